@@ -11,7 +11,7 @@ from envcheck.probes.python import matters, normalize
 
 FREEZE = re.compile(r"^(?:\[(?:pip3?|conda)\]\s+)?([A-Za-z0-9][A-Za-z0-9_.-]*)\s*==\s*([0-9][\w.+!-]*)\s*$")
 EXPORT = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_.-]*)=([0-9][\w.+!]*)=(\S+)$")  # conda list --export
-COLUMNS = re.compile(r"^(?:\[(?:pip3?|conda)\]\s+)?([A-Za-z0-9][A-Za-z0-9_.-]*)\s+([0-9][\w.+!-]*)(?:\s+(\S+))?(?:\s+(\S+))?\s*$")
+COLUMNS = re.compile(r"^(?:\[(?:pip3?|conda)\]\s+)?(_?[A-Za-z0-9][A-Za-z0-9_.-]*)\s+([0-9][\w.+!-]*)(?:\s+(\S+))?(?:\s+(\S+))?\s*$")
 # conda names that differ from the pip name of the same thing
 CONDA_NAMES = {"pytorch": "torch", "pytorch-cuda": "pytorch-cuda", "cudatoolkit": "cudatoolkit"}
 
@@ -56,6 +56,10 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
             facts.libraries.found.append(Library(name=library, version=version, kind=kind, source=source))
             if kind == "conda":
                 continue
+        if name.lstrip("_-") in ("pytorch-select", "pytorch-cpu") and (build.startswith("cpu") or name.endswith("cpu")):
+            # Anaconda's variant selector: "_pytorch_select 0.1 cpu_0" installs the CPU build of pytorch
+            set_once(framework(facts, "torch", f"{source}: package list"), "accelerator", "cpu")
+            continue
         if not matters(name):
             continue
         where = f"{source}: package list"
@@ -85,7 +89,7 @@ def _framework(name: str, version: str, build: str, facts: HostFacts, where: str
     if cuda:
         set_once(entry, "accelerator", "cuda")
         set_once(entry, "build_cuda", f"{cuda.group(1)}.{cuda.group(2)}")
-    elif local == "cpu" or build.startswith("cpu") or name == "tensorflow-cpu":
+    elif local == "cpu" or build.startswith("cpu") or "_cpu_" in build or name == "tensorflow-cpu":
         set_once(entry, "accelerator", "cpu")
     elif local.startswith("rocm"):
         set_once(entry, "accelerator", "rocm")

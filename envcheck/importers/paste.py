@@ -8,8 +8,9 @@ from recognising a line. Two views come out of here:
 - `clean_lines`: the same lines, one for one, with the decoration taken off. Every importer reads
   these, so a table, a `pip list` or an `nvidia-smi -q` keeps its shape.
 - `unwrapped`: sentences that a terminal or a form broke over several lines, joined again
-  ("no kernel image is available for" + "execution on the device"). Only error signatures look
-  at these; the original lines stay the evidence.
+  ("no kernel image is available for" + "execution on the device"), and lines a terminal cut at
+  its width, even inside a word ("nvidia-container-cli: m" + "ount error"). Only error
+  signatures look at these; the original lines stay the evidence.
 """
 
 from __future__ import annotations
@@ -92,12 +93,46 @@ def form_answers(lines: List[str]) -> List[Tuple[str, str]]:
     return answers
 
 
+# A terminal cuts a long line at its width wherever it falls: two or more consecutive lines of one
+# length (at least this long) followed by a shorter one are one line that was cut.
+TERMINAL_WIDTH_FLOOR = 60
+
+
 def unwrapped(lines: List[str]) -> List[str]:
     """Sentences broken over consecutive lines, joined (only those that were broken).
 
     A line continues the one before when that one is prose left open (it does not end a sentence
     or a structure) and this one goes on in lower case or after a comma; rows of listings and
-    tables never join."""
+    tables never join. Lines cut at a terminal's width are joined without a space."""
+    return _prose_joined(lines) + _width_joined(lines)
+
+
+def _width_joined(lines: List[str]) -> List[str]:
+    joined: List[str] = []
+    start = 0
+    while start < len(lines):
+        width = len(lines[start])
+        end = start
+        while end + 1 < len(lines) and width >= TERMINAL_WIDTH_FLOOR and len(lines[end + 1]) == width:
+            end += 1
+        if end > start or (width >= TERMINAL_WIDTH_FLOOR and start + 1 < len(lines) and
+                           _cut_mid_word(lines[start], lines[start + 1])):
+            tail = lines[end + 1] if end + 1 < len(lines) and 0 < len(lines[end + 1]) <= width else ""
+            joined.append("".join(lines[start:end + 1]) + tail)
+            start = end + 2 if tail else end + 1
+            continue
+        start += 1
+    return joined
+
+
+def _cut_mid_word(line: str, following: str) -> bool:
+    """A full-width line whose last word runs on into the next line with no space: the paste kept
+    only one cut (the rest of the long line fitted)."""
+    return bool(line) and bool(following) and line[-1].isalnum() and following[0].isalnum() and \
+        following[0].islower() and " " not in following[:3] and len(line) in (80, 100, 120, 132, 160, 200)
+
+
+def _prose_joined(lines: List[str]) -> List[str]:
     joined: List[str] = []
     current: List[str] = []
     for line in lines + [""]:

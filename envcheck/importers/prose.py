@@ -25,10 +25,10 @@ from envcheck.model import Gpu, HostFacts, Library
 # A GPU as people write it: a product line word and a model ("RTX 3090", "GTX 1080 Ti", "Tesla
 # T4", "Quadro RTX 8000"), or a datacenter model on its own ("A100 80GB", "H100", "L40S").
 GPU_MENTION = re.compile(
-    r"\b(?:NVIDIA\s+)?(?:GeForce\s+)?(?:(?:RTX|GTX|GT|Quadro|Tesla|TITAN)\s*(?:RTX\s*)?[A-Z]?\d{2,4}[A-Z]?"
+    r"\b(?:NVIDIA\s+)?(?:GeForce\s+)?(?:(?i:RTX|GTX|GT|Quadro|Tesla|TITAN)\s*(?:RTX\s*)?[A-Z]?\d{2,4}[A-Z]?"
     r"(?:-[A-Za-z0-9]+)*"
-    r"(?:\s*(?:Ti|SUPER|Super))?(?:\s*Laptop(?:\s+GPU)?)?|TITAN\s+[VXP]\w*|"
-    r"(?:[AHLBVPKM]\d{2,3}S?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*(?:\s*\d{2,3}\s*GB?)?)(?![\w.])")
+    r"(?:\s*(?i:Ti|SUPER))?(?:\s*Laptop(?:\s+GPU)?)?|TITAN\s+[VXP]\w*|"
+    r"(?:[AHLBVPKM]\d{2,3}(?:S|m|c|Xm?)?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*(?:\s*\d{2,3}\s*GB?)?)(?![\w.])")
 # Words on the same line that make a bare model number a GPU ("my 3090", "4090 laptop").
 GPU_LABEL = re.compile(r"\b(gpu|graphics|card|vga)\b\s*[:=]?", re.I)
 BARE_MODEL = re.compile(r"\b(\d{4})\s*(ti|super|laptop)?\b", re.I)
@@ -39,9 +39,10 @@ DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|nvidia-smi(?:\s+(?:says|shows|r
 # A capability stated beside the GPU: "(compute capability 6.1)", "CC 8.6", "sm_61", "sm 86".
 CAPABILITY = re.compile(r"\b(?:(?:cuda\s+|compute\s+)capability|cc)\s*:?\s*(\d{1,2})\.(\d)\b|\bsm[_ ]?(\d{1,2})(\d)\b", re.I)
 UBUNTU = re.compile(r"\bUbuntu\s*-?(\d{2})\.?(04|10)\b", re.I)
-PYTHON = re.compile(r"\bpy(?:thon)?\s*-?3\.?(\d{1,2})\b", re.I)
-TORCH = re.compile(r"\b(?:py)?torch\s*(?:==|:|version\s*[:=]?|v)?\s*(\d+\.\d+(?:\.\d+)?)\s*(\+\s*(?:cu\d{2,3}|cpu|rocm[\d.]+))",
-                   re.I)
+PYTHON = re.compile(r"\bpy(?:thon)?\s*(?:version)?\s*[-:=]?\s*3\.?(\d{1,2})\b", re.I)
+# "torch 2.1.0+cu121", "pytorch:1.10", "torch==2.0.1": the local tag, when given, says the build.
+TORCH = re.compile(r"\b(?:py)?torch\s*(?:==|:|=|version\s*[:=]?|v)?\s*(\d+\.\d+(?:\.\d+)?)(?![\d.])"
+                   r"\s*(\+\s*(?:cu\d{2,3}|cpu|rocm[\d.]+))?", re.I)
 # tf.version.GIT_VERSION, tf.version.VERSION as printed: "('v1.3.0-rc2-20-g0787eee', '1.3.0')", Python 3's
 # bytes form "b'v1.12.0-rc2-3-ga6d8ffae09' 1.12.0", and print()'s "v2.17.0-rc1-2-gad6d8cc177d 2.17.0".
 TF_TUPLE = re.compile(r"\('v?\d+\.\d+[^']*',\s*'(\d+\.\d+(?:\.\d+)?)'\)|\bb?'?v\d+\.\d+\.\d+(?:-rc\d+)?-\d+-g[0-9a-f]{6,}'?\s+(\d+\.\d+\.\d+)\b")
@@ -189,7 +190,7 @@ def _frameworks(text: str, facts: HostFacts, where: str) -> None:
             set_once(entry, "accelerator", "cuda")
     torch = TORCH.search(text)
     if torch:
-        _build(framework(facts, "torch", where), torch.group(1), torch.group(2).lstrip("+ "))
+        _build(framework(facts, "torch", where), torch.group(1), (torch.group(2) or "").lstrip("+ "))
     tf = TF_TUPLE.search(text)
     if tf:
         set_once(framework(facts, "tensorflow", where), "version", tf.group(1) or tf.group(2))

@@ -115,8 +115,14 @@ def container_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=_distro.install_container_toolkit(ctx.distro))
 
 
+# Kubernetes' device plugin, started by the node's default runtime: it says so ("If this is a GPU node,
+# did you set the docker default runtime to `nvidia`?"), or its pod keeps crashing.
+DEVICE_PLUGIN_WITHOUT_DRIVER = (r"did you set the (?:docker|container runtime'?s?) default runtime to",
+                                r"nvidia-device-plugin\S*\s+0/1\s+(?:CrashLoopBackOff|Error)")
+
+
 @rule("CTR003", "container-runtime-not-configured", "error", "The toolkit is installed but Docker does not use it",
-      signatures=(r"unknown or invalid runtime name: nvidia", NO_NVML_LIBRARY), priority=11,
+      signatures=(r"unknown or invalid runtime name: nvidia", NO_NVML_LIBRARY, *DEVICE_PLUGIN_WITHOUT_DRIVER), priority=11,
       references=(TOOLKIT_GUIDE,), scope="containers")
 def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -124,8 +130,11 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
     "docker: Error response from daemon: unknown or invalid runtime name: nvidia" although
     nvidia-container-toolkit is installed; `docker info` lists only runc. In a Kubernetes GPU pod
     (the device plugin) or a container: "Failed to start nvml with error: could not load NVML
-    library", "NVIDIA-SMI couldn't find libnvidia-ml.so library in your system": the container was
-    started by runc, not the nvidia runtime, so the driver libraries were never mounted.
+    library", "NVIDIA-SMI couldn't find libnvidia-ml.so library in your system", or the device
+    plugin's pod in CrashLoopBackOff ("did you set the docker default runtime to `nvidia`?"): the
+    container was started by runc, not the nvidia runtime, so the driver libraries were never
+    mounted. Kubernetes starts pods with the node's default runtime, so a `docker run
+    --runtime=nvidia` that works by hand proves nothing for them.
 
     Why:
     Installing the toolkit does not change Docker's configuration: the nvidia runtime must be
@@ -151,8 +160,8 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
         yield Hit("nvidia-container-toolkit is installed but Docker has no nvidia runtime",
                   evidence={"docker.runtimes": f.docker.runtimes, "docker.toolkit": tools},
                   fix=_distro.configure_docker_runtime())
-    elif seen and ctx.observed([NO_NVML_LIBRARY]) and (f.container.inside or ctx.observed(CONTAINER_WORDS)) \
-            and not ctx.observed([r"unknown or invalid runtime name"]):
+    elif seen and (ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER) or ctx.observed([NO_NVML_LIBRARY]) and (
+            f.container.inside or ctx.observed(CONTAINER_WORDS))) and not ctx.observed([r"unknown or invalid runtime name"]):
         yield Hit("inside a container, the NVIDIA driver libraries are missing: it was started by runc, not the "
                   "nvidia runtime (Kubernetes: the node's default runtime)",
                   fix=["docker info | grep -i runtime  # on the node",
@@ -255,7 +264,9 @@ def docker_compose_too_old_for_gpus(ctx: Context, seen: List[str]) -> Iterable[H
 
 # The runtime cannot mount the host's driver library where the image already has a file of that name:
 # the image carries NVIDIA driver libraries of its own (an apt package pulled in libnvidia-compute).
-DRIVER_FILE_EXISTS = r"mount error: file creation failed: \S*lib(?:nvidia-\w+|cuda)\.so[.\d]*: file exists"
+# The same for the driver's programs (nvidia-smi, nvidia-debugdump, nvidia-persistenced), which the runtime mounts too.
+DRIVER_FILE = r"(\S*(?:lib(?:nvidia-\w+|cuda)\.so[.\d]*|/bin/nvidia-(?:smi|debugdump|persistenced|cuda-mps-\w+)))"
+DRIVER_FILE_EXISTS = rf"mount error: file creation failed: {DRIVER_FILE}: file exists"
 
 
 @rule("CTR006", "driver-libs-in-image", "error", "The image carries NVIDIA driver libraries of its own",
@@ -283,8 +294,8 @@ def driver_libs_in_image(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Never for images meant to run with `--gpus`.
     """
     if seen:
-        path = re.search(r"(\S*lib(?:nvidia-\w+|cuda)\.so[.\d]*): file exists", " ".join(seen))
-        yield Hit("The image already has " + (path.group(1).rsplit("/", 1)[-1] if path else "a driver library")
+        path = re.search(rf"{DRIVER_FILE}: file exists", " ".join(seen))
+        yield Hit("The image already has " + (path.group(1).rsplit("/", 1)[-1] if path else "a driver file")
                   + ", which the runtime must mount from the host", evidence={"file": path.group(1) if path else ""},
                   fix=["docker run --rm --entrypoint sh IMAGE -c 'dpkg -S libnvidia-ml.so.1 libcuda.so.1'  # which "
                        "package put it there", "remove that package (and what pulls it in) from the Dockerfile, "

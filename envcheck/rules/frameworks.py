@@ -36,8 +36,9 @@ def torch_arch_list(ctx: Context, framework) -> Tuple[Optional[List[str]], str]:
     if flags:
         return flags.split(), "torch.__config__.show() NVCC architecture flags"
     variant = torch_variant(framework)
-    if not variant or not framework.version:
+    if not framework.version or (not variant and framework.accelerator):
         return None, ""
+    variant = variant or ""
     try:
         arches = ctx.matrix.torch_arch_list(framework.version, variant)
         if arches is None and "+" not in framework.version:
@@ -81,17 +82,22 @@ def _arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
     ("new" | "old", gpu, hit-text) from facts."""
     out = []
     torch = ctx.framework("torch")
-    if torch is None or torch.accelerator != "cuda":
+    # A release named without its build ("torch 2.5" in words): only a GPU older than every arch of
+    # the release's default build is certain to be left out, whichever build it is.
+    unknown_build = torch is not None and torch.accelerator == "" and torch_variant(torch) is None
+    if torch is None or (torch.accelerator != "cuda" and not unknown_build):
         return out
     arches, source = torch_arch_list(ctx, torch)
     if not arches:
-        return _beyond_toolkit(ctx, torch)
+        return [] if unknown_build else _beyond_toolkit(ctx, torch)
     sms = sorted(cc_tuple(a.split("_", 1)[1][:-1] + "." + a.split("_", 1)[1][-1]) for a in arches
                  if re.fullmatch(r"(sm|compute)_\d+", a))
     for gpu in ctx.gpu_models():
         if not gpu["cc"] or coverage(arches, gpu["cc"]):
             continue
         kind = "old" if sms and cc_tuple(gpu["cc"]) < sms[0] else "new"
+        if unknown_build and kind == "new":
+            continue
         out.append((kind, gpu, Hit(
             f"{gpu['name']} is compute capability {gpu['cc']} (sm_{gpu['cc'].replace('.', '')}); torch {torch.version} "
             f"has kernels for {' '.join(arches)}",
@@ -123,12 +129,21 @@ def _beyond_toolkit(ctx: Context, torch) -> List[Tuple[str, Dict, Hit]]:
 
 # ONNX Runtime's get_available_providers() of a CPU-only package: no CUDA or TensorRT provider.
 ORT_CPU_PROVIDERS = r"\[\s*(?:'(?:Azure|CPU|OpenVINO|DML|CoreML)ExecutionProvider',?\s*)+\]"
+# ... and its warning's form: "Available providers: 'AzureExecutionProvider, CPUExecutionProvider'".
+ORT_CPU_AVAILABLE = r"Available providers: '(?:(?:Azure|CPU|OpenVINO|DML|CoreML)ExecutionProvider(?:, )?)+'"
+# llama.cpp builds without a GPU backend: "warning: not compiled with GPU offload support, --n-gpu-layers
+# option will be ignored", and the system_info line of the cuBLAS era with "BLAS = 0".
+LLAMA_CPP_CPU = (r"not compiled with GPU offload support", r"\| FMA = \d \|.*\| BLAS = 0 \|")
+# A program that asked for GPUs and saw none, without saying why: PyTorch Lightning's "You requested
+# GPUs: [0] But your machine only has: []", "No supported gpu backend found!".
+NO_GPU_SEEN = (IS_AVAILABLE_FALSE, r"But your machine only has: \[\]",
+               r"No supported gpu backend found")
 
 
 @rule("FW001", "cpu-only-build", "error", "A CPU-only framework build is installed on a GPU machine",
       signatures=(r"Torch not compiled with CUDA enabled", r"CUDA-enabled jaxlib is not installed",
-                  r"TensorFlow was not built with CUDA", IS_AVAILABLE_FALSE, ORT_CPU_PROVIDERS,
-                  r"CUDAExecutionProvider (?:is )?not (?:in available provider names|available)"),
+                  r"TensorFlow was not built with CUDA", *NO_GPU_SEEN, ORT_CPU_PROVIDERS, ORT_CPU_AVAILABLE,
+                  r"CUDAExecutionProvider'? (?:is )?not (?:in available provider names|available)", *LLAMA_CPP_CPU),
       priority=10, references=(TORCH_INSTALL,))
 def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -168,7 +183,7 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             fix.append('pip install -U "jax[cuda12]"')
         elif framework.name == "tensorflow":
             fix.append('pip install "tensorflow[and-cuda]"  # Linux; TensorFlow has no GPU build for native Windows')
-        yield Hit(f"{framework.name} {framework.version} is a CPU-only build" + (" on a machine with an NVIDIA GPU"
+        yield Hit(f"{framework.name} {framework.version}".strip() + " is a CPU-only build" + (" on a machine with an NVIDIA GPU"
                                                                                if gpu else ""),
                   evidence={f"frameworks.{framework.name}.accelerator": framework.accelerator,
                             f"frameworks.{framework.name}.version": framework.version}, fix=fix)
@@ -181,12 +196,18 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                                                                           "onnxruntime-gpu"]},
                   fix=ort_fix)
         return
+    if any(re.search(p, line, re.I) for p in LLAMA_CPP_CPU for line in seen):
+        yield Hit("llama.cpp was built without a GPU backend: it runs every layer on the CPU",
+                  evidence={"observed": seen[:2]},
+                  fix=['CMAKE_ARGS="-DGGML_CUDA=on" pip install --force-reinstall --no-cache-dir llama-cpp-python  '
+                       '# older releases: -DLLAMA_CUBLAS=on', "cmake -B build -DGGML_CUDA=ON  # llama.cpp itself"])
+        return
     if any("ExecutionProvider" in line for line in seen):
         yield Hit("The ONNX Runtime installed is the CPU-only package: it has no CUDA execution provider",
                   evidence={"observed": seen[:2]}, fix=ort_fix)
         return
     if seen:
-        generic = all(re.search(IS_AVAILABLE_FALSE, s, re.I) for s in seen)
+        generic = all(any(re.search(p, s, re.I) for p in NO_GPU_SEEN) for s in seen)
         yield Hit("The installed framework build has no CUDA support", priority=85 if generic else None, fix=[
             "python -c 'import torch; print(torch.__version__, torch.version.cuda)'",
             f"pip install torch --index-url {TORCH_INDEX.format(variant='cu126')}  # pick the cuXXX for your driver"])

@@ -211,6 +211,9 @@ MISSING_CUDA_LIB = (
     rf"lib{CUDA_LIBS}\.so\.\d+(?:\.\d+)*: cannot open shared object file",
     rf"Could not load dynamic library '(?:lib)?{CUDA_LIBS}(?:\.so\.|64_)\d+",
     rf"\b{CUDA_LIBS}64_\d+\.dll'?,? (?:not found|was not found|is missing|cannot)",
+    # CTranslate2 (faster-whisper, whisperX): "Library cublas64_12.dll is not found or cannot be loaded",
+    # "Library libcublas.so.12 is not found or cannot be loaded"
+    rf"\bLibrary (?:lib)?{CUDA_LIBS}(?:64_\d+\.dll|\.so\.\d+(?:\.\d+)*) is not found",
 )
 MISSING_MAJOR = re.compile(rf"(lib{CUDA_LIBS}\.so\.(\d+)|{CUDA_LIBS}64_(\d+)\.dll)", re.I)
 # ONNX Runtime states the build's needs when its CUDA provider does not load:

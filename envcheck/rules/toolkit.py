@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, List
 
-from envcheck.matrix import cc_tuple
+from envcheck.matrix import cc_tuple, version
 from envcheck.rules import Context, Hit, rule
 
 TOOLKIT_ARCHIVE = "https://developer.nvidia.com/cuda-toolkit-archive"
@@ -133,7 +133,8 @@ def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     Building a CUDA extension: "nvcc fatal : Unsupported gpu architecture 'compute_86'", or
-    "nvcc fatal : Value 'sm_90' is not defined for option 'gpu-architecture'".
+    "nvcc fatal : Value 'sm_90' is not defined for option 'gpu-architecture'". Before any build:
+    a toolkit older than the machine's GPU (CUDA 11.3 with an RTX 4090, which needs 11.8).
 
     Why:
     Each CUDA toolkit's nvcc knows the architectures up to its release (matrices/cuda.toml records
@@ -150,6 +151,7 @@ def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Never while you build for that GPU.
     """
     if not seen:
+        yield from _toolkit_older_than_gpus(ctx)
         return
     found = UNKNOWN_ARCH.search(" ".join(seen))
     digits = next(g for g in found.groups() if g) if found else ""
@@ -162,6 +164,27 @@ def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               fix=[f"install CUDA {needs} or newer (of the framework's CUDA major) and export CUDA_HOME to it"
                    if needs else "install a newer CUDA toolkit and export CUDA_HOME to it",
                    f'export TORCH_CUDA_ARCH_LIST="{_older_ptx(cc)}"  # or: build for an arch this nvcc knows, plus PTX'])
+
+
+def _toolkit_older_than_gpus(ctx: Context) -> Iterable[Hit]:
+    """The toolkit this machine builds with (nvcc on PATH, else the CUDA its owner names) predates a
+    GPU in it: every build for that GPU's own architecture fails, before any error is printed."""
+    cuda = ctx.facts.cuda
+    nvcc, where = (cuda.nvcc_on_path_version, "nvcc --version") if cuda.nvcc_on_path_version else \
+        (cuda.stated_version, cuda.stated_source)
+    if not nvcc or not re.fullmatch(r"\d+\.\d+(?:\.\d+)*", nvcc):
+        return
+    for gpu in ctx.gpu_models():
+        needs = ctx.matrix.oldest_cuda_for_cc(gpu["cc"]) if gpu["cc"] else None
+        if needs and version(nvcc) < version(needs):
+            yield Hit(f"CUDA {nvcc} cannot build for the {gpu['name']} (compute capability {gpu['cc']}): its "
+                      f"architecture needs CUDA {needs} or newer", evidence={
+                          "cuda_toolkit": nvcc, "cuda_toolkit_source": where, "gpu": gpu["name"],
+                          "compute_capability": gpu["cc"], "needs_cuda": needs},
+                      fix=[f"install CUDA {needs} or newer (of the framework's CUDA major) from {TOOLKIT_ARCHIVE} and "
+                           "export CUDA_HOME to it",
+                           f'or export TORCH_CUDA_ARCH_LIST="{_older_ptx(gpu["cc"])}"  # an arch this nvcc knows, plus PTX'])
+            return
 
 
 def _older_ptx(cc: str) -> str:
