@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Union
 
 # Bump only together with a migration note in MIGRATIONS below.
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 
 # Every version this envcheck still reads. Each later version only adds fields, so an older
 # document reads with the new fields at their defaults.
@@ -27,6 +27,7 @@ MIGRATIONS: Dict[str, str] = {
          "and the scope of each finding.",
     "3": "Adds cuda.stated_version (the CUDA a pasted report names in words, not a toolkit found) and "
          "frameworks of name onnxruntime; libraries may be of kind \"stated\"; system.windows_build.",
+    "4": "Adds docker.config_path and docker.config_error (daemon.json that the engine cannot read).",
 }
 
 OK = "ok"
@@ -381,6 +382,8 @@ class DockerFacts(Section):
     nvidia_runtime: bool = False
     cdi_spec_dirs: Dict[str, List[str]] = field(default_factory=dict)
     toolkit: List[ContainerToolkitTool] = field(default_factory=list)
+    config_path: str = ""  # the daemon.json read, when one was
+    config_error: str = ""  # why that file is not valid JSON ("" when it is, or was not read)
 
 
 # --- the whole host -------------------------------------------------------------------------

@@ -53,7 +53,7 @@ def test_facts_json_matches_the_published_schema(tmp_path):
     for section in ("system", "pci", "driver", "gpus", "cuda", "libraries", "python", "frameworks", "env",
                     "container", "docker"):
         assert facts[section]["status"] in ("ok", "absent", "error"), section
-    assert facts["schema_version"] == model.SCHEMA_VERSION == "3"
+    assert facts["schema_version"] == model.SCHEMA_VERSION == "4"
 
 
 def test_recorded_hosts_validate_against_the_schema():

@@ -13,14 +13,14 @@ from envcheck.probes.driver import parse_proc_version
 
 API_MISMATCH = re.compile(r"API mismatch: the NVIDIA kernel module has version ([\d.]+),?\s*but\s*(?:this NVIDIA driver "
                           r"component has version|.*?version) ([\d.]+)", re.I)
-ENV_ASSIGN = re.compile(r"(?:^|[\s;`'\"(])(?:export\s+)?(CUDA_VISIBLE_DEVICES|NVIDIA_VISIBLE_DEVICES|LD_LIBRARY_PATH|CUDA_HOME|"
+ENV_ASSIGN = re.compile(r"(?:^|[\s;`'\"(])(?:export\s+)?(CUDA_VISIBLE_DEVICES|NVIDIA_VISIBLE_DEVICES|LD_LIBRARY_PATH|CUDA_HOME|CUDA_PATH|"
                         r"NCCL_P2P_DISABLE|NCCL_SHM_DISABLE|NCCL_IB_DISABLE)=(\"[^\"]*\"|'[^']*'|[^\s;`]*)")
 PY_ENV = re.compile(r"os\.environ\[['\"](CUDA_VISIBLE_DEVICES)['\"]\]\s*=\s*['\"]([^'\"]*)['\"]")
 
 
 # A line without any of these cannot match below: skipping it keeps a 200 KB paste cheap.
 KEYWORDS = ("NVRM", "Xid", "mismatch", "Secure", "Runtime", "_VISIBLE_DEVICES",
-            "LD_LIBRARY_PATH", "CUDA_HOME", "NCCL_", "WSL")
+            "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NCCL_", "WSL")
 
 
 def read(lines: List[str], facts: HostFacts, source: str) -> None:

@@ -6,6 +6,7 @@ The SDK is imported only when a daemon socket exists, so machines without Docker
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from typing import List
@@ -18,6 +19,8 @@ DEFAULT_SOCKET = "/var/run/docker.sock"
 # Where the NVIDIA Container Toolkit writes CDI specs (nvidia-ctk cdi generate) and where
 # container engines look for them (CDI specification, "spec directories").
 CDI_DIRS = ("/etc/cdi", "/var/run/cdi")
+# dockerd's configuration file: an invalid one stops the engine from starting at all.
+DAEMON_JSON = "/etc/docker/daemon.json"
 TOOLKIT_TOOLS = (("nvidia-ctk", "--version"), ("nvidia-container-cli", "--version"),
                  ("nvidia-container-runtime", "--version"), ("nvidia-container-runtime-hook", "--version"))
 
@@ -26,6 +29,10 @@ def probe(host: Host, deep: bool = False) -> DockerFacts:
     facts = DockerFacts(sources=["docker engine API", *CDI_DIRS, "PATH"])
     facts.cdi_spec_dirs = {d: host.listdir(d) for d in CDI_DIRS if host.is_dir(d)}
     facts.toolkit = toolkit_tools(host)
+    text = host.read(DAEMON_JSON)
+    if text is not None:
+        facts.config_path = DAEMON_JSON
+        facts.config_error = config_error(text)
     endpoint = host.env.get("DOCKER_HOST", "")
     if not endpoint:
         if not host.exists(DEFAULT_SOCKET):
@@ -41,6 +48,15 @@ def probe(host: Host, deep: bool = False) -> DockerFacts:
         return facts
     apply_engine_info(facts, info.get("version", {}), info.get("info", {}))
     return facts
+
+
+def config_error(text: str) -> str:
+    """Why dockerd would refuse this daemon.json ("" when it parses as a JSON object)."""
+    try:
+        value = json.loads(text)
+    except ValueError as error:
+        return str(error)
+    return "" if isinstance(value, dict) else "the file is JSON but not an object"
 
 
 ENGINE_LABEL = "docker-engine"

@@ -160,7 +160,7 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
         yield Hit("nvidia-container-toolkit is installed but Docker has no nvidia runtime",
                   evidence={"docker.runtimes": f.docker.runtimes, "docker.toolkit": tools},
                   fix=_distro.configure_docker_runtime())
-    elif seen and (ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER) or ctx.observed([NO_NVML_LIBRARY]) and (
+    elif seen and not ctx.observed([r"\bWSL2?\b", r"NVML: Not Supported"]) and (ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER) or ctx.observed([NO_NVML_LIBRARY]) and (
             f.container.inside or ctx.observed(CONTAINER_WORDS))) and not ctx.observed([r"unknown or invalid runtime name"]):
         yield Hit("inside a container, the NVIDIA driver libraries are missing: it was started by runc, not the "
                   "nvidia runtime (Kubernetes: the node's default runtime)",
@@ -302,5 +302,46 @@ def driver_libs_in_image(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "then rebuild"])
 
 
+# dockerd refusing its configuration file, in its words: "unable to configure the Docker daemon with file
+# /etc/docker/daemon.json: invalid character '"' after object key:value pair".
+DAEMON_JSON_REFUSED = (r"unable to configure the Docker daemon with file \S*daemon\.json",
+                       r"daemon\.json: (?:invalid character|unexpected end of JSON input)")
+
+
+@rule("CTR007", "docker-daemon-json-invalid", "error", "Docker's daemon.json is not valid JSON, so Docker does not start",
+      signatures=DAEMON_JSON_REFUSED, priority=9, scope="containers", references=(TOOLKIT_GUIDE,))
+def docker_daemon_json_invalid(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    After configuring the nvidia runtime, Docker does not come back: "Job for docker.service failed
+    because the control process exited with error code"; dockerd logs "unable to configure the Docker
+    daemon with file /etc/docker/daemon.json: invalid character '"' after object key:value pair".
+
+    Why:
+    dockerd reads /etc/docker/daemon.json at start and refuses to run when it is not valid JSON. Files
+    edited by hand or by setup scripts (a comma missing after "default-runtime": "nvidia", a trailing
+    comma, two objects pasted one after the other) stop every container, GPU or not.
+
+    Fix:
+    Validate the file (`python3 -m json.tool /etc/docker/daemon.json`), fix it, or let the toolkit
+    write it (`sudo nvidia-ctk runtime configure --runtime=docker`), then
+    `sudo systemctl restart docker`.
+
+    When to ignore:
+    Never: the engine will not start.
+    """
+    docker = ctx.facts.docker
+    if docker.config_error:
+        yield Hit(f"{docker.config_path} is not valid JSON: {docker.config_error}",
+                  evidence={"docker.config_path": docker.config_path, "docker.config_error": docker.config_error},
+                  fix=["python3 -m json.tool /etc/docker/daemon.json  # shows where the JSON breaks",
+                       "sudo nvidia-ctk runtime configure --runtime=docker  # rewrites the runtime entry",
+                       "sudo systemctl restart docker && docker info | grep -i runtime"], confirmed=True)
+    elif seen:
+        yield Hit("dockerd refuses /etc/docker/daemon.json", fix=[
+            "python3 -m json.tool /etc/docker/daemon.json", "sudo systemctl restart docker"])
+
+
 RULES = (container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
-         container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image)
+         container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
+         docker_daemon_json_invalid)

@@ -228,6 +228,11 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=_distro.install_driver(ctx.distro))
 
 
+# Words and messages that say the NVIDIA driver did not come up (not why): the desktop or nvidia-smi.
+DRIVER_DOWN_WORDS = (r"No devices were found", r"couldn't communicate with the NVIDIA driver", r"black screen",
+                     r"\bnvidia-open\b", r"-open\b.{0,40}\bdriver|driver.{0,40}\bopen (?:kernel )?modules?")
+
+
 @rule("DRV006", "open-kernel-module-required", "error", "This GPU needs NVIDIA's open kernel modules",
       signatures=(r"requires use of the NVIDIA open kernel modules", r"open kernel modules? (being|is|are) required"),
       priority=8, references=("https://github.com/NVIDIA/open-gpu-kernel-modules",))
@@ -255,6 +260,13 @@ def open_kernel_module_required(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   "The kernel log says this GPU needs NVIDIA's open kernel modules",
                   evidence={"gpus": [g["name"] for g in newer], "driver.kernel_module_flavor": f.driver.kernel_module_flavor},
                   fix=_distro.install_driver(ctx.distro, _distro.branch_of(ctx.driver_version()), open_modules=True))
+    elif newer and not f.driver.kernel_module_flavor and ctx.observed(DRIVER_DOWN_WORDS):
+        # The flavour is unknown, the driver is not up on a GPU only the open modules drive: the first suspect.
+        yield Hit(f"The {newer[0]['name']} works only with NVIDIA's open kernel modules, and the driver is not up; "
+                  "check which flavour is installed", priority=30,
+                  evidence={"gpus": [g["name"] for g in newer], "driver.kernel_module_flavor": "unknown"},
+                  fix=["modinfo nvidia | grep -i license  # 'Dual MIT/GPL' is the open flavour, 'NVIDIA' the proprietary",
+                       *_distro.install_driver(ctx.distro, _distro.branch_of(ctx.driver_version()), open_modules=True)])
 
 
 @rule("DRV007", "driver-not-built-for-kernel", "error", "No NVIDIA module was built for the running kernel",
@@ -515,6 +527,98 @@ def driver_init_slow(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               fix=fix)
 
 
+# The unified-memory module missing, in the words of the tools that need it: enroot/pyxis and
+# nvidia-container-cli ("open failed: /dev/nvidia-uvm: no such file or directory"), nvidia-modprobe,
+# and people's own ("the nvidia-uvm module is not loaded").
+UVM_MISSING = (r"/dev/nvidia-uvm[\"']?:? (?:No such file|no such file)", r"(?:failed to|cannot|could not) open /dev/nvidia-uvm",
+               r"nvidia[-_]uvm (?:kernel )?(?:module )?(?:is |was )?not (?:being )?loaded", r"modprobe: (?:FATAL|ERROR):.{0,80}nvidia[-_]uvm",
+               r"load kernel module nvidia[-_]uvm")
+
+
+@rule("DRV013", "nvidia-uvm-not-loaded", "error", "The NVIDIA unified-memory module (nvidia-uvm) is not loaded",
+      signatures=UVM_MISSING, priority=22, references=(MODULE_DOCS,))
+def nvidia_uvm_not_loaded(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    nvidia-smi works, but CUDA programs fail ("CUDA unknown error", cuInit 999, "no CUDA-capable
+    device"); containers started by enroot/pyxis or Kubernetes fail with "open failed:
+    /dev/nvidia-uvm: no such file or directory"; it worked until a reboot, or until someone ran a
+    GPU container by hand.
+
+    Why:
+    CUDA needs the nvidia-uvm kernel module and its /dev/nvidia-uvm node; nvidia-smi does not. The
+    module is loaded on demand by nvidia-modprobe when a privileged process (root, or the Docker
+    runtime hook) first uses CUDA. Unprivileged runtimes (enroot, rootless containers, Slurm jobs)
+    cannot load it, so after a reboot nothing does. After suspend/resume a loaded nvidia-uvm can be
+    left unusable in the same way (CUDA unknown error until it is reloaded).
+
+    Fix:
+    Load it at boot: `echo nvidia-uvm | sudo tee /etc/modules-load.d/nvidia-uvm.conf`, and create the
+    nodes (`sudo nvidia-modprobe -u -c=0`, or enable nvidia-persistenced); now: `sudo modprobe nvidia-uvm`.
+    After suspend: `sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm`.
+
+    When to ignore:
+    Machines that only display graphics and never run CUDA.
+    """
+    modules = ctx.facts.driver.loaded_modules
+    if modules.get("nvidia") and modules.get("nvidia_uvm") is False:
+        yield Hit("the nvidia module is loaded but nvidia_uvm is not: CUDA programs cannot start",
+                  evidence={"driver.loaded_modules.nvidia": True, "driver.loaded_modules.nvidia_uvm": False},
+                  fix=UVM_FIX)
+    elif seen:
+        yield Hit("nvidia-uvm (the module CUDA needs, and /dev/nvidia-uvm) is not loaded", fix=UVM_FIX)
+
+
+UVM_FIX = ["sudo modprobe nvidia-uvm && sudo nvidia-modprobe -u -c=0  # now",
+           "echo nvidia-uvm | sudo tee /etc/modules-load.d/nvidia-uvm.conf  # at every boot",
+           "lsmod | grep nvidia_uvm; ls -l /dev/nvidia-uvm*"]
+
+# A driver container (GPU Operator, nvidia-driver daemonset) that cannot install the headers of the
+# node's kernel, in the package managers' words.
+HEADERS_UNAVAILABLE = (r"Unable to find a match: kernel-(?:devel|headers)-\S+", r"Could not resolve Linux kernel version",
+                       r"Unable to locate package linux-(?:headers|objects|signatures|image)-\S+",
+                       r"Could not find (?:kernel headers|kernel-devel) for")
+DRIVER_CONTAINER_WORDS = (r"Installing Linux kernel headers", r"nvidia-driver-daemonset", r"gpu-operator", r"nvidia-driver-ctr",
+                          r"driver container", r"ClusterPolicy", r"OpenShift|\bOCP\b", r"Resolving Linux kernel version")
+
+
+@rule("DRV014", "driver-container-kernel-headers-unavailable", "error",
+      "The driver container cannot get the headers of the node's kernel", signatures=HEADERS_UNAVAILABLE, priority=20,
+      references=("https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/troubleshooting.html",))
+def driver_container_kernel_headers_unavailable(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    The GPU Operator's nvidia-driver-daemonset pod restarts forever; its log ends with "Installing
+    Linux kernel headers..." and "Error: Unable to find a match: kernel-devel-4.18.0-240.22.1.el8_3"
+    (dnf) or "E: Unable to locate package linux-headers-5.15.0-1045-aws" (apt).
+
+    Why:
+    The driver container compiles the NVIDIA module on the node, for the node's exact kernel, with
+    headers from the distribution's repositories. When the node runs a kernel those repositories do
+    not carry (a newer or extended-support kernel, a cluster upgraded while the daemonset kept the old
+    OS release it was created for, a RHEL node without entitlement), there is nothing to install.
+
+    Fix:
+    Use a precompiled driver image or one for the node's OS release (recreate the ClusterPolicy after a
+    cluster upgrade), give the pod the repositories that carry the kernel (entitlement, a repo
+    ConfigMap), or run a kernel the repositories carry.
+
+    When to ignore:
+    Never on a GPU node.
+    """
+    if seen and ctx.observed(DRIVER_CONTAINER_WORDS):
+        kernel = re.search(r"kernel-(?:devel|headers)-(\S+)|linux-headers-(\S+)", " ".join(seen))
+        release = re.sub(r"(?:\.x86_64|\.aarch64)?\W*$", "", next(g for g in kernel.groups() if g)) if kernel else ""
+        yield Hit("The driver container found no kernel headers for the node's kernel" +
+                  (f" {release}" if release else ""), evidence={"kernel": release},
+                  fix=["kubectl logs -n gpu-operator ds/nvidia-driver-daemonset  # the OS release it searched",
+                       "recreate the ClusterPolicy (or the driver daemonset) after a cluster upgrade, so that it "
+                       "targets the node's current OS release",
+                       "use a precompiled driver image for this kernel, or give the pod repositories that carry "
+                       "its headers"])
+
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
-         fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow)
+         fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
+         nvidia_uvm_not_loaded, driver_container_kernel_headers_unavailable)

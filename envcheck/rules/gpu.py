@@ -565,6 +565,47 @@ def more_ranks_than_visible_gpus(ctx: Context, seen: List[str]) -> Iterable[Hit]
                        "or make more GPUs visible: CUDA_VISIBLE_DEVICES=0,1,2,3"])
 
 
+# PyTorch's internal assert when it counted more MIG devices (through NVML) than CUDA enumerates.
+MIG_COUNT_ASSERT = (r"device >= 0 && device < num_gpus INTERNAL ASSERT FAILED",)
+MIG_WORDS = (r"\bMIG[- ]\dg\.\d+gb\b", r"\bMIG-[0-9a-f]{8}", r"\bMIG (?:slices?|instances?|devices?)\b")
+
+
+@rule("GPU013", "multiple-mig-devices-in-one-process", "error", "One process was given several MIG devices",
+      signatures=MIG_COUNT_ASSERT, priority=12,
+      references=("https://docs.nvidia.com/datacenter/tesla/mig-user-guide/",))
+def multiple_mig_devices_in_one_process(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A job given two MIG slices ("A100-SXM4-80GB-MIG-3g.40gb", 2 GPUs) fails as CUDA starts:
+    "device >= 0 && device < num_gpus INTERNAL ASSERT FAILED", or sees only one device where it
+    expected two.
+
+    Why:
+    CUDA enumerates at most one MIG device per process, whatever CUDA_VISIBLE_DEVICES lists (MIG
+    User Guide, "CUDA Device Enumeration"). Software that counts devices through NVML, or launchers
+    that map two MIG UUIDs to two ranks in one process, disagree with CUDA about how many exist.
+
+    Fix:
+    Give each process one MIG device (one rank per slice, each with its own
+    CUDA_VISIBLE_DEVICES=MIG-...), or use a whole GPU (MIG off) when one process needs more.
+
+    When to ignore:
+    Never while a process is meant to use more than one slice.
+    """
+    value = ctx.facts.env.variables.get("CUDA_VISIBLE_DEVICES", "")
+    migs = [e.strip() for e in value.split(",") if e.strip().startswith("MIG-")]
+    if len(migs) > 1:
+        yield Hit(f"CUDA_VISIBLE_DEVICES lists {len(migs)} MIG devices for one process; CUDA uses only the first",
+                  evidence={"env.CUDA_VISIBLE_DEVICES": value}, fix=MIG_FIX)
+    elif seen and ctx.observed(MIG_WORDS):
+        yield Hit("A process was given several MIG devices; CUDA enumerates one per process", fix=MIG_FIX)
+
+
+MIG_FIX = ["nvidia-smi -L  # the MIG devices and their UUIDs",
+           "export CUDA_VISIBLE_DEVICES=MIG-<uuid>  # one per process; one rank per slice for more",
+           "or disable MIG (sudo nvidia-smi -i 0 -mig 0) when one process needs the whole GPU"]
+
+
 RULES = (no_nvidia_gpu, xid_errors, ecc_errors, row_remap_pending, pcie_link_degraded, gpu_throttled, p2p_blocked,
          ecc_errors_lifetime, gpu_coverage_mismatch, gpus_restricted, p2p_unavailable_by_design,
-         more_ranks_than_visible_gpus)
+         more_ranks_than_visible_gpus, multiple_mig_devices_in_one_process)

@@ -436,5 +436,50 @@ def tensorrt_engine_built_for_other_gpu(ctx: Context, seen: List[str]) -> Iterab
                        "nvidia-smi --query-gpu=name,compute_cap --format=csv"])
 
 
+# libcuda.so (unversioned) not found where a link step or Triton looks for it: ld's "cannot find
+# -lcuda"; Triton's "libcuda.so cannot found!" (its launcher links with -lcuda, and it searches the
+# ldconfig cache); "Failed to find libcuda.so" in later Triton releases.
+LIBCUDA_NOT_LINKABLE = (r"cannot find -lcuda\b", r"libcuda\.so cannot found", r"Failed to find libcuda\.so",
+                        r"libcuda\.so(?:\.1)? not found in (?:the )?(?:ld(?:config)? cache|LD_LIBRARY_PATH)")
+
+
+@rule("LIB007", "cuda-libs-not-on-library-path", "error", "The linker or Triton cannot find libcuda.so",
+      signatures=LIBCUDA_NOT_LINKABLE, priority=17,
+      references=("https://docs.nvidia.com/cuda/cuda-installation-guide-linux/",))
+def cuda_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    "/usr/bin/ld: cannot find -lcuda" while building an extension, or when Triton (torch.compile,
+    mamba, vLLM kernels) compiles its launcher; Triton: "AssertionError: libcuda.so cannot found!";
+    `ldconfig -p | grep libcuda` prints nothing though the driver works.
+
+    Why:
+    Linking against the driver API needs the unversioned libcuda.so, found through LIBRARY_PATH or
+    the linker's default directories; Triton looks for it in the ldconfig cache. The driver installs
+    libcuda.so.1 (what running programs load), and the unversioned name only where a development
+    symlink was made. Containers, conda environments and hosts whose driver sits outside the cache
+    (a /usr/lib64/nvidia directory, WSL's /usr/lib/wsl/lib) have libcuda.so.1 but no libcuda.so
+    where these tools look. The toolkit's lib64/stubs/libcuda.so is for linking only.
+
+    Fix:
+    Make the driver's directory known to the cache (`sudo ldconfig`, or a file in
+    /etc/ld.so.conf.d naming it), or for linking alone `export LIBRARY_PATH=/usr/local/cuda/lib64/stubs`;
+    Triton also takes TRITON_LIBCUDA_PATH=<directory with libcuda.so>.
+
+    When to ignore:
+    Never while you build CUDA code or use torch.compile.
+    """
+    if not seen:
+        return
+    libcuda = [lib.path for lib in ctx.facts.driver.userspace_libraries if lib.name.startswith("libcuda")]
+    where = libcuda[0].rsplit("/", 1)[0] if libcuda else "/usr/lib/x86_64-linux-gnu"
+    yield Hit("libcuda.so (the driver API, unversioned) is not where the linker or Triton looks",
+              evidence={"driver.userspace_libraries": libcuda},
+              fix=["ldconfig -p | grep libcuda  # what the cache knows", f"ls -l {where}/libcuda.so*",
+                   f"sudo ln -s libcuda.so.1 {where}/libcuda.so && sudo ldconfig  # if only libcuda.so.1 is there",
+                   "export LIBRARY_PATH=/usr/local/cuda/lib64/stubs:$LIBRARY_PATH  # to link only",
+                   f"export TRITON_LIBCUDA_PATH={where}  # Triton"])
+
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
-         tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu)
+         tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path)

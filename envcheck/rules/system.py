@@ -260,5 +260,119 @@ def nccl_no_usable_network_interface(ctx: Context, seen: List[str]) -> Iterable[
                    "docker run --network host ...  # in a container without a usable network"])
 
 
+# CUDA_VISIBLE_DEVICES holding UUIDs, as set by hand or by a scheduler (Slurm's gres with
+# AutoDetect, some cloud batch systems): "GPU-8932f937-...", "MIG-...", or said in words.
+UUID_VISIBLE = (r"CUDA_VISIBLE_DEVICES\W{0,3}(?:=|is set to|set to)\W{0,3}(?:GPU|MIG)-[0-9a-f]",
+                r"CUDA_VISIBLE_DEVICES\b.{0,60}\bUUIDs?\b|\bUUIDs?\b.{0,60}CUDA_VISIBLE_DEVICES")
+DEVICE_COUNT_ZERO = (*NO_DEVICE_SEEN, r"device_count\(\) (?:is|returns?|==) 0", r"found 0 (?:CUDA )?devices?")
+
+
+@rule("SYS007", "cuda-visible-devices-uuid-unsupported", "error",
+      "The program does not understand GPU UUIDs in CUDA_VISIBLE_DEVICES", priority=12,
+      references=("https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars",))
+def cuda_visible_devices_uuid_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Under a scheduler that sets CUDA_VISIBLE_DEVICES=GPU-8932f937-... the program finds no GPU
+    ("torch.cuda.device_count() is 0", "Attempting to deserialize object on CUDA device 0"), and
+    the same job works with CUDA_VISIBLE_DEVICES=0.
+
+    Why:
+    CUDA itself accepts GPU and MIG UUIDs in CUDA_VISIBLE_DEVICES, but software that parses the
+    variable itself to count or pick devices (older PyTorch device counting through NVML,
+    frameworks' and launchers' own parsers, int() in user code) reads only integer indexes and
+    ends up with no device.
+
+    Fix:
+    Translate the UUIDs to indexes before the program starts (`nvidia-smi -L` lists both; inside a
+    cgroup-restricted job the visible GPUs are numbered from 0), or upgrade the software that
+    parses it.
+
+    When to ignore:
+    When the program does see its GPUs.
+    """
+    value = ctx.facts.env.variables.get("CUDA_VISIBLE_DEVICES", "")
+    uuids = [e for e in value.split(",") if re.match(r"\s*(?:GPU|MIG)-", e)]
+    said = ctx.observed(UUID_VISIBLE)
+    if (uuids or said) and ctx.observed(DEVICE_COUNT_ZERO):
+        yield Hit("CUDA_VISIBLE_DEVICES holds GPU UUIDs and the program sees no GPU: it reads only indexes",
+                  evidence={"env.CUDA_VISIBLE_DEVICES": value} if value else {"observed": said[:1]},
+                  fix=["nvidia-smi -L  # each GPU's index beside its UUID",
+                       "export CUDA_VISIBLE_DEVICES=0  # the index (in a cgroup-limited job, visible GPUs count from 0)"])
+
+
+# Tools whose GPU code needs AVX on the host CPU, in their words: Ollama ("CPU does not have minimum
+# vector extensions, GPU inference disabled"; earlier "CPU does not have AVX or AVX2, disabling GPU
+# support"), TensorFlow ("compiled to use AVX instructions, but these aren't available on your machine").
+NO_AVX = (r"CPU does not have minimum vector extensions", r"CPU does not have AVX or AVX2",
+          r"compiled to use AVX instructions, but these aren't available",
+          r"(?:don'?t|do not|doesn'?t|does not) have (?:the )?AVX\b", r"\bAVX\b.{0,30}(?:not enabled|disabled|not exposed)",
+          r"(?:without|lacks?|no) AVX (?:support|instructions)")
+
+
+@rule("SYS008", "cpu-missing-avx", "error", "The CPU (or the VM's virtual CPU) lacks AVX, which the GPU build needs",
+      signatures=NO_AVX, priority=14)
+def cpu_missing_avx(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Ollama finds the GPU and still runs every model on the CPU ("CPU does not have minimum vector
+    extensions, GPU inference disabled"); TensorFlow dies on import with "Illegal instruction" or
+    says it was "compiled to use AVX instructions, but these aren't available on your machine".
+
+    Why:
+    Prebuilt GPU runners and wheels are compiled for x86-64 CPUs with AVX (Ollama's CUDA runners,
+    TensorFlow since 1.6). Old CPUs, and virtual machines whose CPU model hides AVX (QEMU's default
+    qemu64/kvm64, some cloud and Proxmox settings), lack it, and the tool refuses the GPU path or
+    crashes.
+
+    Fix:
+    Give the VM the host's CPU model (`-cpu host`, Proxmox "CPU type: host", libvirt
+    `<cpu mode='host-passthrough'/>`), check with `grep -o -m1 avx /proc/cpuinfo`, or build the tool
+    from source without AVX.
+
+    When to ignore:
+    Never while you want the GPU path of such a tool.
+    """
+    if seen:
+        yield Hit("The CPU does not offer AVX, so the GPU runner or wheel cannot be used",
+                  fix=["grep -o -w -m1 -E 'avx2?' /proc/cpuinfo  # nothing printed: no AVX",
+                       "VM: give it the host CPU model (-cpu host; Proxmox CPU type 'host'; libvirt host-passthrough)"])
+
+
+# A scheduler that hands out GPUs only when they are asked for, and a job that did not ask: Ray
+# ("ray.get_gpu_ids() prints []", RLlib's "devices ['/cpu:0']"), Kubernetes ("NVIDIA_VISIBLE_DEVICES=void").
+NOT_REQUESTED = (r"ray\.get_gpu_ids\(\)\)?\s*(?:#\s*)?(?:prints|returns|->|=>|gives|is)?\s*\[\]",
+                 r"MultiGPUOptimizer devices \['/cpu:0'\]", r"NVIDIA_VISIBLE_DEVICES=void")
+
+
+@rule("SYS009", "gpu-not-requested-from-scheduler", "error", "The job did not ask its scheduler for GPUs",
+      signatures=NOT_REQUESTED, priority=13, references=("https://docs.ray.io/en/latest/ray-core/scheduling/accelerators.html",))
+def gpu_not_requested_from_scheduler(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    The machine has GPUs (nvidia-smi, TensorFlow outside the job see them), but inside the job there
+    are none: Ray's "ray.get_gpu_ids() prints []" and RLlib's "LocalMultiGPUOptimizer devices
+    ['/cpu:0']"; in Kubernetes the container has "NVIDIA_VISIBLE_DEVICES=void"; under Slurm
+    CUDA_VISIBLE_DEVICES is empty or unset in the step.
+
+    Why:
+    Cluster schedulers give each task only the GPUs it requested and hide the rest: Ray sets
+    CUDA_VISIBLE_DEVICES per task from `num_gpus` (and `ray.init(num_gpus=2)` only declares what the
+    node has), Slurm from `--gres=gpu:N` / `--gpus`, Kubernetes from the `nvidia.com/gpu` limit.
+
+    Fix:
+    Request them: Ray `@ray.remote(num_gpus=1)` or the trainer's `num_gpus` / `num_gpus_per_worker`;
+    Slurm `--gres=gpu:1`; Kubernetes `resources.limits: {nvidia.com/gpu: 1}`.
+
+    When to ignore:
+    Tasks meant to run on the CPU.
+    """
+    if seen:
+        yield Hit("GPUs exist, but the task did not request any from its scheduler, so it was given none",
+                  fix=["Ray: @ray.remote(num_gpus=1), or num_gpus in the trainer's config",
+                       "Slurm: srun --gres=gpu:1 ...", "Kubernetes: resources: {limits: {nvidia.com/gpu: 1}}"])
+
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
-         nccl_no_usable_network_interface)
+         nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
+         gpu_not_requested_from_scheduler)

@@ -192,4 +192,56 @@ def _older_ptx(cc: str) -> str:
     return "8.0+PTX" if cc and cc_tuple(cc) >= (8, 0) else "7.0+PTX"
 
 
-RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch)
+# A compiler path built from a CUDA_HOME that is not one directory: "unable to execute
+# '/usr/local/cuda-10.0:/usr/local/cuda-10.0:/bin/nvcc'", or one that points at bin/ already
+# ("/usr/local/cuda/bin/bin/nvcc").
+HOME_NOT_A_DIRECTORY = (r"'?/[^'\s]*:[^'\s]*/bin/nvcc(?:\.exe)?'?:? (?:No such file|failed with exit status|not found)",
+                        r"unable to execute '/[^']*:[^']*/bin/nvcc'", r"/bin/bin/nvcc\b")
+
+
+@rule("TK005", "cuda-home-misconfigured", "error", "CUDA_HOME does not name one CUDA installation",
+      signatures=HOME_NOT_A_DIRECTORY, priority=22, references=(TOOLKIT_ARCHIVE,), scope="build")
+def cuda_home_misconfigured(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A CUDA extension build fails with "unable to execute '/usr/local/cuda-10.0:/usr/local/cuda-10.0:/bin/nvcc':
+    No such file or directory", or looks for ".../cuda/bin/bin/nvcc".
+
+    Why:
+    Build tools (torch.utils.cpp_extension, setuptools, CMake's FindCUDA) take CUDA_HOME (CUDA_PATH on
+    Windows) as the single root of one toolkit and append bin/nvcc to it. A value written like PATH
+    (`export CUDA_HOME=/usr/local/cuda:$CUDA_HOME`, which grows with every new shell), or one that
+    already ends in bin/, gives a compiler path that does not exist.
+
+    Fix:
+    Set it to the toolkit's root alone: `export CUDA_HOME=/usr/local/cuda-12.4` (no `:$CUDA_HOME`), in
+    ~/.bashrc and in the current shell.
+
+    When to ignore:
+    Never while you build CUDA code.
+    """
+    env = ctx.facts.env.variables
+    for name in ("CUDA_HOME", "CUDA_PATH"):
+        value = env.get(name, "").strip("*`")
+        if not value:
+            continue
+        listed = ";" in value if name == "CUDA_PATH" and re.match(r"[A-Za-z]:\\", value) else ":" in value
+        if listed or re.search(r"[/\\]bin[/\\]?$", value):
+            root = re.split(r"[:;]", value)[0] if listed else re.sub(r"[/\\]bin[/\\]?$", "", value)
+            yield Hit(f"{name}={value} is " + ("a list of directories" if listed else "the bin directory") +
+                      ", not the root of one CUDA installation", evidence={f"env.{name}": value},
+                      fix=[f"export {name}={root}  # one toolkit root; remove ':${name}' from ~/.bashrc",
+                           f"ls {root}/bin/nvcc"])
+            return
+    if seen:
+        found = re.search(r"'?(/[^'\s]*?)/bin/nvcc", " ".join(seen))
+        root = found.group(1) if found else ""
+        first = re.split(r":", root)[0] if ":" in root else re.sub(r"/bin$", "", root)
+        yield Hit("The build looked for nvcc under a CUDA_HOME that is not one directory" +
+                  (f": {root}" if root else ""), evidence={"nvcc_path": f"{root}/bin/nvcc" if root else ""},
+                  fix=[f"export CUDA_HOME={first or '/usr/local/cuda'}  # the toolkit's root alone",
+                       "grep -n CUDA_HOME ~/.bashrc ~/.profile  # a line that appends to itself"])
+
+
+RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
+         cuda_home_misconfigured)
