@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import List
 
-from envcheck.importers._facts import mark, set_once
+from envcheck.importers._facts import framework, mark, set_once
 from envcheck.model import Framework, FrameworkDeep, Gpu, HostFacts, Library
 from envcheck.probes.system import detect_wsl
 
@@ -13,12 +13,25 @@ KEY = re.compile(r"^([A-Za-z][A-Za-z0-9 ./_-]{1,60}?):\s*(.*?)\s*$")
 NOT_COLLECTED = ("could not collect", "n/a", "none", "")
 
 
+# Fields that a copy from some terminals (WSL's, when a line exactly fills the width) glues to the end
+# of the line before: "GPU 0: NVIDIA GeForce RTX 3090Nvidia driver version: 528.49".
+GLUED = re.compile(r"(?<=\S)(?=(?:Nvidia driver version|cuDNN version|HIP runtime version|MIOpen runtime version|"
+                   r"Is XNNPACK available):)")
+
+
+def _unglued(lines: List[str]) -> List[str]:
+    out: List[str] = []
+    for line in lines:
+        out.extend(GLUED.split(line) if ":" in line else [line])
+    return out
+
+
 def read(lines: List[str], facts: HostFacts, source: str) -> None:
     values = {}
     gpu_lines: List[str] = []
     cudnn_lines: List[str] = []
     current = None
-    for line in lines:
+    for line in _unglued(lines):
         match = KEY.match(line.strip())
         if match and match.group(1) in FIELDS:
             current = match.group(1)
@@ -35,6 +48,11 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
         elif line.strip() == "" or match:
             current = None
     if "PyTorch version" not in values and "Is CUDA available" not in values:
+        # `python -m torch.utils.collect_env` that started and then failed: torch is importable
+        ran = any(re.search(r"-m torch\.utils\.collect_env\b", line) for line in lines)
+        if ran and "Collecting environment information..." in (line.strip() for line in lines) and \
+                not any("No module named 'torch'" in line for line in lines):
+            framework(facts, "torch", f"{source}: collect_env")
         return
     where = f"{source}: collect_env"
     _torch(values, facts, where)
@@ -95,7 +113,7 @@ def _system(values, facts: HostFacts, where: str) -> None:
         facts.system.wsl = facts.system.wsl or detect_wsl(kernel.group(1), "")
     elif platform.startswith(("Windows", "macOS", "Darwin")):
         set_once(facts.system, "os", "windows" if platform.startswith("Windows") else "darwin")
-    python = re.match(r"(\d+\.\d+\.\d+)", values.get("Python version", ""))
+    python = re.match(r"(\d+\.\d+(?:\.\d+)?)", values.get("Python version", ""))
     if python:
         mark(facts.python, where)
         set_once(facts.python, "version", python.group(1))

@@ -16,7 +16,8 @@ HEADER = re.compile(r"NVIDIA-SMI\s+([\d.]+)\s+Driver Version:\s*([\d.]+)(?:\s+CU
 # the driver model stands where Linux shows persistence mode, and long names are cut:
 # "|   0  NVIDIA GeForce RTX 3060 ...  WDDM  | 00000000:2B:00.0  On |                  N/A |".
 GPU_ROW = re.compile(r"^\|\s+(\d+)\s+(.+?)\s+(On|Off|WDDM|TCC)\s+\|\s+"
-                     r"([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d)\s+(On|Off)\s+\|\s+(\S+)\s*\|")
+                     r"([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d)\s+(On|Off|N/A)\s+\|\s+(\S+)\s*\|")
+# Drivers before 340 print N/A where later ones say whether a display is attached.
 # The row under it: "| 30%   35C    P8    10W / 250W |      2MiB / 11178MiB |      0%      Default |"
 MEMORY = re.compile(r"\|\s*[\d]+MiB\s*/\s*(\d+)MiB\s*\|")
 
@@ -186,28 +187,41 @@ QUERY_OPTION = re.compile(r"--query-gpu[= ]([\w.,]+)")
 CSV_FIELD = re.compile(r"^[a-z_]+(?:\.[a-z_]+)*(?:\s*\[[^\]]*\])?$")
 
 
+# Other names nvidia-smi accepts for the same properties (`nvidia-smi --help-query-gpu`).
+FIELD_ALIASES = {"gpu_name": "name", "gpu_uuid": "uuid", "gpu_bus_id": "pci.bus_id"}
+# Columns that say which GPU a row is about; without one, the n-th row of each listing is the n-th GPU.
+IDENTITY = ("name", "index", "uuid", "pci.bus_id")
+
+
 def _query_csv(lines: List[str], facts: HostFacts, source: str) -> None:
     fields: List[str] = []
     from_command = False  # the fields came from the pasted command: every line below it is a row
+    position = 0  # the row's place in its listing
     for line in lines:
         option = QUERY_OPTION.search(line)
         if option:
-            fields = [f.strip() for f in option.group(1).split(",") if f.strip()]
-            from_command = True
+            fields = _fields(option.group(1).split(","))
+            from_command, position = True, 0
             continue
         cells = [c.strip() for c in line.split(",")]
-        names = [re.sub(r"\s*\[.*\]$", "", c) for c in cells]
+        names = _fields(re.sub(r"\s*\[.*\]$", "", c) for c in cells)
         if fields and names == fields:
             continue  # the header row of the command above
-        if len(cells) >= 2 and all(CSV_FIELD.match(c) for c in cells) and any("." in c or "_" in c for c in cells):
-            fields, from_command = names, False
+        if (len(cells) >= 2 or cells[0] in FIELD_ALIASES or cells[0] in IDENTITY) and \
+                all(CSV_FIELD.match(c) for c in cells) and any("." in c or "_" in c for c in cells):
+            fields, from_command, position = names, False, 0
             continue
-        if fields and len(cells) == len(fields) and line.strip() and ("name" in fields or from_command):
-            _csv_gpu(dict(zip(fields, cells)), facts, source)
+        if fields and len(cells) == len(fields) and line.strip() and (set(IDENTITY) & set(fields) or from_command):
+            _csv_gpu(dict(zip(fields, cells)), facts, source, position)
+            position += 1
         elif fields and (not line.strip() or len(cells) != len(fields)):
             fields, from_command = [], False  # the listing ended
         elif not fields:
             _shaped_csv_row(cells, facts, source)
+
+
+def _fields(names) -> List[str]:
+    return [FIELD_ALIASES.get(n.strip(), n.strip()) for n in names if n.strip()]
 
 
 # Cells of a `--format=csv,noheader` row pasted without its command, recognised by their shape.
@@ -233,16 +247,22 @@ def _shaped_csv_row(cells: List[str], facts: HostFacts, source: str) -> None:
         _csv_gpu(row, facts, source)
 
 
-def _csv_gpu(row: dict, facts: HostFacts, source: str) -> None:
+def _csv_gpu(row: dict, facts: HostFacts, source: str, position: int = -1) -> None:
     where = f"{source}: nvidia-smi --query-gpu"
     mark(facts.gpus, where)
     name = row.get("name", "")
     if re.fullmatch(r"\d+(\.\d+)*", row.get("driver_version", "")):
         set_once(facts.gpus, "driver_version", row["driver_version"])
     bus = row.get("pci.bus_id", "")
+    listed = [g for g in facts.gpus.devices if g.source == where]
     gpu = next((g for g in facts.gpus.devices if bus and g.pci_bus_id and _bus(g.pci_bus_id) == _bus(bus)), None)
+    index = row.get("index", "")
+    if gpu is None and index.isdigit():  # a looped query (-l) repeats the same GPUs
+        gpu = next((g for g in listed if g.index == int(index)), None)
+    elif gpu is None and not any(row.get(key) for key in IDENTITY) and 0 <= position < len(listed):
+        gpu = listed[position]  # a second listing of the same GPUs, other properties
     if gpu is None:
-        gpu = Gpu(index=len(facts.gpus.devices), source=where)
+        gpu = Gpu(index=int(index) if index.isdigit() else len(facts.gpus.devices), source=where)
         facts.gpus.devices.append(gpu)
     set_once(gpu, "name", "" if name.startswith("[") else name)
     set_once(gpu, "pci_bus_id", bus)
@@ -263,7 +283,7 @@ def _csv_gpu(row: dict, facts: HostFacts, source: str) -> None:
 
 # `nvidia-smi -L`: "GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-...)", MIG slices indented below their
 # GPU ("  MIG 3g.40gb     Device  0: (UUID: MIG-...)"); users cut UUIDs, and sometimes the ")".
-GPU_LIST = re.compile(r"^GPU (\d+): (.+?) \(UUID: ?(GPU-[0-9a-fA-F-]*)?\)?\s*$")
+GPU_LIST = re.compile(r"^GPU (\d+): (.+?) \(UUID: ?(GPU-[0-9a-fA-F-]*)?(?:\.\.\.|\u2026)?\)?(?:\s+#.*)?\s*$")
 
 
 def _gpu_list(lines: List[str], facts: HostFacts, source: str) -> None:

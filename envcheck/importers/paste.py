@@ -29,6 +29,10 @@ QUOTE = re.compile(r"^\s*(?:>\s?)+")
 PROMPTS = (
     re.compile(r"^(?:\([\w.-]+\)\s*)?[\w.-]+@[\w.-]+:[^\s$#]*[$#]\s+"),
     re.compile(r"^(?:\([\w.-]+\)\s*)?\$\s+"),
+    # "sh-4.2$ ", "bash-5.1# " (a shell without a configured prompt), "~ $ ", "[user@host dir]$ "
+    re.compile(r"^(?:ba|z)?sh-\d+(?:\.\d+)*[$#](?:\s+|$)"),
+    re.compile(r"^~[\w/.-]*\s?[$#]\s+"),
+    re.compile(r"^\[[\w.-]+@[\w.-]+[^\]]*\][$#]\s+"),
     re.compile(r"^(?:>>>|\.\.\.)\s"),
     re.compile(r"^In \[\d+\]:\s"),
     re.compile(r"^(?:\([\w.-]+\)\s*)?PS [A-Za-z]:\\[^>]*>\s*"),

@@ -85,7 +85,23 @@ WHEEL = re.compile(r"\b(torch|torchvision|torchaudio|tensorflow|jaxlib)-(\d+\.\d
                    r"-cp(\d)(\d{1,2})-[\w]+-([\w.]+?)\.whl\b", re.I)
 
 
+# A version printed at the Python prompt: ">>> torch.__version__" and, on the next line, "'1.8.1'".
+REPL_VERSION = re.compile(r"^(?:print\()?(torch|tensorflow|tf|jax|jaxlib)\.__version__\)?$")
+REPL_NAMES = {"tf": "tensorflow", "jaxlib": "jax"}
+
+
+def _repl_versions(lines: List[str], facts: HostFacts, source: str) -> None:
+    for line, following in zip(lines, lines[1:]):
+        asked = REPL_VERSION.match(line.strip())
+        answer = re.fullmatch(r"'?(\d+\.\d+(?:\.\d+)?)(?:\+([\w.]+))?'?", following.strip())
+        if asked and answer:
+            entry = framework(facts, REPL_NAMES.get(asked.group(1), asked.group(1)), f"{source}: python prompt")
+            if asked.group(1) != "jaxlib":
+                _build(entry, answer.group(1), answer.group(2))
+
+
 def read(lines: List[str], facts: HostFacts, source: str) -> None:
+    _repl_versions(lines, facts, source)
     # An issue form's answer means something only with its heading: "OS Version" + "win10".
     form = [f"{heading}: {answer}" for heading, answer in form_answers(lines)]
     for line in form + lines:

@@ -112,9 +112,11 @@ JAX_DEVICE_INFO = re.compile(r"^\s*device info:\s*(.+?)-\d+,\s*(\d+) local devic
 def _jax_info(lines: List[str], facts: HostFacts, source: str) -> None:
     where = f"{source}: jax environment info"
     for line in lines:
-        match = re.match(r"^\s*(jax|jaxlib):\s+(\d[\w.+]*)\s*$", line)
+        match = re.match(r"^\s*(jax|jaxlib):\s+(\d[\w.+]*|\.\.\.)\s*$", line)  # "..." where a user elided it
         if match:
             entry = framework(facts, "jax", where)
+            if match.group(2) == "...":
+                continue
             if match.group(1) == "jax":
                 set_once(entry, "version", match.group(2))
             else:
