@@ -151,3 +151,16 @@ def test_known_situations_in_new_wordings():
     assert "nvcc-too-old-for-gpu-arch" not in slugs("Graphics card: rtx3090\nCUDA Version: 11.3")
     # a Blackwell GPU whose driver does not come up, flavour unknown (corpus 410)
     assert first(corpus("410-")).slug == "open-kernel-module-required"
+
+
+def test_batch_6_wordings_of_known_situations():
+    # RAPIDS' minimum GPU (corpus 469), ptxas refusing bfloat16 before sm_80 (471), nvidia-docker 1's
+    # driver check (428), apt unpacking driver packages inside a GPU container (442), a CPU jaxlib (438)
+    expected = {"469-": "gpu-arch-unsupported", "471-": "bf16-unsupported-gpu", "428-": "driver-too-old",
+                "442-": "driver-libs-in-image", "438-": "cpu-only-build"}
+    for case, slug in expected.items():
+        assert first(corpus(case)).slug == slug, case
+    assert first("UserWarning: A GPU with NVIDIA Volta (Compute Capability 7.0) or newer architecture is "
+                 "required.").slug == "gpu-arch-unsupported"
+    assert first("RuntimeError: Unable to initialize backend 'cuda': NOT_FOUND: Could not find registered platform "
+                 "with name: \"cuda\". Available platform names are: CPU").slug == "cpu-only-build"

@@ -42,7 +42,7 @@ PROMPTS = (
 CLOSED = re.compile(r"[.!?:;)\]}>|=]\s*$")
 # Lines that are rows of a listing, not prose: "torch  2.1.0", table rows, tracebacks'
 # 'File "..."' lines, log lines that start with a timestamp, a bracket or a glog level.
-ROW = re.compile(r"^\s*(?:[\w.+-]+\s{2,}\S|[|+]|File \"|\[|\d{4}-\d\d-\d\d|[EWI]\d{4}\s)")
+ROW = re.compile(r"^\s*(?:[\w.+-]+\s{2,}\S|[|+]|File \"|\[[^\]\s]*(?:\s[^\]\s]*){0,3}\]|\d{4}-\d\d-\d\d|[EWI]\d{4}\s)")
 # "Driver Version: 535.104.05", "CUDA_HOME = /usr/local/cuda": a label and a short value.
 FIELD = re.compile(r"^\s*[\w .()/-]{1,40}?\s*[:=]\s*(\S+(?:\s+\S+){0,2})\s*$")
 

@@ -267,10 +267,14 @@ def docker_compose_too_old_for_gpus(ctx: Context, seen: List[str]) -> Iterable[H
 # The same for the driver's programs (nvidia-smi, nvidia-debugdump, nvidia-persistenced), which the runtime mounts too.
 DRIVER_FILE = r"(\S*(?:lib(?:nvidia-\w+|cuda)\.so[.\d]*|/bin/nvidia-(?:smi|debugdump|persistenced|cuda-mps-\w+)))"
 DRIVER_FILE_EXISTS = rf"mount error: file creation failed: {DRIVER_FILE}: file exists"
+# apt installing a driver package inside a GPU container, over the files the runtime mounted there:
+# "dpkg: error processing archive /var/cache/apt/archives/libnvidia-compute-435_435.21-0ubuntu7_amd64.deb (--unpack)"
+DRIVER_PACKAGE_UNPACK = r"dpkg: error processing archive \S*/lib(?:nvidia-(?:compute|gl|common|extra|decode|encode)|cuda1)-\d+_"
 
 
 @rule("CTR006", "driver-libs-in-image", "error", "The image carries NVIDIA driver libraries of its own",
-      signatures=(DRIVER_FILE_EXISTS,), priority=14, scope="containers", references=(TOOLKIT_GUIDE,))
+      signatures=(DRIVER_FILE_EXISTS, DRIVER_PACKAGE_UNPACK), priority=14, scope="containers",
+      references=(TOOLKIT_GUIDE,))
 def driver_libs_in_image(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:

@@ -172,7 +172,9 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
       signatures=(r"driver version is insufficient for CUDA runtime version", r"NVIDIA driver on your system is too old",
                   r"cudaErrorInsufficientDriver", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
                   r"PTX was compiled with an unsupported toolchain",
-                  r"requirement error: unsatisfied condition: cuda\s*>=\s*\d"),
+                  r"requirement error: unsatisfied condition: cuda\s*>=\s*\d",
+                  # nvidia-docker 1.0: "Error: unsupported CUDA version: driver 7.5 < image 8.0"
+                  r"unsupported CUDA version: driver \d+\.\d+ < image \d+\.\d+"),
       priority=30, references=("https://docs.nvidia.com/deploy/cuda-compatibility/",))
 def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """

@@ -74,7 +74,10 @@ MINIMUM_TEXT = (r"PyTorch no longer supports this GPU because it is too old",
                 r"minimum cuda capability (that we support|supported by this library) is",
                 r"too old to be supported by the triton GPU compiler",
                 r"only supports devices of CUDA Capability >= ?\d",
-                r"GPUs with compute capability (?:below|<) ?\d+\.\d+ are not supported")
+                r"GPUs with compute capability (?:below|<) ?\d+\.\d+ are not supported",
+                # RAPIDS (cuDF, cuML): "A GPU with NVIDIA Pascal(TM) (Compute Capability 6.0) or newer
+                # architecture is required"
+                r"A GPU with .{0,40}\(Compute Capability \d+\.\d+\) or newer architecture is required")
 
 
 def _arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
@@ -142,6 +145,9 @@ NO_GPU_SEEN = (IS_AVAILABLE_FALSE, r"But your machine only has: \[\]",
 
 @rule("FW001", "cpu-only-build", "error", "A CPU-only framework build is installed on a GPU machine",
       signatures=(r"Torch not compiled with CUDA enabled", r"CUDA-enabled jaxlib is not installed",
+                  # a CPU jaxlib asked for the GPU backend: "Backend 'gpu' failed to initialize: NOT_FOUND: Could
+                  # not find registered platform with name: "cuda". Available platform names are: Host Interpreter"
+                  r"Could not find registered platform with name: \W?cuda\b",
                   r"TensorFlow was not built with CUDA", *NO_GPU_SEEN, ORT_CPU_PROVIDERS, ORT_CPU_AVAILABLE,
                   r"CUDAExecutionProvider'? (?:is )?not (?:in available provider names|available)", *LLAMA_CPP_CPU),
       priority=10, references=(TORCH_INSTALL,))
@@ -534,6 +540,8 @@ def framework_end_of_life(ctx: Context, seen: List[str]) -> Iterable[Hit]:
       signatures=(r"Bfloat16 is only supported on GPUs with compute capability of at least 8\.0",
                   r"You can use float16 instead by explicitly setting the\s*`?dtype`? flag",
                   r"Your setup doesn't support bf16/gpu",
+                  # ptxas asked to compile bfloat16 code (Triton kernels) for a GPU before sm_80
+                  r"Feature '(?:\.bf16|cvt\.bf16\.f32)' requires \.target sm_80 or higher",
                   r"Current CUDA Device does not support bfloat16"), priority=18)
 def bf16_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
