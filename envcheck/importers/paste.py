@@ -9,7 +9,8 @@ from recognising a line. Two views come out of here:
   these, so a table, a `pip list` or an `nvidia-smi -q` keeps its shape.
 - `unwrapped`: sentences that a terminal or a form broke over several lines, joined again
   ("no kernel image is available for" + "execution on the device"), and lines a terminal cut at
-  its width, even inside a word ("nvidia-container-cli: m" + "ount error"). Only error
+  its width, even inside a word ("nvidia-container-cli: m" + "ount error"), known by two or more
+  lines of one length in a row. Only error
   signatures look at these; the original lines stay the evidence.
 """
 
@@ -119,21 +120,13 @@ def _width_joined(lines: List[str]) -> List[str]:
         end = start
         while end + 1 < len(lines) and width >= TERMINAL_WIDTH_FLOOR and len(lines[end + 1]) == width:
             end += 1
-        if end > start or (width >= TERMINAL_WIDTH_FLOOR and start + 1 < len(lines) and
-                           _cut_mid_word(lines[start], lines[start + 1])):
+        if end > start:
             tail = lines[end + 1] if end + 1 < len(lines) and 0 < len(lines[end + 1]) <= width else ""
             joined.append("".join(lines[start:end + 1]) + tail)
             start = end + 2 if tail else end + 1
             continue
         start += 1
     return joined
-
-
-def _cut_mid_word(line: str, following: str) -> bool:
-    """A full-width line whose last word runs on into the next line with no space: the paste kept
-    only one cut (the rest of the long line fitted)."""
-    return bool(line) and bool(following) and line[-1].isalnum() and following[0].isalnum() and \
-        following[0].islower() and " " not in following[:3] and len(line) in (80, 100, 120, 132, 160, 200)
 
 
 def _prose_joined(lines: List[str]) -> List[str]:

@@ -160,8 +160,7 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
         yield Hit("nvidia-container-toolkit is installed but Docker has no nvidia runtime",
                   evidence={"docker.runtimes": f.docker.runtimes, "docker.toolkit": tools},
                   fix=_distro.configure_docker_runtime())
-    elif seen and not ctx.observed([r"\bWSL2?\b", r"NVML: Not Supported"]) and (ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER) or ctx.observed([NO_NVML_LIBRARY]) and (
-            f.container.inside or ctx.observed(CONTAINER_WORDS))) and not ctx.observed([r"unknown or invalid runtime name"]):
+    elif seen and _started_without_the_runtime(ctx):
         yield Hit("inside a container, the NVIDIA driver libraries are missing: it was started by runc, not the "
                   "nvidia runtime (Kubernetes: the node's default runtime)",
                   fix=["docker info | grep -i runtime  # on the node",
@@ -172,6 +171,16 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
         yield Hit("Docker does not know the nvidia runtime although it is configured or installed",
                   evidence={"docker.runtimes": f.docker.runtimes}, confirmed=True,
                   fix=_distro.configure_docker_runtime() + ["docker info | grep -i runtime"])
+
+
+def _started_without_the_runtime(ctx: Context) -> bool:
+    """A container or the device plugin lacks the driver libraries the nvidia runtime would have mounted.
+    Not under WSL, whose NVML says "Not Supported" for other reasons, nor when Docker names the runtime
+    as unknown (then it is not registered at all)."""
+    if ctx.observed([r"\bWSL2?\b", r"NVML: Not Supported", r"unknown or invalid runtime name"]):
+        return False
+    in_container = ctx.facts.container.inside or bool(ctx.observed(CONTAINER_WORDS))
+    return bool(ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER)) or (bool(ctx.observed([NO_NVML_LIBRARY])) and in_container)
 
 
 def _prestart_hook_serves_gpus(docker) -> bool:
