@@ -8,13 +8,17 @@ import re
 from typing import List
 
 from envcheck.importers._facts import mark, set_once
-from envcheck.model import HostFacts
+from envcheck.model import HostFacts, PciDevice
 from envcheck.probes.driver import parse_proc_version
 
 API_MISMATCH = re.compile(r"API mismatch: the NVIDIA kernel module has version ([\d.]+),?\s*but\s*(?:this NVIDIA driver "
                           r"component has version|.*?version) ([\d.]+)", re.I)
 ENV_ASSIGN = re.compile(r"(?:^|[\s;`'\"(])(?:export\s+)?(CUDA_VISIBLE_DEVICES|NVIDIA_VISIBLE_DEVICES|LD_LIBRARY_PATH|CUDA_HOME|CUDA_PATH|"
                         r"NCCL_P2P_DISABLE|NCCL_SHM_DISABLE|NCCL_IB_DISABLE)=(\"[^\"]*\"|'[^']*'|[^\s;`]*)")
+# "NVRM: The NVIDIA GPU 0000:02:00.0 (PCI ID: 10de:1b82)": the kernel module saw this GPU on the bus,
+# whatever it says next (refused by the open module, dropped by this branch, needs the open module).
+NVRM_GPU = re.compile(r"NVRM: The NVIDIA GPU (?:[0-9a-f]{4}:)?([0-9a-f]{2}:[0-9a-f]{2}\.[0-9a-f])\s*\(PCI ID:\s*10de:([0-9a-f]{4})\)",
+                      re.I)
 PY_ENV = re.compile(r"os\.environ\[['\"](CUDA_VISIBLE_DEVICES)['\"]\]\s*=\s*['\"]([^'\"]*)['\"]")
 
 
@@ -39,6 +43,9 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
             mark(facts.driver, f"{source}: kernel log")
             if stripped not in facts.driver.kernel_log:
                 facts.driver.kernel_log.append(stripped)
+            seen_gpu = NVRM_GPU.search(stripped)
+            if seen_gpu:
+                _add_pci_gpu(facts, seen_gpu.group(1), seen_gpu.group(2).lower(), f"{source}: kernel log")
         mismatch = API_MISMATCH.search(stripped)
         if mismatch:
             mark(facts.driver, f"{source}: kernel log")
@@ -67,3 +74,12 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
         if "WSL" in stripped and re.search(r"microsoft-standard-WSL2|\bWSL2\b", stripped):
             mark(facts.system, f"{source}: text")
             facts.system.wsl = facts.system.wsl or 2
+
+
+def _add_pci_gpu(facts: HostFacts, address: str, device_id: str, source: str) -> None:
+    """A GPU the kernel log names by bus address and PCI ID, unless the PCI facts already list it."""
+    if any(d.address.endswith(address) for d in facts.pci.devices):
+        return
+    mark(facts.pci, source)
+    facts.pci.devices.append(PciDevice(address=address, vendor_id="10de", device_id=device_id, kind="gpu",
+                                       source=source))

@@ -620,7 +620,68 @@ def driver_container_kernel_headers_unavailable(ctx: Context, seen: List[str]) -
                        "its headers"])
 
 
+# The kernel log of an open nvidia.ko refusing a GPU: one without a GPU System Processor (the message
+# names its PCI ID), or a GeForce/workstation GPU while the open flavour was for data-centre GPUs only.
+OPEN_MODULE_NO_GSP = (r"not supported by open\s*(?:nvidia\.ko)?\s*$", r"not supported by open nvidia\.ko",
+                      r"does not include the required GPU\s*(?:System Processor)?")
+OPEN_MODULE_DATACENTER_ONLY = (r"Open nvidia\.ko is only ready for use on Data Center GPUs",
+                               r"see the\W+OpenRmEnableUnsupportedGpus")
+PRE_GSP_ARCHITECTURES = ("Fermi", "Kepler", "Maxwell", "Pascal", "Volta")
+
+
+@rule("DRV015", "open-kernel-module-unsupported-gpu", "error", "The open kernel module refuses this GPU",
+      signatures=OPEN_MODULE_NO_GSP + OPEN_MODULE_DATACENTER_ONLY, priority=8,
+      references=("https://download.nvidia.com/XFree86/Linux-x86_64/525.78.01/README/kernel_open.html",))
+def open_kernel_module_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A GPU is missing from nvidia-smi (or nvidia-smi finds none); dmesg: "NVRM: The NVIDIA GPU
+    0000:02:00.0 (PCI ID: 10de:1b82) installed in this system is not supported by open nvidia.ko
+    because it does not include the required GPU System Processor (GSP)", or "NVRM: Open nvidia.ko is
+    only ready for use on Data Center GPUs", then "RmInitAdapter failed".
+
+    Why:
+    NVIDIA's open kernel modules drive only GPUs with a GSP: Turing and newer. Maxwell, Pascal and
+    Volta need the proprietary flavour, which newer driver packages no longer install by default. The
+    first open releases (515 to 525 at least) also refused GeForce and workstation GPUs unless the
+    NVreg_OpenRmEnableUnsupportedGpus=1 module parameter was set (the driver README's "Open Linux
+    Kernel Modules" chapter).
+
+    Fix:
+    For a GPU older than Turing, install the proprietary kernel module of a branch that still
+    supports it. For a GeForce or workstation GPU on an early open release, set
+    `options nvidia NVreg_OpenRmEnableUnsupportedGpus=1` in /etc/modprobe.d, or use a later driver.
+
+    When to ignore:
+    Never while the refused GPU is one you want to use.
+    """
+    f = ctx.facts
+    branch = _distro.branch_of(ctx.driver_version())
+    if seen and ctx.observed(OPEN_MODULE_DATACENTER_ONLY):
+        yield Hit("The open kernel module of this driver drives only data-centre GPUs unless told otherwise",
+                  fix=["echo 'options nvidia NVreg_OpenRmEnableUnsupportedGpus=1' | "
+                       "sudo tee /etc/modprobe.d/nvidia-open.conf",
+                       "sudo update-initramfs -u  # or: sudo dracut -f", "sudo reboot"])
+        return
+    refused = [m.group(1).lower() for m in (re.search(r"PCI ID:\s*10de:([0-9a-f]{4})", line, re.I)
+                                           for line in f.driver.kernel_log) if m]
+    models = [_gpu_by_pci(ctx, pci) for pci in refused]
+    models = [m for m in models if m] or [g for g in ctx.gpu_models() if g["architecture"] in PRE_GSP_ARCHITECTURES]
+    old = [g for g in models if g["architecture"] in PRE_GSP_ARCHITECTURES]
+    if not seen and not (old and f.driver.kernel_module_flavor == "open"):
+        return
+    named = ", ".join(f"{g['name']} ({g['architecture']})" for g in old) or "a GPU without a GSP"
+    yield Hit(f"The open kernel module cannot drive {named}: it needs a GPU with a GSP, Turing or newer",
+              evidence={"gpus": [g["name"] for g in old], "driver.kernel_module_flavor": f.driver.kernel_module_flavor},
+              fix=_distro.install_driver(ctx.distro, branch, open_modules=False))
+
+
+def _gpu_by_pci(ctx: Context, device_id: str):
+    row = ctx._gpu_row(pci=device_id)
+    return {"name": row["name"], "architecture": row.get("architecture", "")} if row else None
+
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
          fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
-         nvidia_uvm_not_loaded, driver_container_kernel_headers_unavailable)
+         nvidia_uvm_not_loaded, driver_container_kernel_headers_unavailable, open_kernel_module_unsupported_gpu)

@@ -410,25 +410,35 @@ def _python_fix(ctx: Context, name: str, python: str) -> List[str]:
     return steps
 
 
+# A compiled extension (not torch's own libraries) missing a C++ symbol of torch's namespaces (at::,
+# c10::, torch::, caffe2::): the extension was built against another torch release, whose ABI differs.
+TORCH_EXTENSION_SYMBOL = (r"^(?!.*\b(?:libtorch(?:_\w+)?|libc10(?:_\w+)?|libcaffe2\w*|libshm)\.so)"
+                          r".*undefined symbol: _ZN[KVRS]*\d*(?:2at|3c10|5torch|6caffe2)\d")
+_EXTENSION_MODULE = re.compile(r"(?:([\w-]+)/)?([\w+-]+)(?:\.cpython[\w-]*|\.abi3)?\.so[\w.]*: undefined symbol: (\S+?)[`'\"]?$")
+
+
 @rule("FW005", "framework-plugin-mismatch", "error", "Framework and its companion packages do not match",
       signatures=(r"Mismatched PJRT plugin PJRT API version", r"jaxlib version .* (is newer than|is older than|"
                   r"incompatible)", r"CUDA backend failed to initialize", r"Unable to initialize backend 'cuda'",
                   r"operator torchvision::nms does not exist", r"jax-cuda\d+-(plugin|pjrt).*(mismatch|incompatible)",
-                  r"JAX plugin \S+ version \S+ is installed,? but it is not compatible with the installed jaxlib"),
+                  r"JAX plugin \S+ version \S+ is installed,? but it is not compatible with the installed jaxlib",
+                  TORCH_EXTENSION_SYMBOL),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
 def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     JAX: "Unable to initialize backend 'cuda': INVALID_ARGUMENT: Mismatched PJRT plugin PJRT API
     version"; "CUDA backend failed to initialize"; torchvision: "operator torchvision::nms does not
-    exist".
+    exist"; a compiled extension (flash-attn, mmcv, torchaudio, xformers, ...) failing with
+    "<module>.so: undefined symbol: _ZN3c10..." or "_ZNK2at...".
 
     Why:
     jax, jaxlib and jax-cudaNN-plugin/pjrt are released together and must be the same version;
     a CUDA-enabled JAX needs the cuda extra. torchvision and torchaudio are built against one
     torch release each. Versions are compared by release (0.20.0a0 belongs to 0.20.0); a torch
     built from git (NGC containers, "2.5.0a0+git...") ships companions built with it and is not
-    judged against the release table.
+    judged against the release table. A torch C++ symbol missing from an extension means the
+    extension was compiled against another torch: torch has no stable C++ ABI between releases.
 
     Fix:
     Reinstall them together at one version: `pip install -U "jax[cuda12]"`; for PyTorch, install
@@ -460,6 +470,21 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       fix=[f"pip install torch=={torch.version.split('+')[0]} torchvision=={expected} "
                            f"--index-url {TORCH_INDEX.format(variant=torch_variant(torch) or 'cpu')}"])
             return
+    extension = next((line for line in seen if re.search(TORCH_EXTENSION_SYMBOL, line, re.I)), None)
+    if extension:
+        named = _EXTENSION_MODULE.search(extension.strip())
+        module = "A compiled extension"
+        if named:
+            package = named.group(1) if named.group(1) not in (None, "lib", "lib64", "site-packages", "dist-packages") else ""
+            module = f"{package}.{named.group(2)}" if package else named.group(2)
+        built_for = f"torch {torch.version}" if torch is not None and torch.version else "the installed torch"
+        yield Hit(f"{module} was compiled against another torch release than the one installed: "
+                  "it lacks a symbol of torch's C++ library",
+                  evidence={"extension": module} if named else {},
+                  fix=[f"Install the build of the package that provides {module} made for {built_for} "
+                       "(its wheel index or release names the torch version), or rebuild it from source: "
+                       "pip install --no-build-isolation --no-binary :all: --force-reinstall <package>"])
+        return
     if seen:
         yield Hit("A framework and its plugin/companion package do not fit together",
                   fix=['pip install -U "jax[cuda12]"  # jax, jaxlib and the CUDA plugin at one version',

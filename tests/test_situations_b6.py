@@ -1,0 +1,60 @@
+"""Situations from corpus batch 6 that no rule knew, or knew only by one wording: a compiled extension
+built against another torch, and the open kernel module refusing a GPU. Each is recognised in the
+corpus reports and in a second real wording or from facts alone."""
+
+from __future__ import annotations
+
+from envcheck import matrix, rules
+from envcheck.importers import from_text
+from tests.conftest import corpus_paste as corpus
+
+M = matrix.load()
+
+
+def findings(text):
+    return rules.run(from_text(text, "paste.txt"), M)
+
+
+def first(text):
+    found = findings(text)
+    return found[0] if found else None
+
+
+def test_extension_built_against_another_torch():
+    # mmcv's _ext, flash-attn's module, and an ImportError that does not name the file
+    mmcv = first(corpus("459-"))
+    assert mmcv.slug == "framework-plugin-mismatch" and mmcv.evidence["extension"] == "mmcv._ext"
+    flash = first(corpus("465-"))
+    assert flash.slug == "framework-plugin-mismatch" and flash.evidence["extension"] == "flash_attn_2_cuda"
+    assert first(corpus("476-")).slug == "framework-plugin-mismatch"
+    # torchaudio's own library built for another torch (batch 2)
+    assert first(corpus("136-")).evidence["extension"] == "libtorchaudio"
+    # torch's own libraries missing a c10 symbol are not an extension built elsewhere
+    own = findings("OSError: /usr/lib/python3/dist-packages/torch/lib/libtorch_cuda.so: undefined symbol: "
+                   "_ZN3c104cuda9SetDeviceEi")
+    assert not any(f.slug == "framework-plugin-mismatch" and f.evidence.get("extension") for f in own)
+    # a cuDNN symbol is a library shadowing torch's own, not this
+    assert first("libcudnn_cnn_infer.so.8: undefined symbol: _ZN5cudnn3cnn34layerNormFwd_execute").slug != \
+        "framework-plugin-mismatch"
+
+
+def test_open_kernel_module_refuses_a_gpu_without_gsp():
+    finding = first(corpus("424-"))
+    assert finding.slug == "open-kernel-module-unsupported-gpu"
+    assert finding.evidence["gpus"] == ["NVIDIA GeForce GTX 1070 Ti"]  # named by the PCI ID in the log
+    assert "nvidia-driver-560" in " ".join(finding.fix) and "-open" not in " ".join(finding.fix)
+    assert first(corpus("154-")).slug == "open-kernel-module-unsupported-gpu"
+    # an early open release refusing a GeForce GPU: the module parameter is the fix
+    early = first(corpus("425-"))
+    assert early.slug == "open-kernel-module-unsupported-gpu" and "OpenRmEnableUnsupportedGpus=1" in " ".join(early.fix)
+
+
+def test_open_kernel_module_with_a_pre_turing_gpu_from_facts():
+    open_module = ("NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  560.35.03  Release Build  "
+                   "(dvs-builder@U16-I3-B03-4-3)  Fri Aug 16 21:42:42 UTC 2024\n")
+    pascal = "GPU 0: NVIDIA GeForce GTX 1080 (UUID: GPU-6f6b3c47-3d8a-4c4e-9a8f-1b2c3d4e5f60)\n"
+    assert "open-kernel-module-unsupported-gpu" in [f.slug for f in findings(open_module + pascal)]
+    turing = "GPU 0: NVIDIA GeForce RTX 2060 (UUID: GPU-6f6b3c47-3d8a-4c4e-9a8f-1b2c3d4e5f60)\n"
+    assert "open-kernel-module-unsupported-gpu" not in [f.slug for f in findings(open_module + turing)]
+    proprietary = open_module.replace("Open Kernel Module", "Kernel Module")
+    assert "open-kernel-module-unsupported-gpu" not in [f.slug for f in findings(proprietary + pascal)]
