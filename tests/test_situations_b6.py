@@ -58,3 +58,27 @@ def test_open_kernel_module_with_a_pre_turing_gpu_from_facts():
     assert "open-kernel-module-unsupported-gpu" not in [f.slug for f in findings(open_module + turing)]
     proprietary = open_module.replace("Open Kernel Module", "Kernel Module")
     assert "open-kernel-module-unsupported-gpu" not in [f.slug for f in findings(proprietary + pascal)]
+
+
+def test_cuinit_803_and_804_by_what_surrounds_them():
+    # 803 in its message's words: a half-upgraded driver, unless a forward-compatibility libcuda is in play
+    plain = "ggml_cuda_init: failed to initialize CUDA: system has unsupported display driver / cuda driver combination"
+    assert first(plain).slug == "driver-library-mismatch"
+    assert first(corpus("470-")).slug == "cuda-init-failed"  # cuda-compat-12.9 on the library path, GeForce GPUs
+    assert "compat" in " ".join(first(corpus("470-")).fix)
+    # 804 in a container started from an image: the host driver is older than the image's CUDA
+    in_container = first(corpus("467-"))
+    assert in_container.slug == "driver-too-old" and "804" in in_container.message
+    # 804 with no image started (batch 1's report): the compat libraries themselves
+    assert first(corpus("066-")).slug == "cuda-init-failed"
+
+
+def test_cuda_home_misread_in_other_wordings():
+    # a PATH-like CUDA_HOME quoted in Python's FileNotFoundError (apex), not only in distutils' words
+    assert first(corpus("444-")).slug == "cuda-home-misconfigured"
+    windows = "FileNotFoundError: [Errno 2] No such file or directory: 'C:/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v11.8/bin/nvcc.exe'"
+    assert "cuda-home-misconfigured" not in [f.slug for f in findings(windows)]
+    # "CUDA_HOME is not set" in a user's words and in torch's
+    assert first(corpus("475-")).slug == "cuda-toolkit-missing"
+    assert first("OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install root.").slug == \
+        "cuda-toolkit-missing"

@@ -135,10 +135,17 @@ def secure_boot_blocks_module(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "sudo reboot  # enroll the key in the MOK manager, then: sudo modprobe nvidia"])
 
 
+# cuInit's 803 (CUDA_ERROR_SYSTEM_DRIVER_MISMATCH) in its message's words.
+SYSTEM_DRIVER_MISMATCH_TEXT = r"unsupported display driver\s*/\s*cuda driver combination"
+# NVIDIA's forward-compatibility libcuda (the cuda-compat package, /usr/local/cuda/compat) in use.
+COMPAT_LIBRARIES = (r"\bcuda-compat\b", r"/cuda(?:-[\d.]+)?/compat\b", r"forward compatibility was attempted",
+                    r"\bError 804\b", r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE")
+
+
 @rule("DRV004", "driver-library-mismatch", "error", "Kernel module and user-space driver are different versions",
       signatures=(r"Driver/library version mismatch", r"NVML/RM version mismatch",
                   r"API mismatch: the (?:NVIDIA kernel module|client) has (?:the )?version",
-                  r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"),
+                  r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", SYSTEM_DRIVER_MISMATCH_TEXT),
       priority=5)
 def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -159,6 +166,8 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     f = ctx.facts
     kernel, user = f.driver.kernel_module_version, f.driver.userspace_version
+    if seen and not (kernel and user) and ctx.observed(COMPAT_LIBRARIES):
+        return  # a forward-compatibility libcuda, not a half-upgraded driver: cuda-init-failed explains it
     nvml_says = "VERSION_MISMATCH" in f.gpus.nvml_error or "version mismatch" in f.gpus.nvml_error.lower()
     if (kernel and user and kernel != user) or nvml_says or f.cuda.driver_api.cuinit_code == 803 or seen:
         message = (f"the loaded kernel module is {kernel} but the user-space driver is {user}" if kernel and user
@@ -224,10 +233,32 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                           f"{have} at most", evidence={"gpus.cuda_driver_version": have,
                                                        f"frameworks.{framework.name}.build_cuda": need_cuda},
                           fix=_distro.install_driver(ctx.distro))
+    if not reported and _in_container_on_an_old_driver(ctx):
+        yield Hit("cuInit failed with 804 in a container: the image's CUDA forward-compatibility libraries stood in "
+                  "for a host driver older than the image's CUDA, and this GPU does not support them "
+                  "(forward compatibility is for datacenter GPUs)", confirmed=True,
+                  evidence={"driver": driver, "observed": ctx.observed(COMPAT_LIBRARIES)[:2]},
+                  fix=_distro.install_driver(ctx.distro) +
+                  ["# or use an image built for a CUDA the host driver runs: envcheck matrix compat --driver <version>"])
+        return
     if seen and not reported:
         yield Hit("The CUDA runtime in use needs a newer driver than the one installed"
                   + (f" ({driver})" if driver else ""), evidence={"driver": driver},
                   fix=_distro.install_driver(ctx.distro))
+
+
+# A container started from an image, as pasted: `docker run IMAGE`, compose, a pod.
+CONTAINER_STARTED = (r"\b(?:docker|podman|nerdctl)\s+(?:container\s+)?run\b", r"\bdocker[- ]compose\b",
+                     r"\bkubectl\b", r"docker images?\s*:")
+
+
+def _in_container_on_an_old_driver(ctx: Context) -> bool:
+    """cuInit's 804 in a container the user started from an image, with no forward-compatibility library
+    they put on the path themselves: the image carries cuda-compat for a CUDA newer than the host driver
+    (NVIDIA's images use it only then), and the GPU is not a datacenter GPU that could use it."""
+    if not ctx.observed((CUINIT_TEXT[0][1],)) or not ctx.observed(CONTAINER_STARTED):
+        return False
+    return not ctx.observed((r"\bcuda-compat\b", r"LD_LIBRARY_PATH\S*compat"))
 
 
 # Words and messages that say the NVIDIA driver did not come up (not why): the desktop or nvidia-smi.
@@ -390,7 +421,7 @@ def fabric_manager_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[H
 @rule("DRV010", "cuda-init-failed", "error", "The CUDA driver API fails to initialise",
       signatures=(r"CUDA unknown error", r"CUDA_ERROR_UNKNOWN", r"forward compatibility was attempted on non supported HW",
                   r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", r"Error 804", r"Unexpected error from cudaGetDeviceCount",
-                  r"cuInit\(\S*\) (failed|returned)", r"CUDA_ERROR_STUB_LIBRARY"),
+                  r"cuInit\(\S*\) (failed|returned)", r"CUDA_ERROR_STUB_LIBRARY", SYSTEM_DRIVER_MISMATCH_TEXT),
       priority=40)
 def cuda_init_failed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -402,7 +433,10 @@ def cuda_init_failed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Why:
     cuInit, the first call of every CUDA program, returned an error. The code names the cause:
     999 unknown (often after suspend/resume: nvidia_uvm lost its state), 804 a forward-compatibility
-    libcuda on a GPU that does not support it, 34 a stub libcuda, 100 no device visible.
+    libcuda on a GPU that does not support it (forward compatibility is for datacenter GPUs), 803
+    ("unsupported display driver / cuda driver combination") with a forward-compatibility libcuda on
+    the library path: one that does not fit the installed driver, 34 a stub libcuda, 100 no device
+    visible.
 
     Fix:
     Follow the explanation of the code; for 999 reload nvidia_uvm (`sudo rmmod nvidia_uvm && sudo
@@ -423,6 +457,10 @@ def cuda_init_failed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     elif seen:
         text = " ".join(seen)
         code = next((c for c, pattern in CUINIT_TEXT if re.search(pattern, text, re.I)), None)
+        if code == 803 and not ctx.observed(COMPAT_LIBRARIES):
+            return  # a half-upgraded driver: driver-library-mismatch explains it
+        if code == 804 and _in_container_on_an_old_driver(ctx):
+            return  # driver-too-old explains it
         name, meaning = CUDA_ERRORS.get(code, ("", "the driver API failed to initialise"))
         yield Hit(f"CUDA initialisation failed{f' with {code} ({name})' if code else ''}: {meaning}",
                   fix=_cuinit_fix(code))
@@ -430,6 +468,7 @@ def cuda_init_failed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 # The cuInit code an error message names, first match wins (the messages of DRV010's signatures).
 CUINIT_TEXT = ((804, r"\bError 804\b|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE|forward compatibility was attempted"),
+               (803, SYSTEM_DRIVER_MISMATCH_TEXT),
                (34, r"CUDA_ERROR_STUB_LIBRARY"),
                (999, r"CUDA unknown error|CUDA_ERROR_UNKNOWN"))
 
@@ -437,7 +476,7 @@ CUINIT_TEXT = ((804, r"\bError 804\b|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE|f
 def _cuinit_fix(code) -> List[str]:
     if code == 999:
         return ["sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm  # after suspend/resume", "or: sudo reboot"]
-    if code == 804:
+    if code in (803, 804):
         return ["ls /usr/local/cuda/compat  # forward-compatibility libraries",
                 "remove the compat folder from LD_LIBRARY_PATH / ld.so.conf, or run on a datacenter GPU",
                 "in containers: use an image whose CUDA the host driver supports"]

@@ -61,7 +61,7 @@ def _fix(cuda: str) -> List[str]:
 
 
 @rule("TK002", "cuda-toolkit-missing", "error", "A CUDA extension build finds no CUDA toolkit",
-      signatures=(r"CUDA_HOME environment variable is not set", r"nvcc: (command )?not found", r"No CUDA runtime is found",
+      signatures=(r"CUDA_HOME\W{0,2} (?:environment variable )?is not set", r"nvcc: (command )?not found", r"No CUDA runtime is found",
                   r"Could not find nvcc"), priority=25, references=(TOOLKIT_ARCHIVE,), scope="build")
 def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -196,7 +196,10 @@ def _older_ptx(cc: str) -> str:
 # '/usr/local/cuda-10.0:/usr/local/cuda-10.0:/bin/nvcc'", or one that points at bin/ already
 # ("/usr/local/cuda/bin/bin/nvcc").
 HOME_NOT_A_DIRECTORY = (r"'?/[^'\s]*:[^'\s]*/bin/nvcc(?:\.exe)?'?:? (?:No such file|failed with exit status|not found)",
-                        r"unable to execute '/[^']*:[^']*/bin/nvcc'", r"/bin/bin/nvcc\b")
+                        r"unable to execute '/[^']*:[^']*/bin/nvcc'", r"/bin/bin/nvcc\b",
+                        # the path quoted in a Python error: "No such file or directory: ':/usr/local/cuda:/usr/...
+                        # /bin/nvcc'" (a Windows drive letter's colon is not a list)
+                        r"'(?![A-Za-z]:[\\/])[^'\s]*:[^'\s]*/bin/nvcc(?:\.exe)?'")
 
 
 @rule("TK005", "cuda-home-misconfigured", "error", "CUDA_HOME does not name one CUDA installation",
