@@ -82,3 +82,20 @@ def test_cuda_home_misread_in_other_wordings():
     assert first(corpus("475-")).slug == "cuda-toolkit-missing"
     assert first("OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install root.").slug == \
         "cuda-toolkit-missing"
+
+
+def test_wsl_without_a_gpu_path_from_its_kernel_release():
+    # WSL 1 named by its pseudo-kernel in a DKMS message (441) and in uname -r
+    wsl1 = first(corpus("441-"))
+    assert wsl1.slug == "wsl-gpu-not-supported" and wsl1.evidence["system.wsl"] == 1
+    facts = from_text("$ uname -r\n4.4.0-18362-Microsoft\n", "paste.txt")
+    assert facts.system.wsl == 1 and facts.system.windows_build == "18362"
+    # WSL 2 with a kernel older than CUDA on WSL needs (472), and one new enough
+    old = first(corpus("472-"))
+    assert old.slug == "wsl-gpu-not-supported" and old.evidence["system.kernel"].startswith("5.10.16.3")
+    new = "Linux version 5.15.153.1-microsoft-standard-WSL2 (root@941d701f84f1) (gcc (GCC) 12.2.0)\n"
+    assert from_text(new, "paste.txt").system.wsl == 2
+    assert "wsl-gpu-not-supported" not in [f.slug for f in findings(new)]
+    # no /dev/dxg inside the distribution, in a user's words and in ls's
+    assert first(corpus("421-")).slug == "wsl-gpu-not-supported"
+    assert first("ls: cannot access '/dev/dxg': No such file or directory").slug == "wsl-gpu-not-supported"

@@ -24,7 +24,12 @@ PY_ENV = re.compile(r"os\.environ\[['\"](CUDA_VISIBLE_DEVICES)['\"]\]\s*=\s*['\"
 
 # A line without any of these cannot match below: skipping it keeps a 200 KB paste cheap.
 KEYWORDS = ("NVRM", "Xid", "mismatch", "Secure", "Runtime", "_VISIBLE_DEVICES",
-            "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NCCL_", "WSL")
+            "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NCCL_", "WSL", "icrosoft")
+# Kernel releases of WSL (uname -r, /proc/version, DKMS messages; microsoft/WSL#4555): WSL 1 has no Linux
+# kernel and reports "4.4.0-<Windows build>-Microsoft"; WSL 2's own kernel is "5.10.16.3-microsoft-standard-WSL2"
+# (older: "4.19.104-microsoft-standard").
+WSL1_RELEASE = re.compile(r"\b4\.4\.0-(\d{5})-Microsoft\b")
+WSL2_RELEASE = re.compile(r"\b(\d+\.\d+\.\d+(?:\.\d+)?-microsoft-standard(?:-WSL2)?)\b", re.I)
 
 
 def read(lines: List[str], facts: HostFacts, source: str) -> None:
@@ -71,6 +76,13 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
             if value.startswith("/"):
                 mark(facts.env, f"{source}: text")
                 facts.env.variables.setdefault("LD_LIBRARY_PATH", value)
+        wsl1, wsl2 = WSL1_RELEASE.search(stripped), WSL2_RELEASE.search(stripped)
+        if wsl1 or wsl2:
+            mark(facts.system, f"{source}: kernel release")
+            set_once(facts.system, "kernel", (wsl1 or wsl2).group(0))
+            facts.system.wsl = facts.system.wsl or (1 if wsl1 else 2)
+            if wsl1:
+                set_once(facts.system, "windows_build", wsl1.group(1))
         if "WSL" in stripped and re.search(r"microsoft-standard-WSL2|\bWSL2\b", stripped):
             mark(facts.system, f"{source}: text")
             facts.system.wsl = facts.system.wsl or 2

@@ -169,11 +169,17 @@ def cuda_visible_devices_invalid(ctx: Context, seen: List[str]) -> Iterable[Hit]
 
 # The first Windows 10 build with WSL 2 (version 2004): Microsoft's WSL install guide.
 WSL2_FIRST_BUILD = 19041
+# Microsoft's "Enable NVIDIA CUDA on WSL" page: "you need a kernel version of 5.10.43.3 or higher".
+WSL_GPU_KERNEL = (5, 10, 43, 3)
+WSL_CUDA_PAGE = "https://learn.microsoft.com/en-us/windows/ai/directml/gpu-cuda-in-wsl"
+# The GPU paravirtualisation device is missing inside WSL 2.
+NO_DXG = r"/dev/dxg\b.{0,60}\b(?:not (?:available|found|present|exist)|missing|No such file|does not exist)"
 WSL_GUIDE = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
 
 
 @rule("SYS005", "wsl-gpu-not-supported", "error", "This WSL cannot reach the GPU at all",
-      signatures=(r"WSL environment detected but no adapters were found",), priority=8, references=(WSL_GUIDE, "https://learn.microsoft.com/en-us/windows/wsl/install-manual"))
+      signatures=(r"WSL environment detected but no adapters were found", NO_DXG), priority=8,
+      references=(WSL_GUIDE, "https://learn.microsoft.com/en-us/windows/wsl/install-manual", WSL_CUDA_PAGE))
 def wsl_gpu_not_supported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -186,10 +192,12 @@ def wsl_gpu_not_supported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     GPU access in WSL is GPU paravirtualisation, a WSL 2 feature (NVIDIA's CUDA on WSL guide is
     "specifically for WSL 2"): the Windows driver's libcuda appears in /usr/lib/wsl/lib and the GPU
     as /dev/dxg. WSL 1 translates Linux system calls and has no GPU path at all, and Windows 10
-    builds before 19041 (version 2004) have no WSL 2.
+    builds before 19041 (version 2004) have no WSL 2. WSL 2's own Linux kernel must be 5.10.43.3 or
+    newer for CUDA (Microsoft's CUDA on WSL page); an older one, kept by a WSL that is not updated,
+    has no usable GPU either. Without /dev/dxg inside the distribution nothing reaches the GPU.
 
     Fix:
-    Update Windows (Windows 11, or a current Windows 10), convert the distribution with
+    Update Windows (Windows 11, or a current Windows 10) and WSL (`wsl --update`), convert the distribution with
     `wsl --set-version <distro> 2` (and `wsl --set-default-version 2`), install only the Windows
     NVIDIA driver, and run nvidia-smi in WSL again. No Linux driver goes inside WSL.
 
@@ -197,6 +205,12 @@ def wsl_gpu_not_supported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Never, if you want the GPU inside WSL.
     """
     system = ctx.facts.system
+    kernel = _wsl2_kernel(system.kernel) if system.wsl == 2 else None
+    if kernel and kernel < WSL_GPU_KERNEL:
+        yield Hit(f"The WSL 2 kernel {system.kernel} is older than 5.10.43.3, the first that CUDA on WSL supports",
+                  evidence={"system.kernel": system.kernel}, references=[WSL_CUDA_PAGE],
+                  fix=["wsl --update  # in PowerShell, then: wsl --shutdown", "wsl cat /proc/version  # 5.10.43.3 or newer"])
+        return
     old_build = system.windows_build.isdigit() and int(system.windows_build) < WSL2_FIRST_BUILD
     in_wsl = system.wsl or ctx.observed([r"\bWSL\b", r"/usr/lib/wsl/", r"microsoft-standard"])
     if seen and not (system.wsl == 1 or old_build):
@@ -214,6 +228,12 @@ def wsl_gpu_not_supported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   confirmed=bool(symptom),
                   fix=["wsl -l -v  # in PowerShell: VERSION must be 2",
                        "wsl --set-version <distro> 2", "winver  # Windows 11, or Windows 10 build 19041 or newer"])
+
+
+def _wsl2_kernel(release: str):
+    """"5.10.16.3-microsoft-standard-WSL2" -> (5, 10, 16, 3); None for anything else."""
+    found = re.match(r"(\d+)\.(\d+)\.(\d+)(?:\.(\d+))?-microsoft-standard", release, re.I)
+    return tuple(int(part or 0) for part in found.groups()) if found else None
 
 
 # NCCL finds no network interface for its bootstrap socket, in its own words (bootstrap.cc, socket.cc of
