@@ -97,6 +97,9 @@ TABLES: Dict[str, TableSpec] = {spec.file: spec for spec in (
     TableSpec("suspects", "suspect", ("error_class", "slug"), {
         "error_class": TEXT, "pattern": TEXT, "slug": TEXT, "cases": NUMBER, "class_cases": NUMBER, "check": TEXT},
         ("error_class", "pattern", "slug", "cases", "class_cases", "check")),
+    TableSpec("software_gpu", "software_gpu", ("software", "versions", "feature"), {
+        "software": TEXT, "versions": SPEC, "feature": TEXT, "min_cc": CC, "max_cc": CC, "quote": TEXT},
+        ("software", "versions", "min_cc", "source", "quote")),
     TableSpec("images", "image", ("tag",), {
         "tag": TEXT, "cuda": CUDA, "flavor": TEXT, "cudnn": TEXT, "os": TEXT, "cudnn_source": TEXT},
         ("tag", "cuda", "flavor", "os", "status"), "cuda"),
@@ -371,6 +374,38 @@ class Matrix:
         rows = [r for r in self.tables["onnxruntime"].rows
                 if wanted[:len(version(r["onnxruntime_gpu"]).release)] == version(r["onnxruntime_gpu"]).release]
         return sorted(rows, key=lambda r: not r.get("pypi_default"))
+
+    def architecture_cc_range(self, architecture: str) -> Optional[Tuple[str, str]]:
+        """(oldest, newest) compute capability of the gpus table's rows of one architecture: what a GPU of
+        that architecture can be when its own row leaves the capability open (one name, several chips)."""
+        ccs = sorted({r["compute_capability"] for r in self.rows("gpus")
+                      if r.get("architecture") == architecture and r.get("compute_capability")}, key=cc_tuple)
+        return (ccs[0], ccs[-1]) if ccs else None
+
+    def software_gpu_rows(self, software: str, feature: str = "") -> List[Row]:
+        """The rows of software_gpu.toml for one package (and feature: "" is the package as a whole)."""
+        return [r for r in self.rows("software_gpu") if r["software"] == software and r.get("feature", "") == feature]
+
+    def software_gpu_support(self, software: str, release: str, cc: str, feature: str = "") -> Optional[Row]:
+        """The row that says this GPU is outside what a release supports, or None (supported, or not known).
+
+        An unknown release ("") is judged only when every row of the package excludes the GPU."""
+        rows = self.software_gpu_rows(software, feature)
+        if not rows or not cc:
+            return None
+        if release:
+            try:
+                wanted = Version(release)
+            except InvalidVersion:
+                return None
+            rows = [r for r in rows if SpecifierSet(r["versions"]).contains(wanted, prereleases=True)]
+            if not rows:
+                return None
+        outside = [r for r in rows if cc_tuple(cc) < cc_tuple(r["min_cc"])
+                   or ("max_cc" in r and cc_tuple(cc) > cc_tuple(r["max_cc"]))]
+        if not outside or len(outside) != len(rows):
+            return None
+        return min(outside, key=lambda r: cc_tuple(r["min_cc"]))  # the most lenient statement that still excludes it
 
     def cudnn_builds(self, cudnn: str) -> List[Row]:
         wanted = version(cudnn)

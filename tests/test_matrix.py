@@ -28,7 +28,7 @@ def m():
 def test_every_shipped_file_passes_check():
     assert matrix.check() == []
     out = envcheck("matrix", "check")
-    assert out.returncode == 0 and out.stdout.startswith("matrix OK: 13 tables"), out.stdout + out.stderr
+    assert out.returncode == 0 and out.stdout.startswith("matrix OK: 14 tables"), out.stdout + out.stderr
 
 
 def test_every_row_names_its_source(m):
@@ -83,6 +83,12 @@ SPOT_CHECKS = [
     ("torch 2.5.1 cuDNN", lambda m: m.torch_release("2.5.1")["cudnn"]["cu124"], "9.1.0.70", TORCH_RELEASE),
     ("torch 2.0.0 cu118 has sm_90", lambda m: "sm_90" in m.torch_arch_list("2.0.0", "cu118"), True, BUILDER),
     ("torch 1.12.0 cu102 has no sm_80", lambda m: "sm_80" in m.torch_arch_list("1.12.0", "cu102"), False, BUILDER),
+    ("ollama 0.1.32 minimum capability", lambda m: m.software_gpu_rows("ollama")[-1]["min_cc"], "5.0",
+     "github:ollama/ollama:docs/gpu.md"),
+    ("TensorRT 8.6 refuses Kepler", lambda m: m.software_gpu_support("tensorrt", "8.6.1", "3.5")["min_cc"], "6.0",
+     "https://github.com/NVIDIA/TensorRT/issues/3589"),
+    ("FlashAttention-2 needs Ampere", lambda m: m.software_gpu_support("flash-attn", "2.5.7", "7.5")["min_cc"], "8.0",
+     "github:Dao-AILab/flash-attention:README.md"),
 ]
 
 

@@ -99,3 +99,20 @@ def test_wsl_without_a_gpu_path_from_its_kernel_release():
     # no /dev/dxg inside the distribution, in a user's words and in ls's
     assert first(corpus("421-")).slug == "wsl-gpu-not-supported"
     assert first("ls: cannot access '/dev/dxg': No such file or directory").slug == "wsl-gpu-not-supported"
+
+
+def test_gpus_outside_what_other_software_supports():
+    # TensorRT 8.6 dropped Kepler: a GT 730, whose name leaves 3.0 or 3.5 open, is Kepler either way
+    kepler = first(corpus("452-"))
+    assert kepler.slug == "gpu-arch-unsupported" and kepler.evidence["supported"] == ">=6.0"
+    # TensorRT 7.x has no row: its CUDA (10.2, 11.0) cannot target an RTX A6000 or an RTX 4070
+    assert first(corpus("451-")).slug == "gpu-arch-not-in-build"
+    ada = first(corpus("453-"))
+    assert ada.slug == "gpu-arch-not-in-build" and ada.evidence["cuda"] == "11.0"
+    # Ollama named only by its log lines: every release with a stated minimum needs 5.0, a K80 is 3.7
+    k80 = first(corpus("480-"))
+    assert k80.slug == "gpu-arch-unsupported" and k80.evidence["ollama"] == "unknown"
+    # a stated release outside the rows, or a GPU some release supports, is not judged
+    assert not any(f.slug == "gpu-arch-unsupported" for f in findings("ollama version is 0.1.32\nGPU 0: NVIDIA GeForce GTX 1080"))
+    assert not any(f.slug.startswith("gpu-arch") for f in findings("flash-attn fails on my Tesla T4"))
+    assert any(f.slug == "gpu-arch-unsupported" for f in findings("flash-attn: 2.5.7\nGPU 0: Tesla T4"))

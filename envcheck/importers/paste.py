@@ -60,8 +60,12 @@ FORM_HEADING = re.compile(r"^#{2,4}\s*(.+?)\s*$")
 NO_ANSWER = {"_no response_", "-", "none", "n/a", "no response"}
 
 
+# Markdown bold around a template's keys and a user's emphasis: "**CUDA Version**: 10.2".
+BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+
+
 def clean_lines(text: str) -> List[str]:
-    """The pasted lines, one for one, without colour codes, fences, quote markers and prompts, and
+    """The pasted lines, one for one, without colour codes, fences, quote markers, bold markers and prompts, and
     with typographic quotes, dashes and spaces back to the plain ones the tool printed."""
     lines = []
     for raw in text.translate(TYPOGRAPHY).replace("\r\n", "\n").replace("\r", "\n").split("\n"):
@@ -70,6 +74,7 @@ def clean_lines(text: str) -> List[str]:
             lines.append("")
             continue
         line = QUOTE.sub("", line, count=1)
+        line = BOLD.sub(r"\1", line)
         for prompt in PROMPTS:
             stripped = prompt.sub("", line, count=1)
             if stripped != line:

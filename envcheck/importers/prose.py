@@ -20,7 +20,7 @@ from typing import List, Optional
 from envcheck.importers._facts import framework, mark, set_once
 from envcheck.model import PROSE_SOURCE as PROSE
 from envcheck.importers.paste import form_answers
-from envcheck.model import Gpu, HostFacts, Library
+from envcheck.model import Distribution, Gpu, HostFacts, Library
 
 # A GPU as people write it: a product line word and a model ("RTX 3090", "GTX 1080 Ti", "Tesla
 # T4", "Quadro RTX 8000"), or a datacenter model on its own ("A100 80GB", "H100", "L40S").
@@ -39,7 +39,7 @@ DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|nvidia-smi(?:\s+(?:says|shows|r
 # A capability stated beside the GPU: "(compute capability 6.1)", "CC 8.6", "sm_61", "sm 86".
 CAPABILITY = re.compile(r"\b(?:(?:cuda\s+|compute\s+)capability|cc)\s*:?\s*(\d{1,2})\.(\d)\b|\bsm[_ ]?(\d{1,2})(\d)\b", re.I)
 UBUNTU = re.compile(r"\bUbuntu\s*-?(\d{2})\.?(04|10)\b", re.I)
-PYTHON = re.compile(r"\bpy(?:thon)?\s*(?:version)?\s*[-:=]?\s*3\.?(\d{1,2})\b", re.I)
+PYTHON = re.compile(r"(?<![.\w/\\])py(?:thon)?\s*(?:version)?\s*[-:=]?\s*3\.?(\d{1,2})\b", re.I)
 # "torch 2.1.0+cu121", "pytorch:1.10", "torch==2.0.1": the local tag, when given, says the build.
 TORCH = re.compile(r"\b(?:py)?torch\s*(?:==|:|=|version\s*[:=]?|v)?\s*(\d+\.\d+(?:\.\d+)?)(?![\d.])"
                    r"\s*(\+\s*(?:cu\d{2,3}|cpu|rocm[\d.]+))?", re.I)
@@ -63,7 +63,9 @@ WINDOWS_BUILD = re.compile(r"\bWindows \[Version 10\.0\.(\d{5})|\bOS Build (\d{5
 # version: CUDA 8.0". Not nvidia-smi's "CUDA Version" beside "Driver Version" (the driver's CUDA),
 # nor the CUDA a framework was built with.
 CUDA_STATED = re.compile(r"\bCUDA(?:\s*(?:/\s*cuDNN)?\s*(?:toolkit|version|runtime|ver\.?))?\s*(?:==|is|:|=|-|v|\()?\s*"
-                         r"(?:CUDA\s*)?(\d{1,2}\.\d)(?:\.\d+)?(?!\.?\d)", re.I)
+                         r"(?:CUDA\s*)?(\d{1,2}\.\d)(?:\.\d+)?(?!\.?\d)|"
+                         # NVIDIA's installer names: cuda_11.0.2_451.48_win10.exe, cuda_12.1.0_530.30.02_linux.run
+                         r"\bcuda_(\d{1,2}\.\d)\.\d+_\d{3}\.\d{2}", re.I)
 NOT_HOST_CUDA = re.compile(r"Driver Version|\brequires?\b|\bneeds?\b|NVIDIA-SMI|used to build|built (?:with|for|against)|compiled (?:with|for|"
                            r"against)|\+cu\d|torch\.version\.cuda|requires? CUDA|supports? CUDA|CUDA capability|"
                            r"compute capability", re.I)
@@ -114,6 +116,7 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
         _platform(text, facts, where)
         _cuda(text, facts, where)
         _frameworks(text, facts, where)
+        _software(text, facts, where)
 
 
 def _gpus(text: str, facts: HostFacts, where: str) -> None:
@@ -179,12 +182,26 @@ def _cuda(text: str, facts: HostFacts, where: str) -> None:
     cuda = CUDA_STATED.search(text)
     if cuda and not facts.cuda.stated_version:
         mark(facts.cuda, where)
-        facts.cuda.stated_version, facts.cuda.stated_source = cuda.group(1), where
+        facts.cuda.stated_version, facts.cuda.stated_source = cuda.group(1) or cuda.group(2), where
     cudnn = CUDA_CUDNN_PAIR.search(text) or CUDNN_STATED.search(text)
     if cudnn and not any(lib.name == "cudnn" for lib in facts.libraries.found):
         mark(facts.libraries, where)
         facts.libraries.found.append(Library(name="cudnn", version=next(g for g in cudnn.groups() if g), kind="stated",
                                              source=where))
+
+
+# Software whose GPU support matrices/software_gpu.toml states, with the version a person or the program
+# gives: "TensorRT Version: 8.6.1.6", "ollama version is 0.1.32", "flash-attn: 2.5.7", "vllm 0.5.1".
+SOFTWARE_STATED = re.compile(r"(?<![\w/.-])(TensorRT|ollama|vllm|flash[-_]attn|triton|bitsandbytes|transformer[-_]engine)"
+                             r"(?:\s*version)?(?:\s*(?:==|is|:|=)\s*|\s+|-)v?(\d+\.\d+(?:\.\d+){0,2})(?![\w.])", re.I)
+
+
+def _software(text: str, facts: HostFacts, where: str) -> None:
+    for found in SOFTWARE_STATED.finditer(text):
+        name = found.group(1).lower().replace("_", "-")
+        if not any(d.name.lower().replace("_", "-") == name for d in facts.python.distributions):
+            mark(facts.python, where)
+            facts.python.distributions.append(Distribution(name=name, version=found.group(2), source=where))
 
 
 def _frameworks(text: str, facts: HostFacts, where: str) -> None:

@@ -109,6 +109,83 @@ def _arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
     return out
 
 
+# Packages matrices/software_gpu.toml states GPU support for, and how a paste names them when it gives
+# no version (ollama's log lines, flash-attn's module).
+SOFTWARE_MENTION = {"tensorrt": r"\bTensorRT\b|\btrtexec\b", "ollama": r"\bollama\b", "vllm": r"\bvllm\b",
+                    "flash-attn": r"\bflash[-_]attn\b", "triton": r"\btriton\b",
+                    "bitsandbytes": r"\bbitsandbytes\b", "transformer-engine": r"\btransformer[-_]engine\b"}
+
+
+def _software_release(ctx: Context, name: str) -> Optional[str]:
+    """The package's version from pip's list or the user's words, "" when only named, None when absent."""
+    for dist in ctx.facts.python.distributions:
+        if dist.name.lower().replace("_", "-") == name:
+            return dist.version
+    return "" if ctx.observed([SOFTWARE_MENTION[name]]) else None
+
+
+def _software_arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
+    """GPUs outside what another package supports (TensorRT, Ollama, vLLM, flash-attn, Triton, ...):
+    ("old" | "new", gpu, hit), from the cited software_gpu table; a TensorRT release without a row is
+    judged by the newest GPU its CUDA can target (a TensorRT build is made for one CUDA)."""
+    out = []
+    models = [g for g in ctx.gpu_models() if g["cc"] or g["architecture"]]
+    for name in SOFTWARE_MENTION:
+        release = _software_release(ctx, name) if models else None
+        if release is None:
+            continue
+        for gpu in models:
+            # A GPU whose name leaves its capability open (GT 730: 3.0 or 3.5) is judged as too old only
+            # when even its architecture's newest capability is below the minimum.
+            span = ctx.matrix.architecture_cc_range(gpu["architecture"]) if not gpu["cc"] else None
+            if not gpu["cc"] and not span:
+                continue
+            judged = gpu["cc"] or span[1]
+            row = ctx.matrix.software_gpu_support(name, release, judged)
+            old = row is not None and cc_tuple(judged) < cc_tuple(row["min_cc"])
+            if row is not None and not gpu["cc"] and not old:
+                row = None  # only the architecture's newest capability is known: it can be judged too old, no more
+            if row is not None:
+                gpu = dict(gpu, cc=gpu["cc"] or f"{span[0]} to {span[1]} ({gpu['architecture']})")
+                said = f"{name} {release}" if release else f"every {name} release with a stated minimum"
+                out.append(("old" if old else "new", gpu, Hit(
+                    f"{gpu['name']} is compute capability {gpu['cc']}; {said} supports " +
+                    (f"{row['min_cc']} and newer" if old else f"up to {row['max_cc']}"),
+                    evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], name: release or "unknown",
+                              "supported": f">={row['min_cc']}" + (f", <={row['max_cc']}" if "max_cc" in row else "")},
+                    references=[row["source"]],
+                    fix=[f"use a GPU of compute capability {row['min_cc']} or newer, or an older {name} release that "
+                         "still supports this one" if old else f"install a {name} release that supports compute "
+                         f"capability {gpu['cc']}"])))
+            elif name == "tensorrt" and release and gpu["cc"]:
+                beyond = _tensorrt_beyond_cuda(ctx, release, gpu)
+                if beyond:
+                    out.append(("new", gpu, beyond))
+    return out
+
+
+def _tensorrt_beyond_cuda(ctx: Context, release: str, gpu: Dict) -> Optional[Hit]:
+    """TensorRT ships one build per CUDA release; that CUDA's compiler targets GPUs up to its sm_max."""
+    try:
+        row = next((r for r in ctx.matrix.rows("tensorrt") if Version(r["tensorrt"]).release[:2] ==
+                    Version(release).release[:2]), None)
+    except InvalidVersion:
+        return None
+    cuda = ctx.facts.cuda.stated_version or (max(row["cuda"], key=Version) if row and row.get("cuda") else "")
+    try:
+        newest = ctx.matrix.cuda_release(cuda).get("sm_max") if cuda else None
+    except QueryError:
+        return None
+    if not newest or cc_tuple(gpu["cc"]) <= cc_tuple(newest):
+        return None
+    return Hit(f"{gpu['name']} is compute capability {gpu['cc']}; TensorRT {release} for CUDA {cuda} predates it "
+               f"(CUDA {cuda} targets GPUs up to {newest})",
+               evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], "tensorrt": release, "cuda": cuda,
+                         "cuda.sm_max": newest},
+               fix=["install a TensorRT release (and the CUDA it is built for) that supports this GPU: "
+                    "https://docs.nvidia.com/deeplearning/tensorrt/latest/getting-started/support-matrix.html"])
+
+
 def _beyond_toolkit(ctx: Context, torch) -> List[Tuple[str, Dict, Hit]]:
     """Without the build's arch list, one thing is still certain: nvcc of the build's CUDA cannot
     emit native code for a GPU newer than its newest target (cuda.toml sm_max)."""
@@ -243,6 +320,8 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while you want to use that GPU.
     """
+    for _, gpu, hit in [item for item in _software_arch_findings(ctx) if item[0] == "new"]:
+        yield hit
     found = [item for item in _arch_findings(ctx) if item[0] == "new"]
     driver = ctx.driver_version()
     for _, gpu, hit in found:
@@ -325,6 +404,9 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while you want to use that GPU.
     """
+    for _, gpu, hit in [item for item in _software_arch_findings(ctx) if item[0] == "old"]:
+        yield hit
+        return
     for _, gpu, hit in [item for item in _arch_findings(ctx) if item[0] == "old"]:
         choice = newest_torch_for_cc(ctx, gpu["cc"])
         hit.fix = [_pip_torch(*choice) if choice else "no released build includes this GPU: build from source with "

@@ -56,11 +56,16 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "python -c 'import torch; print(torch.backends.cudnn.version())'"])
 
 
-@rule("LIB002", "cudnn-version-mismatch", "error", "The cuDNN loaded is not the one the framework was built with",
-      signatures=(r"Loaded runtime CuDNN library: .{0,60}but source was compiled with",
+# The frameworks' own words for a cuDNN at run time that is not the one they were built with (TensorFlow's
+# may be cut after "compiled").
+CUDNN_MISMATCH = (r"Loaded runtime CuDNN library: .{0,60}but source was compiled",
                   r"cuDNN version (?:incompatibility|mismatch)\s*:\s*PyTorch was compiled against",
                   r"Outdated cuDNN installation found",
-                  r"compiled with CUDNN \d[\d.]*, but CUDNN version in your machine is"), priority=15)
+                  r"compiled with CUDNN \d[\d.]*, but CUDNN version in your machine is")
+
+
+@rule("LIB002", "cudnn-version-mismatch", "error", "The cuDNN loaded is not the one the framework was built with",
+      signatures=CUDNN_MISMATCH, priority=15)
 def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -194,13 +199,18 @@ def cuda_library_shadowed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                            "ldconfig -p | grep -E 'libcudnn|libnccl|libcublas'  # system copies the loader may pick"])
             return
     path = f.env.variables.get("LD_LIBRARY_PATH", "")
-    # A cuDNN mismatch with a cuDNN directory on LD_LIBRARY_PATH: the path is the cause.
-    through_path = bool(path and re.search(r"cud(a|nn)", path) and ctx.observed([r"cuDNN version incompatibility"]))
+    # A cuDNN mismatch with a CUDA or cuDNN directory on LD_LIBRARY_PATH (or the framework's own directories
+    # appended after what was there): the path is the cause.
+    through_path = bool(path and re.search(r"cud(a|nn)", path, re.I) and ctx.observed(CUDNN_MISMATCH))
     if seen or through_path:
-        yield Hit("A CUDA library from the library path was loaded instead of the framework's own copy",
+        appended = re.match(r"\$\{?LD_LIBRARY_PATH\}?:(.+)", path)
+        yield Hit("A CUDA library from the library path was loaded instead of the framework's own copy" +
+                  (f": {appended.group(1)} is appended after the existing LD_LIBRARY_PATH, so a CUDA or cuDNN "
+                   "already listed there is found first" if appended else ""),
                   evidence={"env.LD_LIBRARY_PATH": path}, confirmed=through_path,
-                  fix=["unset LD_LIBRARY_PATH  # or drop the CUDA/cuDNN directories from it",
-                       "python -c 'import torch'  # then check again"])
+                  fix=[f"export LD_LIBRARY_PATH={appended.group(1)}:$LD_LIBRARY_PATH  # the framework's own first"
+                       if appended else "unset LD_LIBRARY_PATH  # or drop the CUDA/cuDNN directories from it",
+                       "ldconfig -p | grep -E 'libcudnn|libcublas'  # system copies the loader may pick"])
 
 
 # CUDA runtime libraries a program failed to load, with the major it wanted, in the loaders' words:
