@@ -116,3 +116,16 @@ def test_gpus_outside_what_other_software_supports():
     assert not any(f.slug == "gpu-arch-unsupported" for f in findings("ollama version is 0.1.32\nGPU 0: NVIDIA GeForce GTX 1080"))
     assert not any(f.slug.startswith("gpu-arch") for f in findings("flash-attn fails on my Tesla T4"))
     assert any(f.slug == "gpu-arch-unsupported" for f in findings("flash-attn: 2.5.7\nGPU 0: Tesla T4"))
+
+
+def test_a_number_format_the_gpu_has_no_hardware_for():
+    # TransformerEngine's FP8 check on an RTX 3090 (450), and vLLM's quantization gate in its own words
+    fp8 = first(corpus("450-"))
+    assert fp8.slug == "quantization-unsupported-gpu" and fp8.evidence["needs"] == "8.9"
+    awq = first("ValueError: The quantization method awq is not supported for the current GPU. Minimum capability: 75. "
+                "Current capability: 70.")
+    assert awq.slug == "quantization-unsupported-gpu" and awq.evidence == {"format": "awq", "needs": "7.5",
+                                                                         "compute_capability": "7.0",
+                                                                         "observed": awq.evidence["observed"]}
+    # TransformerEngine before 0.7 asked for Hopper
+    assert first("AssertionError: Device compute capability 9.x required for FP8 execution.").evidence["needs"] == "9.0"

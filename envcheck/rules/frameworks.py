@@ -643,6 +643,64 @@ def framework_end_of_life(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "TensorFlow GPU on Windows: use WSL2, or TensorFlow 2.10"])
 
 
+# A number format or quantization the GPU has no hardware for, in the words of TransformerEngine ("Device
+# compute capability 8.9 or higher required for FP8 execution."; before 0.7 "... 9.x required for FP8
+# execution.") and vLLM ("The quantization method fp8 is not supported for the current GPU. Minimum
+# capability: 89. Current capability: 86.").
+FORMAT_NEEDS_CC = re.compile(r"compute capability (\d+)\.(\d+|x) (?:or higher )?required for (FP8|MXFP8|NVFP4|FP4)", re.I)
+QUANT_NEEDS_CC = re.compile(r"quantization method (\S+) is not supported for the current GPU\.?\s*Minimum capability:?\s*"
+                            r"(\d+)\.?\s*(?:Current capability:?\s*(\d+))?", re.I)
+
+
+@rule("FW009", "quantization-unsupported-gpu", "error", "The GPU has no hardware for the number format asked of it",
+      signatures=(FORMAT_NEEDS_CC.pattern, r"quantization method \S+ is not supported for the current GPU"),
+      priority=18, references=("https://docs.nvidia.com/deeplearning/transformer-engine/user-guide/index.html",
+                               "https://docs.vllm.ai/en/latest/features/quantization/supported_hardware.html"))
+def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    TransformerEngine: "AssertionError: Device compute capability 8.9 or higher required for FP8
+    execution."; vLLM: "ValueError: The quantization method fp8 is not supported for the current
+    GPU. Minimum capability: 89. Current capability: 86."
+
+    Why:
+    FP8 runs on tensor cores that Ada (8.9) and Hopper (9.0) introduced (TransformerEngine before 0.7
+    required Hopper); MXFP8 and NVFP4 need Blackwell (10.0); vLLM's quantization kernels (AWQ, GPTQ
+    Marlin, FP8, MXFP4) each state the oldest GPU they run on. An older GPU has no instruction for
+    the format: no driver or package upgrade adds it.
+
+    Fix:
+    Run in a format the GPU has (bf16 or fp16; a quantization whose minimum capability the GPU meets,
+    or none), or use a GPU of the capability the message names.
+
+    When to ignore:
+    Never for that format on that GPU.
+    """
+    if not seen:
+        return
+    text = " ".join(seen)
+    needed = current = ""
+    fmt = FORMAT_NEEDS_CC.search(text)
+    quant = QUANT_NEEDS_CC.search(text)
+    if fmt:
+        needed, name = f"{fmt.group(1)}.{fmt.group(2).replace('x', '0')}", fmt.group(3).upper()
+    elif quant:
+        name = quant.group(1).rstrip(".,")
+        needed = f"{quant.group(2)[:-1]}.{quant.group(2)[-1]}" if len(quant.group(2)) > 1 else quant.group(2)
+        current = f"{quant.group(3)[:-1]}.{quant.group(3)[-1]}" if quant.group(3) and len(quant.group(3)) > 1 else ""
+    else:
+        name = "this format"
+    gpus = [g for g in ctx.gpu_models() if g["cc"]]
+    current = current or (gpus[0]["cc"] if gpus else "")
+    named = next((g["name"] for g in ctx.gpu_models() if g["name"] and (not current or g["cc"] in ("", current))), "")
+    on = f"{named or 'a GPU'} of compute capability {current}" if current else named or "this GPU"
+    yield Hit(f"{name} needs compute capability {needed or 'newer than this GPU'}; it was asked of {on}",
+              evidence={"format": name, "needs": needed, "compute_capability": current},
+              fix=["run in bf16 or fp16 (bf16 needs compute capability 8.0), or choose a quantization whose "
+                   "minimum capability this GPU meets",
+                   f"or use a GPU of compute capability {needed or 'the message names'} or newer"])
+
+
 @rule("FW007", "bf16-unsupported-gpu", "error", "bfloat16 was asked of a GPU that does not compute in it",
       signatures=(r"Bfloat16 is only supported on GPUs with compute capability of at least 8\.0",
                   r"You can use float16 instead by explicitly setting the\s*`?dtype`? flag",
@@ -721,4 +779,4 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 
 RULES = (cpu_only_build, gpu_arch_not_in_build, gpu_arch_unsupported, python_unsupported, framework_plugin_mismatch,
-         framework_end_of_life, bf16_unsupported_gpu, no_cuda_build_for_platform)
+         framework_end_of_life, bf16_unsupported_gpu, no_cuda_build_for_platform, quantization_unsupported_gpu)
