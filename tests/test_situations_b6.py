@@ -129,3 +129,10 @@ def test_a_number_format_the_gpu_has_no_hardware_for():
                                                                          "observed": awq.evidence["observed"]}
     # TransformerEngine before 0.7 asked for Hopper
     assert first("AssertionError: Device compute capability 9.x required for FP8 execution.").evidence["needs"] == "9.0"
+
+
+def test_no_kernel_image_after_nvcc_could_not_target_the_gpu():
+    # nvcc refused compute_86, the user built for 7.5 instead, then "no kernel image": nvcc is the cause (423)
+    found = findings(corpus("423-"))
+    assert found[0].slug == "nvcc-too-old-for-gpu-arch"
+    assert "gpu-arch-not-in-build" in [f.slug for f in found]

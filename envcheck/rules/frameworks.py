@@ -352,7 +352,10 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         named = " (" + ", ".join(f"{g['name']}: compute capability {g['cc']}, sm_{g['cc'].replace('.', '')}"
                                  for g in gpus) + ")" if gpus else ""
     choice = newest_torch_for_cc(ctx, cc) if cc else None
-    yield Hit(f"The installed build has no kernels for this GPU{named}", confirmed=bool(smoke),
+    # nvcc could not target the GPU in the same paste: kernels built for an older arch instead are the consequence
+    # (nvcc-too-old-for-gpu-arch is the cause), so this ranks after it.
+    after_build = 30 if ctx.observed([r"Unsupported gpu architecture", r"is not defined for option ['\"]gpu-"]) else None
+    yield Hit(f"The installed build has no kernels for this GPU{named}", confirmed=bool(smoke), priority=after_build,
               evidence={"supported": supported.group(1).split() if supported else [], "compute_capability": cc,
                         "smoke": [f"{r.name}: {r.message}" for r in _failed_smoke(ctx, NO_KERNEL_IMAGE)]},
               fix=["pip uninstall -y torch torchvision torchaudio",
