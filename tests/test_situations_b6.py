@@ -136,3 +136,15 @@ def test_no_kernel_image_after_nvcc_could_not_target_the_gpu():
     found = findings(corpus("423-"))
     assert found[0].slug == "nvcc-too-old-for-gpu-arch"
     assert "gpu-arch-not-in-build" in [f.slug for f in found]
+
+
+def test_slurm_built_without_nvml():
+    # slurmd's message (src/interfaces/gpu.c), bare and as slurmd logs it with the drain reason after it
+    bare = "We were configured to autodetect nvml functionality, but we weren't able to find that lib when Slurm was configured."
+    assert first(bare).slug == "slurm-built-without-nvml"
+    logged = ("[2024-03-01T10:00:00.123] slurmd: " + bare + "\n"
+              "Reason=gres/gpu count reported lower than configured (0 < 4)")
+    assert first(logged).slug == "slurm-built-without-nvml"
+    # the other NVML message (a Slurm with NVML on a node without the library) is not this
+    assert "slurm-built-without-nvml" not in [f.slug for f in findings(
+        "We were configured with nvml functionality, but that lib wasn't found on the system.")]

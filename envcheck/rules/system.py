@@ -393,6 +393,40 @@ def gpu_not_requested_from_scheduler(ctx: Context, seen: List[str]) -> Iterable[
                        "Slurm: srun --gres=gpu:1 ...", "Kubernetes: resources: {limits: {nvidia.com/gpu: 1}}"])
 
 
+# slurmd's own words (src/interfaces/gpu.c) when gres.conf asks for AutoDetect=nvml from a Slurm built
+# without the NVML headers.
+SLURM_WITHOUT_NVML = r"configured to autodetect nvml functionality, but we weren't able to find that lib when Slurm was configured"
+
+
+@rule("SYS010", "slurm-built-without-nvml", "error", "Slurm was built without NVML and cannot detect the GPUs",
+      signatures=(SLURM_WITHOUT_NVML,), priority=12,
+      references=("https://slurm.schedmd.com/gres.conf.html", "https://slurm.schedmd.com/quickstart_admin.html"))
+def slurm_built_without_nvml(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    slurmd: "We were configured to autodetect nvml functionality, but we weren't able to find that lib
+    when Slurm was configured."; nodes drain with "gres/gpu count reported lower than configured (0 <
+    4)"; the Slurm plugin directory has gpu_generic.so but no gpu_nvml.so.
+
+    Why:
+    `AutoDetect=nvml` in gres.conf needs a Slurm compiled against NVML's headers (libnvidia-ml-dev or
+    the CUDA toolkit's nvml.h at configure time). Distribution and some OpenHPC packages are built
+    without them, so no gpu_nvml plugin exists and slurmd finds no GPU at all; copying the plugin file
+    in does not help, the detection is compiled into slurmd.
+
+    Fix:
+    Build Slurm with NVML (configure finds nvml.h; SchedMD's packaging builds gpu_nvml.so when it is
+    there), or set `AutoDetect=off` and list the devices in gres.conf (`Name=gpu File=/dev/nvidia[0-3]`).
+
+    When to ignore:
+    Clusters that list their GPUs in gres.conf by hand and never use AutoDetect=nvml.
+    """
+    if seen:
+        yield Hit("Slurm was built without NVML: it has no gpu_nvml plugin, so AutoDetect=nvml finds no GPU",
+                  fix=["ls /usr/lib64/slurm/gpu_nvml.so /usr/lib/x86_64-linux-gnu/slurm*/gpu_nvml.so  # absent",
+                       "rebuild Slurm with NVML's headers present (nvml.h from the CUDA toolkit or libnvidia-ml-dev)",
+                       "or in gres.conf: AutoDetect=off and Name=gpu File=/dev/nvidia[0-N]"])
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
-         gpu_not_requested_from_scheduler)
+         gpu_not_requested_from_scheduler, slurm_built_without_nvml)
