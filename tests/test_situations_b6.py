@@ -148,3 +148,14 @@ def test_slurm_built_without_nvml():
     # the other NVML message (a Slurm with NVML on a node without the library) is not this
     assert "slurm-built-without-nvml" not in [f.slug for f in findings(
         "We were configured with nvml functionality, but that lib wasn't found on the system.")]
+
+
+def test_driver_container_blocked_by_a_driver_in_use():
+    # the driver container's install script with a driver on the host (440)
+    host = first(corpus("440-"))
+    assert host.slug == "driver-in-use-blocks-driver-container" and host.evidence["host_driver_named"]
+    # k8s-driver-manager during an upgrade, GPU pods holding nvidia_uvm: the same message, no host driver named
+    upgrade = first("Failed to unload kernel module nvidia_uvm: resource temporarily unavailable\n"
+                    "Could not unload NVIDIA driver kernel modules, driver is in use\n"
+                    "Auto eviction of GPU pods on node gpu-7 is disabled by the upgrade policy")
+    assert upgrade.slug == "driver-in-use-blocks-driver-container" and not upgrade.evidence["host_driver_named"]

@@ -355,6 +355,53 @@ def docker_daemon_json_invalid(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             "python3 -m json.tool /etc/docker/daemon.json", "sudo systemctl restart docker"])
 
 
+# The GPU Operator's driver container (its install script and k8s-driver-manager) when the NVIDIA modules
+# it must replace are loaded and held.
+DRIVER_IN_USE = r"Could not unload NVIDIA driver kernel modules, driver is in use"
+# It found a driver already installed on the host ("pre-installed driver").
+HOST_DRIVER_WORDS = (r"already (?:have |has )?(?:the )?nvidia drivers? (?:installed|loaded)",
+                     r"(?:pre-?installed|host) (?:nvidia )?driver", r"NVIDIA driver is already (?:installed|running)",
+                     r"An instance of the NVIDIA driver is already running")
+
+
+@rule("CTR008", "driver-in-use-blocks-driver-container", "error",
+      "The driver container cannot replace a driver that is loaded and in use",
+      signatures=(DRIVER_IN_USE,), priority=12,
+      references=("https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html",))
+def driver_in_use_blocks_driver_container(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    The nvidia-driver-daemonset pod of the GPU Operator crash-loops; its log says "Unloading NVIDIA
+    driver kernel modules... Could not unload NVIDIA driver kernel modules, driver is in use", then
+    repeats.
+
+    Why:
+    The driver container installs its own driver, and to do that it first unloads the NVIDIA kernel
+    modules. When the node already runs a driver installed on the host, or GPU pods, nvidia-persistenced
+    or a display server hold the modules during an upgrade, the modules cannot be unloaded and the
+    container gives up.
+
+    Fix:
+    On nodes with a driver installed on the host, keep that driver and tell the operator not to deploy
+    its own (`--set driver.enabled=false`), or remove the host driver and reboot. During an upgrade,
+    let the operator evict GPU pods and drain the node (its upgrade policy), or drain it yourself.
+
+    When to ignore:
+    Never: the node has no working driver container until the modules are free.
+    """
+    if not seen:
+        return
+    host_driver = bool(ctx.observed(HOST_DRIVER_WORDS))
+    yield Hit("The driver container could not unload the NVIDIA kernel modules: " +
+              ("a driver installed on the host is loaded and in use" if host_driver else
+               "something on the node (a driver installed on the host, GPU pods, nvidia-persistenced) holds them"),
+              evidence={"host_driver_named": host_driver},
+              fix=["lsmod | grep nvidia; dpkg -l 'nvidia-driver*' 2>/dev/null; rpm -qa 'nvidia-driver*'  # on the node",
+                   "helm upgrade gpu-operator nvidia/gpu-operator -n gpu-operator --reuse-values "
+                   "--set driver.enabled=false  # keep the host's driver",
+                   "or: remove the host driver and reboot; during an upgrade: kubectl drain <node> --ignore-daemonsets"])
+
+
 RULES = (container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
-         docker_daemon_json_invalid)
+         docker_daemon_json_invalid, driver_in_use_blocks_driver_container)
