@@ -107,8 +107,11 @@ def test_gpus_outside_what_other_software_supports():
     assert kepler.slug == "gpu-arch-unsupported" and kepler.evidence["supported"] == ">=6.0"
     # TensorRT 7.x has no row: its CUDA (10.2, 11.0) cannot target an RTX A6000 or an RTX 4070
     assert first(corpus("451-")).slug == "gpu-arch-not-in-build"
-    ada = first(corpus("453-"))
-    assert ada.slug == "gpu-arch-not-in-build" and ada.evidence["cuda"] == "11.0"
+    # ... but code for 8.0 runs on 8.6 and 8.9: the RTX 3080 453's user built engines on is not judged, nor the 4070
+    assert not any(f.slug == "gpu-arch-not-in-build" for f in findings(corpus("453-")))
+    # the Triton Inference Server is not the Triton compiler
+    assert not any(f.slug == "gpu-arch-unsupported" for f in findings("tritonserver on a Tesla P100\n"
+                                                                       "Triton Inference Server 2.40 fails"))
     # Ollama named only by its log lines: every release with a stated minimum needs 5.0, a K80 is 3.7
     k80 = first(corpus("480-"))
     assert k80.slug == "gpu-arch-unsupported" and k80.evidence["ollama"] == "unknown"

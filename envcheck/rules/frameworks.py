@@ -112,7 +112,8 @@ def _arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
 # Packages matrices/software_gpu.toml states GPU support for, and how a paste names them when it gives
 # no version (ollama's log lines, flash-attn's module).
 SOFTWARE_MENTION = {"tensorrt": r"\bTensorRT\b|\btrtexec\b", "ollama": r"\bollama\b", "vllm": r"\bvllm\b",
-                    "flash-attn": r"\bflash[-_]attn\b", "triton": r"\btriton\b",
+                    "flash-attn": r"\bflash[-_]attn\b",
+                    "triton": r"\btriton\b(?![\s-]*(?:inference|server))",
                     "bitsandbytes": r"\bbitsandbytes\b", "transformer-engine": r"\btransformer[-_]engine\b"}
 
 
@@ -165,7 +166,8 @@ def _software_arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
 
 
 def _tensorrt_beyond_cuda(ctx: Context, release: str, gpu: Dict) -> Optional[Hit]:
-    """TensorRT ships one build per CUDA release; that CUDA's compiler targets GPUs up to its sm_max."""
+    """TensorRT ships one build per CUDA release; that CUDA's compiler targets GPUs up to its sm_max, and
+    what it built runs on later minors of that major only."""
     try:
         row = next((r for r in ctx.matrix.rows("tensorrt") if Version(r["tensorrt"]).release[:2] ==
                     Version(release).release[:2]), None)
@@ -176,10 +178,11 @@ def _tensorrt_beyond_cuda(ctx: Context, release: str, gpu: Dict) -> Optional[Hit
         newest = ctx.matrix.cuda_release(cuda).get("sm_max") if cuda else None
     except QueryError:
         return None
-    if not newest or cc_tuple(gpu["cc"]) <= cc_tuple(newest):
+    # Code for X.Y runs on X.Z (CUDA's binary compatibility): only a newer major is certainly out of reach.
+    if not newest or cc_tuple(gpu["cc"])[0] <= cc_tuple(newest)[0]:
         return None
     return Hit(f"{gpu['name']} is compute capability {gpu['cc']}; TensorRT {release} for CUDA {cuda} predates it "
-               f"(CUDA {cuda} targets GPUs up to {newest})",
+               f"(CUDA {cuda} targets GPUs up to {newest}, and code for {newest} does not run on a newer major)",
                evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], "tensorrt": release, "cuda": cuda,
                          "cuda.sm_max": newest},
                fix=["install a TensorRT release (and the CUDA it is built for) that supports this GPU: "
