@@ -382,6 +382,15 @@ class Matrix:
                       if r.get("architecture") == architecture and r.get("compute_capability")}, key=cc_tuple)
         return (ccs[0], ccs[-1]) if ccs else None
 
+    def tensorrt_newest_cuda(self, tensorrt: str) -> Optional[str]:
+        """The newest CUDA a TensorRT release (matched by major.minor) was built for, or None."""
+        try:
+            wanted = Version(tensorrt).release[:2]
+        except InvalidVersion:
+            return None
+        row = next((r for r in self.rows("tensorrt") if Version(r["tensorrt"]).release[:2] == wanted), None)
+        return max(row["cuda"], key=Version) if row and row.get("cuda") else None
+
     def software_gpu_rows(self, software: str, feature: str = "") -> List[Row]:
         """The rows of software_gpu.toml for one package (and feature: "" is the package as a whole)."""
         return [r for r in self.rows("software_gpu") if r["software"] == software and r.get("feature", "") == feature]

@@ -66,12 +66,16 @@ SUPPORTED_TEXT = re.compile(r"supports CUDA capabilities ((?:sm_\d+\s*)+)", re.I
 # A GPU below a tool's minimum, in each tool's words, with the device's capability: PyTorch ("which is
 # of cuda capability 3.0. PyTorch no longer supports this GPU"), Triton ("too old to be supported by
 # the triton GPU compiler ... your device is of CUDA capability 6.1"), vLLM ("Your Tesla P100-PCIE-16GB
-# GPU has compute capability 6.0" with "GPUs with compute capability below 7.0 are not supported").
+# GPU has compute capability 6.0" with "GPUs with compute capability below 7.0 are not supported"),
+# TensorFlow ("Ignoring visible gpu device (... compute capability: 3.0) with Cuda compute capability 3.0.
+# The minimum required Cuda capability is 3.5.").
 TOO_OLD_TEXT = re.compile(r"which is of cuda capability (\d+)\.(\d+)\.?\s*PyTorch no longer supports this GPU|"
+                          r"with Cuda compute capability (\d+)\.(\d+)\.?\s*The minimum required Cuda capability is|"
                           r"too old to be supported by the triton.*?your device is of CUDA capability (\d+)\.(\d+)|"
                           r"GPU has compute capability (\d+)\.(\d+)(?=.*compute capability (?:below|<)\s*\d)", re.I)
 MINIMUM_TEXT = (r"PyTorch no longer supports this GPU because it is too old",
                 r"minimum cuda capability (that we support|supported by this library) is",
+                r"The minimum required Cuda capability is \d+\.\d+",
                 r"too old to be supported by the triton GPU compiler",
                 r"only supports devices of CUDA Capability >= ?\d",
                 r"GPUs with compute capability (?:below|<) ?\d+\.\d+ are not supported",
@@ -130,6 +134,9 @@ def _software_arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
     ("old" | "new", gpu, hit), from the cited software_gpu table; a TensorRT release without a row is
     judged by the newest GPU its CUDA can target (a TensorRT build is made for one CUDA)."""
     out = []
+    refused = _tensorrt_refused_sm(ctx)
+    if refused:
+        return [refused]
     models = [g for g in ctx.gpu_models() if g["cc"] or g["architecture"]]
     for name in SOFTWARE_MENTION:
         release = _software_release(ctx, name) if models else None
@@ -165,15 +172,38 @@ def _software_arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
     return out
 
 
+# TensorRT names the SM it refuses as major << 8 | minor: "Unsupported SM: 0x809" is 8.9, "0x601" is 6.1.
+TENSORRT_UNSUPPORTED_SM = re.compile(r"Unsupported SM:?\s*0x([0-9a-f]+?)([0-9a-f]{2})\b", re.I)
+
+
+def _tensorrt_refused_sm(ctx: Context) -> Optional[Tuple[str, Dict, Hit]]:
+    """TensorRT's own refusal, with the capability it names: older than the release's stated minimum is
+    "old", anything else is a GPU the release has no kernels for ("new")."""
+    said = next((m for m in map(TENSORRT_UNSUPPORTED_SM.search, ctx.observed([TENSORRT_UNSUPPORTED_SM.pattern])) if m),
+                None)
+    if not said:
+        return None
+    cc = f"{int(said.group(1), 16)}.{int(said.group(2), 16)}"
+    release = _software_release(ctx, "tensorrt") or ""
+    row = ctx.matrix.software_gpu_support("tensorrt", release, cc) if release else None
+    old = row is not None and cc_tuple(cc) < cc_tuple(row["min_cc"])
+    named = next((g["name"] for g in ctx.gpu_models() if g["cc"] in ("", cc)), "") or "The GPU"
+    gpu = {"name": named, "cc": cc}
+    return ("old" if old else "new", gpu, Hit(
+        f"{named} is compute capability {cc}; TensorRT{' ' + release if release else ''} refuses it "
+        f"(\"Unsupported SM: 0x{said.group(1)}{said.group(2)}\")" +
+        (f": this release supports {row['min_cc']} and newer" if old else ": the release has no kernels for it"),
+        evidence={"gpu": named, "compute_capability": cc, "tensorrt": release or "unknown"}, confirmed=True,
+        references=[row["source"]] if row else [],
+        fix=[f"use an older TensorRT release that still supports compute capability {cc}, or a newer GPU" if old else
+             "install a TensorRT release that supports this GPU (and the CUDA it is built for): "
+             "https://docs.nvidia.com/deeplearning/tensorrt/latest/getting-started/support-matrix.html"]))
+
+
 def _tensorrt_beyond_cuda(ctx: Context, release: str, gpu: Dict) -> Optional[Hit]:
     """TensorRT ships one build per CUDA release; that CUDA's compiler targets GPUs up to its sm_max, and
     what it built runs on later minors of that major only."""
-    try:
-        row = next((r for r in ctx.matrix.rows("tensorrt") if Version(r["tensorrt"]).release[:2] ==
-                    Version(release).release[:2]), None)
-    except InvalidVersion:
-        return None
-    cuda = ctx.facts.cuda.stated_version or (max(row["cuda"], key=Version) if row and row.get("cuda") else "")
+    cuda = ctx.facts.cuda.stated_version or ctx.matrix.tensorrt_newest_cuda(release) or ""
     try:
         newest = ctx.matrix.cuda_release(cuda).get("sm_max") if cuda else None
     except QueryError:
@@ -423,11 +453,13 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         found = TOO_OLD_TEXT.search(" ".join(ctx.observations))
         numbers = [g for g in found.groups() if g is not None] if found else []
         cc = f"{numbers[0]}.{numbers[1]}" if numbers else ""
-        choice = newest_torch_for_cc(ctx, cc) if cc else None
+        tensorflow = bool(ctx.observed([r"The minimum required Cuda capability is"]))
+        choice = newest_torch_for_cc(ctx, cc) if cc and not tensorflow else None
+        build = (f"build TensorFlow from source with TF_CUDA_COMPUTE_CAPABILITIES={cc or '<cc>'}" if tensorflow else
+                 f"build from source with TORCH_CUDA_ARCH_LIST={cc or '<cc>'}")
         yield Hit(f"The GPU (compute capability {cc or 'unknown'}) is older than this build supports",
                   evidence={"compute_capability": cc},
-                  fix=[_pip_torch(*choice) if choice else f"build from source with TORCH_CUDA_ARCH_LIST={cc or '<cc>'}"
-                       " or use a newer GPU"])
+                  fix=[_pip_torch(*choice) if choice else f"{build} or use a newer GPU"])
 
 
 @rule("FW004", "python-unsupported", "error", "No build of the framework exists for this Python",
@@ -752,6 +784,11 @@ def bf16_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 CUDA_BUILD_ASKED = re.compile(r"\b(?:torch|torchvision|torchaudio)==[\w.]+\+cu\d+|download\.pytorch\.org/whl/cu\d+|"
                               r"tensorflow\[and-cuda\]|jax\[cuda\d*(?:_\w+)?\]", re.I)
 APPLE_SILICON = re.compile(r"\bApple M\d\b|\bmacosx_\d+_\d+_arm64\b|\barm64-apple-darwin", re.I)
+# JAX's CUDA builds asked for: the extra, its plugin packages.
+JAX_CUDA_ASKED = re.compile(r"jax\[cuda\d*(?:_\w+)?\]|jax-cuda\d+-(?:plugin|pjrt)", re.I)
+# Native Windows, as pip and paths show it (not WSL, whose Python is Linux's).
+NATIVE_WINDOWS = re.compile(r"\bwin_amd64\b|\b[A-Z]:\\(?:Users|Program Files|Python)", re.I)
+JAX_PLATFORMS = "https://docs.jax.dev/en/latest/installation.html#supported-platforms"
 
 
 @rule("FW008", "no-cuda-build-for-platform", "error", "No CUDA build of the framework exists for this platform",
@@ -761,6 +798,8 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Symptom:
     On a Mac: "ERROR: Could not find a version that satisfies the requirement torch==2.1.2+cu118
     (from versions: 1.11.0, ..., 2.2.1)"; a requirements file pins a +cuXXX build or the cuXXX index.
+    On native Windows: "jax 0.4.6 does not provide the extra 'cuda12_pip'", then "No GPU/TPU found,
+    falling back to CPU".
 
     Why:
     NVIDIA's CUDA exists for Linux and Windows only (macOS support ended with CUDA 10.2), and Apple
@@ -775,6 +814,16 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never on macOS.
     """
+    windows = (ctx.facts.system.os == "windows" or bool(ctx.observed([NATIVE_WINDOWS.pattern]))) \
+        and not ctx.facts.system.wsl
+    jax_asked = ctx.observed([JAX_CUDA_ASKED.pattern])
+    if windows and jax_asked:
+        yield Hit("JAX's CUDA build was asked for on native Windows, where JAX publishes none (its supported "
+                  "platforms: NVIDIA GPU on Windows x86_64 'no', on WSL2 'experimental')", confirmed=True,
+                  evidence={"asked": jax_asked[0][:200], "system.os": "windows"}, references=[JAX_PLATFORMS],
+                  fix=["wsl --install  # then, inside WSL 2: pip install -U \"jax[cuda12]\"",
+                       "or on native Windows: pip install -U jax  # CPU only"])
+        return
     mac = ctx.facts.system.os == "darwin" or bool(ctx.observed([APPLE_SILICON.pattern]))
     asked = ctx.observed([CUDA_BUILD_ASKED.pattern])
     if mac and asked:
