@@ -2,12 +2,16 @@
 
 `corpus_paste(prefix)`: a real report from tests/corpus, by its number.
 
+`paste_findings(text)` / `first_finding(text)`: what doctor finds in a pasted text (all, or the first),
+judged against the shipped matrices.
+
 `need(condition, reason)`: a test that needs a component skips with the reason on a
 contributor's machine, and fails in CI (CI=true), where every component must be present.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -25,6 +29,26 @@ CORPUS = REPO / "tests" / "corpus"
 def corpus_paste(prefix: str) -> str:
     """The paste of the corpus case whose directory starts with this prefix ("243-")."""
     return next(CORPUS.glob(f"{prefix}*/paste.txt")).read_text()
+
+
+@functools.lru_cache(maxsize=1)
+def shipped_matrix():
+    from envcheck import matrix
+
+    return matrix.load()
+
+
+def paste_findings(text: str) -> list:
+    """Every finding for this pasted text, most important first."""
+    from envcheck import rules
+    from envcheck.importers import from_text
+
+    return rules.run(from_text(text, "paste.txt"), shipped_matrix())
+
+
+def first_finding(text: str):
+    found = paste_findings(text)
+    return found[0] if found else None
 
 
 def need(condition: bool, reason: str) -> None:

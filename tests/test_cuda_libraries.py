@@ -3,20 +3,10 @@ package's own words or from matrices/onnxruntime.toml, the machine's from whatev
 
 from __future__ import annotations
 
-from envcheck import matrix, rules
-from envcheck.importers import from_text
-from tests.conftest import corpus_paste as corpus
+from envcheck import matrix
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings as findings
 
 M = matrix.load()
-
-
-def findings(text):
-    return rules.run(from_text(text, "paste.txt"), M)
-
-
-def first(text):
-    found = findings(text)
-    return found[0] if found else None
 
 
 

@@ -6,14 +6,9 @@ from __future__ import annotations
 
 from envcheck import matrix, rules
 from envcheck.importers import from_text
-from tests.conftest import corpus_paste as corpus
+from tests.conftest import corpus_paste as corpus, first_finding as first
 
 M = matrix.load()
-
-
-def first(text):
-    found = rules.run(from_text(text, "paste.txt"), M)
-    return found[0] if found else None
 
 
 

@@ -4,20 +4,8 @@ corpus reports and in a second real wording or from facts alone."""
 
 from __future__ import annotations
 
-from envcheck import matrix, rules
 from envcheck.importers import from_text
-from tests.conftest import corpus_paste as corpus
-
-M = matrix.load()
-
-
-def findings(text):
-    return rules.run(from_text(text, "paste.txt"), M)
-
-
-def first(text):
-    found = findings(text)
-    return found[0] if found else None
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings as findings
 
 
 def test_extension_built_against_another_torch():

@@ -10,20 +10,14 @@ from __future__ import annotations
 from envcheck import matrix, rules
 from envcheck.probes import collect
 from envcheck.host import DirectoryHost
-from envcheck.importers import from_text
 from envcheck.importers.paste import clean_lines, unwrapped
-from tests.conftest import corpus_paste as corpus
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings as findings
 
 M = matrix.load()
 
 
 def slugs(text):
-    return [f.slug for f in rules.run(from_text(text, "paste.txt"), M)]
-
-
-def first(text):
-    found = rules.run(from_text(text, "paste.txt"), M)
-    return found[0] if found else None
+    return [f.slug for f in findings(text)]
 
 
 def test_lines_cut_at_the_terminal_width_are_joined_without_a_space():

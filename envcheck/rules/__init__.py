@@ -113,6 +113,14 @@ class Context:
         self.facts = facts
         self.matrix = matrix
         self.observations = [o.text for o in facts.observations]
+        self._shared: Dict[str, Any] = {}
+
+    def shared(self, name: str, compute: Callable[["Context"], Any]) -> Any:
+        """A derived view computed once per run, for the rules that each need it (FW002 and FW003 read the
+        same GPU-support findings; DRV005 and DRV010 the same container judgement)."""
+        if name not in self._shared:
+            self._shared[name] = compute(self)
+        return self._shared[name]
 
     def observed(self, patterns: Sequence[str]) -> List[str]:
         if not patterns or not self.observations:

@@ -233,7 +233,7 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                           f"{have} at most", evidence={"gpus.cuda_driver_version": have,
                                                        f"frameworks.{framework.name}.build_cuda": need_cuda},
                           fix=_distro.install_driver(ctx.distro))
-    if not reported and _in_container_on_an_old_driver(ctx):
+    if not reported and ctx.shared("container_on_old_driver", _in_container_on_an_old_driver):
         yield Hit("cuInit failed with 804 in a container: the image's CUDA forward-compatibility libraries stood in "
                   "for a host driver older than the image's CUDA, and this GPU does not support them "
                   "(forward compatibility is for datacenter GPUs)", confirmed=True,
@@ -459,7 +459,7 @@ def cuda_init_failed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         code = next((c for c, pattern in CUINIT_TEXT if re.search(pattern, text, re.I)), None)
         if code == 803 and not ctx.observed(COMPAT_LIBRARIES):
             return  # a half-upgraded driver: driver-library-mismatch explains it
-        if code == 804 and _in_container_on_an_old_driver(ctx):
+        if code == 804 and ctx.shared("container_on_old_driver", _in_container_on_an_old_driver):
             return  # driver-too-old explains it
         name, meaning = CUDA_ERRORS.get(code, ("", "the driver API failed to initialise"))
         yield Hit(f"CUDA initialisation failed{f' with {code} ({name})' if code else ''}: {meaning}",

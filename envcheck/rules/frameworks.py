@@ -353,7 +353,7 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while you want to use that GPU.
     """
-    for _, gpu, hit in [item for item in _software_arch_findings(ctx) if item[0] == "new"]:
+    for _, gpu, hit in [item for item in ctx.shared("software_arch", _software_arch_findings) if item[0] == "new"]:
         yield hit
     found = [item for item in _arch_findings(ctx) if item[0] == "new"]
     driver = ctx.driver_version()
@@ -440,7 +440,7 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while you want to use that GPU.
     """
-    for _, gpu, hit in [item for item in _software_arch_findings(ctx) if item[0] == "old"]:
+    for _, gpu, hit in [item for item in ctx.shared("software_arch", _software_arch_findings) if item[0] == "old"]:
         yield hit
         return
     for _, gpu, hit in [item for item in _arch_findings(ctx) if item[0] == "old"]:
