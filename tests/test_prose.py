@@ -130,3 +130,13 @@ def test_onnxruntime_versions_and_release_archives():
     assert (ort.name, ort.version, ort.accelerator, ort.build_cuda) == ("onnxruntime", "1.17.1", "cuda", "12")
     ort = facts_of("pip install onnxruntime-gpu==1.19.0").frameworks.installed[0]
     assert (ort.version, ort.accelerator) == ("1.19.0", "cuda")
+
+
+def test_an_issue_templates_examples_are_not_the_reporters_facts():
+    # TensorFlow's form: the example "(e.g., Linux Ubuntu 16.04)" sits before the answer, on one line or two
+    one_line = facts_of("- **OS Platform and Distribution (e.g., Linux Ubuntu 16.04)**: Ubuntu 17.04").system
+    assert (one_line.distro_id, one_line.distro_version) == ("ubuntu", "17.04")
+    two_lines = facts_of("- **OS Platform and Distribution (e.g., Linux Ubuntu 16.04)**:\nUbuntu 17.04").system
+    assert two_lines.distro_version == "17.04"
+    # an unanswered field says nothing
+    assert facts_of("- OS Platform and Distribution (e.g., Linux Ubuntu 16.04):").system.distro_version in ("", None)

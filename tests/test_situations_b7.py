@@ -1,8 +1,10 @@
 """Situations from corpus batch 7 that known rules missed in new wordings: TensorFlow ignoring a GPU
-below its build's minimum capability, JAX's CUDA build asked for on native Windows."""
+below its build's minimum capability, JAX's CUDA build asked for on native Windows, a cuDNN of the
+wrong major, xFormers built for another torch."""
 
 from __future__ import annotations
 
+from envcheck.importers import from_text
 from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings as findings
 
 
@@ -36,3 +38,50 @@ def test_tensorrt_names_the_sm_it_refuses():
     # Blackwell's 12.0 is 0xc00, named without a release
     blackwell = first("[TRT] [E] 1: Unsupported SM: 0xc00")
     assert blackwell.slug == "gpu-arch-not-in-build" and blackwell.evidence["compute_capability"] == "12.0"
+
+
+def test_a_program_asking_for_one_cudnn_major_where_another_is_installed():
+    # CTranslate2 built for cuDNN 8, NVIDIA's cuDNN 9.2 installed (481); torch's bundled _9.dll beside the
+    # missing _8.dll on Windows (484)
+    for case, present in (("481-", "9"), ("484-", "9")):
+        found = findings(corpus(case))
+        assert found[0].slug == "cudnn-version-mismatch", case
+        assert (found[0].evidence["wanted_major"], found[0].evidence["present_major"]) == ("8", present)
+        assert "cudnn-missing" not in [f.slug for f in found]
+    # pip's nvidia-cudnn-cu12 9.x listed next to a program asking for libcudnn.so.8
+    listed = first("Could not load library libcudnn_cnn_infer.so.8. Error: libcudnn_cnn_infer.so.8: cannot open "
+                   "shared object file: No such file or directory\nnvidia-cudnn-cu12        9.1.0.70")
+    assert listed.slug == "cudnn-version-mismatch" and listed.evidence["present_major"] == "9"
+    # the same error with nothing else installed stays cuDNN missing
+    alone = first("Could not load library libcudnn_ops_infer.so.8. Error: libcudnn_ops_infer.so.8: cannot open "
+                  "shared object file: No such file or directory")
+    assert alone.slug == "cudnn-missing"
+
+
+XFORMERS = ("WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:\n"
+            "    PyTorch {built} with CUDA 1201 (you have {have})\n    Python  3.10.11 (you have 3.10.11)\n"
+            "  Please reinstall xformers (see https://github.com/facebookresearch/xformers#installing-xformers)")
+
+
+def test_xformers_built_for_another_torch():
+    # 534: built for 2.0.1, torch 1.13.0+cu117 installed; the version xFormers was built for is not the host's torch
+    found = first(corpus("534-"))
+    assert found.slug == "framework-plugin-mismatch"
+    assert (found.evidence["xformers_built_for"], found.evidence["torch"]) == ("2.0.1", "1.13.0+cu117")
+    # InvokeAI's wording, with the logger's prefix (invoke-ai/InvokeAI#6590)
+    other = first("WARNING:xformers:" + XFORMERS.format(built="2.1.2+cu121", have="2.0.1+cu118"))
+    assert other.slug == "framework-plugin-mismatch" and other.evidence["torch"] == "2.0.1+cu118"
+    # the same warning where the torch found is a CPU build: that is the cause (facebookresearch/xformers#982)
+    cpu = findings(XFORMERS.format(built="2.2.0+cu121", have="2.2.0+cpu"))
+    assert cpu[0].slug == "cpu-only-build" and "framework-plugin-mismatch" not in [f.slug for f in cpu]
+    torch = next(f for f in from_text(XFORMERS.format(built="2.2.0+cu121", have="2.2.0+cpu"), "paste.txt")
+                 .frameworks.installed if f.name == "torch")
+    assert torch.version == "2.2.0+cpu"
+
+
+def test_ctranslate2_cannot_locate_a_cuda_12_library_on_windows():
+    found = first(corpus("510-"))
+    assert found.slug == "cuda-libraries-missing" and found.evidence["wanted_cuda_major"] == "12"
+    # the same words for cuBLAS 11
+    old = first("Could not locate cublas64_11.dll. Please make sure it is in your library path!")
+    assert old.slug == "cuda-libraries-missing" and old.evidence["wanted_cuda_major"] == "11"

@@ -102,12 +102,38 @@ def _repl_versions(lines: List[str], facts: HostFacts, source: str) -> None:
                 _build(entry, answer.group(1), answer.group(2))
 
 
+# An issue template's example, "OS Platform and Distribution (e.g., Linux Ubuntu 16.04)", is the form's
+# words, not the reporter's: it is dropped before facts are read from the line.
+TEMPLATE_EXAMPLE = re.compile(r"\((?:e\.\s?g\.?|eg\.|for example|such as)[^()]*\)", re.I)
+
+
+# xFormers states the torch and Python it was built for next to the ones it found:
+# "PyTorch 2.0.1+cu118 with CUDA 1108 (you have 2.1.0+cu121)" / "Python  3.9.18 (you have 3.9.18)".
+# What it found is the installed torch; the version before "with CUDA" is not.
+XFORMERS_TORCH = re.compile(r"\bPyTorch (\d+\.\d+(?:\.\d+)?)(?:\+\w+)? with CUDA (\d+|None) \(you have (\d+\.\d+(?:\.\d+)?)"
+                            r"(?:\+([\w.]+))?\)")
+XFORMERS_PYTHON = re.compile(r"^\s*Python\s+\d+\.\d+\.\d+\s+\(you have (3\.\d+)\.\d+\)")
+
+
+def _companion_reports(lines: List[str], facts: HostFacts, source: str) -> None:
+    for line in lines:
+        torch = XFORMERS_TORCH.search(line)
+        if torch:
+            _build(framework(facts, "torch", f"{source}: xformers: '{line.strip()[:100]}'"), torch.group(3),
+                   torch.group(4))
+        python = XFORMERS_PYTHON.search(line)
+        if python and not facts.python.version:
+            mark(facts.python, f"{source}: xformers")
+            facts.python.version = python.group(1)
+
+
 def read(lines: List[str], facts: HostFacts, source: str) -> None:
+    _companion_reports(lines, facts, source)
     _repl_versions(lines, facts, source)
     # An issue form's answer means something only with its heading: "OS Version" + "win10".
     form = [f"{heading}: {answer}" for heading, answer in form_answers(lines)]
     for line in form + lines:
-        text = " ".join(line.split())
+        text = " ".join(TEMPLATE_EXAMPLE.sub(" ", line).split())
         if not text:
             continue
         where = f"{source}{PROSE}'{text[:100]}'"
@@ -222,7 +248,7 @@ def _frameworks(text: str, facts: HostFacts, where: str) -> None:
         if runtime.group(1) and runtime.group(1).lower() == "-gpu":
             set_once(entry, "accelerator", "cuda")
     torch = TORCH.search(text)
-    if torch:
+    if torch and not XFORMERS_TORCH.search(text):
         _build(framework(facts, "torch", where), torch.group(1), (torch.group(2) or "").lstrip("+ "))
     tf = TF_TUPLE.search(text)
     if tf:

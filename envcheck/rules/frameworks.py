@@ -258,7 +258,7 @@ NO_GPU_SEEN = (IS_AVAILABLE_FALSE, r"But your machine only has: \[\]",
                   # a CPU jaxlib asked for the GPU backend: "Backend 'gpu' failed to initialize: NOT_FOUND: Could
                   # not find registered platform with name: "cuda". Available platform names are: Host Interpreter"
                   r"Could not find registered platform with name: \W?cuda\b",
-                  r"TensorFlow was not built with CUDA", *NO_GPU_SEEN, ORT_CPU_PROVIDERS, ORT_CPU_AVAILABLE,
+                  r"TensorFlow was not built with CUDA", r"\(you have \d+\.\d+(?:\.\d+)?\+cpu\)", *NO_GPU_SEEN, ORT_CPU_PROVIDERS, ORT_CPU_AVAILABLE,
                   r"CUDAExecutionProvider'? (?:is )?not (?:in available provider names|available)", *LLAMA_CPP_CPU),
       priority=10, references=(TORCH_INSTALL,))
 def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -537,12 +537,30 @@ TORCH_EXTENSION_SYMBOL = (r"^(?!.*\b(?:libtorch(?:_\w+)?|libc10(?:_\w+)?|libcaff
 _EXTENSION_MODULE = re.compile(r"(?:([\w-]+)/)?([\w+-]+)(?:\.cpython[\w-]*|\.abi3)?\.so[\w.]*: undefined symbol: (\S+?)[`'\"]?$")
 
 
+# xFormers' own account of the build it found unusable: "xFormers was built for: PyTorch 2.0.1+cu118 with CUDA
+# 1108 (you have 2.1.0+cu121)" and "Python 3.9.18 (you have 3.9.18)".
+XFORMERS_CANNOT_LOAD = r"xFormers can'?t load C\+\+/CUDA extensions"
+XFORMERS_TORCH = re.compile(r"\bPyTorch (\d+\.\d+(?:\.\d+)?)(\+\w+)? with CUDA (\d+|None) \(you have (\d+\.\d+(?:\.\d+)?)"
+                            r"(?:\+([\w.]+))?\)")
+XFORMERS_PYTHON = re.compile(r"^Python (\d+\.\d+)\.\d+ \(you have (\d+\.\d+)\.\d+\)")
+
+
+def _xformers_built_for(ctx: Context) -> Optional[Tuple[str, str, str, str]]:
+    """(torch it was built for, torch installed, Python built for, Python installed) from xFormers' warning."""
+    torch = next((found for found in map(XFORMERS_TORCH.search, ctx.observations) if found), None)
+    if torch is None:
+        return None
+    python = next((found for found in map(XFORMERS_PYTHON.search, ctx.observations) if found), None)
+    return (torch.group(1) + (torch.group(2) or ""), torch.group(4) + (f"+{torch.group(5)}" if torch.group(5) else ""),
+            python.group(1) if python else "", python.group(2) if python else "")
+
+
 @rule("FW005", "framework-plugin-mismatch", "error", "Framework and its companion packages do not match",
       signatures=(r"Mismatched PJRT plugin PJRT API version", r"jaxlib version .* (is newer than|is older than|"
                   r"incompatible)", r"CUDA backend failed to initialize", r"Unable to initialize backend 'cuda'",
                   r"operator torchvision::nms does not exist", r"jax-cuda\d+-(plugin|pjrt).*(mismatch|incompatible)",
                   r"JAX plugin \S+ version \S+ is installed,? but it is not compatible with the installed jaxlib",
-                  TORCH_EXTENSION_SYMBOL),
+                  TORCH_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
 def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -550,7 +568,8 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     JAX: "Unable to initialize backend 'cuda': INVALID_ARGUMENT: Mismatched PJRT plugin PJRT API
     version"; "CUDA backend failed to initialize"; torchvision: "operator torchvision::nms does not
     exist"; a compiled extension (flash-attn, mmcv, torchaudio, xformers, ...) failing with
-    "<module>.so: undefined symbol: _ZN3c10..." or "_ZNK2at...".
+    "<module>.so: undefined symbol: _ZN3c10..." or "_ZNK2at..."; xFormers: "xFormers can't load
+    C++/CUDA extensions. xFormers was built for: PyTorch 2.0.1 with CUDA 1108 (you have 1.13.0+cu117)".
 
     Why:
     jax, jaxlib and jax-cudaNN-plugin/pjrt are released together and must be the same version;
@@ -589,6 +608,21 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       evidence={"torch": torch.version, "torchvision": vision, "expected": expected},
                       fix=[f"pip install torch=={torch.version.split('+')[0]} torchvision=={expected} "
                            f"--index-url {TORCH_INDEX.format(variant=torch_variant(torch) or 'cpu')}"])
+            return
+    xformers = _xformers_built_for(ctx)
+    if xformers:
+        built, have, built_python, have_python = xformers
+        if have.endswith("+cpu"):
+            return  # a CPU-only torch: FW001 names it
+        if _base_version(built) != _base_version(have) or built_python != have_python:
+            variant = have.split("+", 1)[1] if "+" in have else "cu121"
+            yield Hit(f"xFormers was built for torch {built}" + (f" and Python {built_python}" if built_python else "")
+                      + f"; this environment has torch {have}" + (f" and Python {have_python}" if have_python else ""),
+                      evidence={"xformers_built_for": built, "torch": have, "python_built_for": built_python,
+                                "python": have_python}, confirmed=True,
+                      fix=[f"pip install -U xformers --index-url {TORCH_INDEX.format(variant=variant)}  # the xFormers "
+                           f"build for the torch there; each xFormers release is built for one torch release",
+                           f"or install the torch it was built for: pip install torch=={built.split('+')[0]}"])
             return
     extension = next((line for line in seen if re.search(TORCH_EXTENSION_SYMBOL, line, re.I)), None)
     if extension:

@@ -17,10 +17,18 @@ from envcheck.rules.frameworks import torch_variant
 WHEEL_DIR = re.compile(r"/(site|dist)-packages/")
 
 
+CUDNN_MISSING = (r"libcudnn\S*\.so(\.\d+)*: cannot open shared object file", r"Could not load dynamic library 'libcudnn",
+                 r"Could not load library libcudnn\S*\. Error: libcudnn\S*: cannot open", r"Unable to load any of "
+                 r"\{?libcudnn", r"Could not locate cudnn", r"cuDNN (library )?(is )?not found")
+
+# A cuDNN library file with its major: libcudnn_ops_infer.so.8, libcudnn.so.9.1.0, cudnn_ops_infer64_8.dll,
+# cudnn64_7.dll.
+CUDNN_FILE_MAJOR = re.compile(r"\blib(?:cudnn\w*)\.so\.(\d+)|\b(?:cudnn\w*?)64_(\d+)\.dll", re.I)
+CUDNN_WHEEL = re.compile(r"nvidia-cudnn-cu\d+")
+
+
 @rule("LIB001", "cudnn-missing", "error", "cuDNN cannot be found",
-      signatures=(r"libcudnn\S*\.so(\.\d+)*: cannot open shared object file", r"Could not load dynamic library 'libcudnn",
-                  r"Could not load library libcudnn\S*\. Error: libcudnn\S*: cannot open", r"Unable to load any of "
-                  r"\{?libcudnn", r"Could not locate cudnn", r"cuDNN (library )?(is )?not found"), priority=20,
+      signatures=CUDNN_MISSING, priority=20,
       references=("https://docs.nvidia.com/deeplearning/cudnn/installation/latest/",))
 def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -42,18 +50,51 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     f = ctx.facts
     has_cudnn = any(lib.name == "cudnn" for lib in f.libraries.found)
+    if seen and cudnn_other_major(ctx, seen)[1]:
+        return  # a cuDNN of another major is there: LIB002 names that
     tf = ctx.framework("tensorflow")
     if tf is not None and tf.accelerator == "cuda" and f.libraries.status == "ok" and not has_cudnn:
         yield Hit(f"TensorFlow {tf.version} (CUDA {tf.build_cuda}, cuDNN {tf.build_cudnn}) finds no cuDNN",
                   evidence={"frameworks.tensorflow.build_cudnn": tf.build_cudnn, "libraries.cudnn": []},
                   fix=[f"pip install 'tensorflow[and-cuda]=={tf.version}'  # brings the matching cuDNN"])
     elif seen:
-        wanted = re.search(r"libcudnn\S*\.so\.(\d+)", " ".join(seen))
-        major = wanted.group(1) if wanted else "9"
+        major = _wanted_cudnn_major(seen) or "9"
         cuda = "cu11" if major == "8" else "cu12"
         yield Hit(f"cuDNN {major} is not on the library path", evidence={"wanted_major": major},
                   fix=[f"pip install 'nvidia-cudnn-{cuda}=={major}.*'",
                        "python -c 'import torch; print(torch.backends.cudnn.version())'"])
+
+
+def _wanted_cudnn_major(seen: List[str]) -> str:
+    """The cuDNN major the loader was asked for, from the first library file an error names."""
+    for line in seen:
+        found = CUDNN_FILE_MAJOR.search(line)
+        if found:
+            return found.group(1) or found.group(2)
+    return ""
+
+
+def cudnn_other_major(ctx: Context, seen: List[str]) -> Tuple[str, str, str]:
+    """(wanted major, the other major present, where read) when the program asks for one cuDNN major and
+    the report shows another one installed: cuDNN 9 from NVIDIA's packages while CTranslate2 wants
+    libcudnn_ops_infer.so.8, or torch's bundled cudnn_ops_infer64_9.dll next to a missing _8.dll."""
+    wanted = _wanted_cudnn_major(seen)
+    if not wanted:
+        return "", "", ""
+    present = [(lib.version.split(".")[0], lib.source or lib.location)
+               for lib in ctx.facts.libraries.found if lib.name == "cudnn" and lib.version]
+    present += [(d.version.split(".")[0], f"pip: {d.name} {d.version}") for d in ctx.facts.python.distributions
+                if CUDNN_WHEEL.fullmatch(d.name.lower()) and d.version]
+    errors = set(seen)
+    for line in ctx.observations:
+        if line in errors:
+            continue
+        for found in CUDNN_FILE_MAJOR.finditer(line):
+            present.append((found.group(1) or found.group(2), line.strip()[:120]))
+    for major, where in present:
+        if major and major != wanted:
+            return wanted, major, where
+    return wanted, "", ""
 
 
 # The frameworks' own words for a cuDNN at run time that is not the one they were built with (TensorFlow's
@@ -73,13 +114,16 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     library needs to have matching major version and equal or higher minor version."; PyTorch:
     "cuDNN version incompatibility: PyTorch was compiled against (8, 5, 0) but found runtime version
     (8, 3, 3)" (older releases: "cuDNN version mismatch: PyTorch was compiled against 7102 but link
-    against 7301"); JAX: "Outdated cuDNN installation found. Version JAX was built against: 8907,
+    against 7301"); a program asking for libcudnn_ops_infer.so.8 (or cudnn_ops_infer64_8.dll) where
+    cuDNN 9 is installed; JAX: "Outdated cuDNN installation found. Version JAX was built against: 8907,
     Minimum supported: 9100, Installed version: 8907"; Paddle: "The installed Paddle is compiled with
     CUDNN 7.6, but CUDNN version in your machine is 7.3".
 
     Why:
     A framework is built against one cuDNN; at run time it needs the same major and an equal or
-    newer minor. An older system cuDNN (or a conda cudnn package) found first breaks that.
+    newer minor. An older system cuDNN (or a conda cudnn package) found first breaks that, and so
+    does a cuDNN of another major: cuDNN 9 renamed and merged the libraries of 8, so a program
+    built for 8 cannot use 9 at all.
 
     Fix:
     Install the cuDNN the build expects (the framework's pip extras do this) and remove the older
@@ -108,6 +152,15 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["pip install 'onnxruntime-gpu>=1.19'  # cuDNN 9 builds" if have.startswith("9") else
                        "pip install 'onnxruntime-gpu==1.18.0'  # the last cuDNN 8 build for CUDA 12",
                        f"or install cuDNN {ort_cudnn}: pip install 'nvidia-cudnn-cu12=={ort_cudnn}.*'"])
+        return
+    wanted, other, where = cudnn_other_major(ctx, ctx.observed(CUDNN_MISSING))
+    if other:
+        cuda = "cu11" if wanted == "8" else "cu12"
+        yield Hit(f"The program needs cuDNN {wanted}, but the cuDNN here is major {other}",
+                  evidence={"wanted_major": wanted, "present_major": other, "present": where},
+                  fix=[f"pip install 'nvidia-cudnn-{cuda}=={wanted}.*'  # cuDNN {wanted} beside {other}; or install "
+                       f"the program's build for cuDNN {other}",
+                       "python -c 'import torch; print(torch.backends.cudnn.version())'"])
         return
     if seen:
         loaded, built = _cudnn_versions(" ".join(ctx.observations))
@@ -224,6 +277,9 @@ MISSING_CUDA_LIB = (
     # CTranslate2 (faster-whisper, whisperX): "Library cublas64_12.dll is not found or cannot be loaded",
     # "Library libcublas.so.12 is not found or cannot be loaded"
     rf"\bLibrary (?:lib)?{CUDA_LIBS}(?:64_\d+\.dll|\.so\.\d+(?:\.\d+)*) is not found",
+    # older CTranslate2 on Windows, the same words as for cuDNN (LIB001): "Could not locate
+    # cublasLt64_12.dll. Please make sure it is in your library path!"
+    rf"Could not locate\s+{CUDA_LIBS}64_\d+\.dll",
 )
 MISSING_MAJOR = re.compile(rf"(lib{CUDA_LIBS}\.so\.(\d+)|{CUDA_LIBS}64_(\d+)\.dll)", re.I)
 # ONNX Runtime states the build's needs when its CUDA provider does not load:
