@@ -111,14 +111,29 @@ ERROR_CLASSES = (
     ("gpu-not-usable-by-framework", r"torch\.cuda\.is_available\(\)|CUDA is not available|Torch not compiled with "
                                     r"CUDA|No CUDA GPUs are available|no CUDA-capable device|CUDA backend failed|"
                                     r"Could not find cuda drivers|GPU will not be used|Failed to create CUDAExecutionProvider"),
-    ("nvidia-smi-or-nvml", r"NVIDIA-SMI has failed|Failed to initialize NVML|nvidia-smi: command not found|NVML"),
+    # NVML's errors, not the "NVML Version" line of a healthy `nvidia-smi -q`
+    ("nvidia-smi-or-nvml", r"NVIDIA-SMI has failed|Failed to initialize NVML|nvidia-smi: command not found|"
+                           r"(?-i:NVMLError|NVML_ERROR|NVML: )|Unable to (?:load|determine)\b.{0,40}NVML"),
     ("container-start", r"nvidia-container-cli|OCI runtime|could not select device driver|docker: Error"),
     ("library-load", r"cannot open shared object file|Could not load dynamic library|undefined symbol|"
                      r"Could not load library|DLL load failed"),
-    ("extension-build", r"\bnvcc\b|CUDA_HOME|error: command .* failed|ninja|setup\.py|Building wheel"),
-    ("nccl", r"\bNCCL\b|ncclSystemError|ncclInternalError"),
-    ("cuda-error", r"CUDA error|cuda runtime error|CUDA_ERROR_\w+|cudaError\w+|CUDA driver"),
-    ("any-error", r"\b(?:Error|ERROR|Exception|Traceback|Errno)\b|\berror:|failed"),
+    # a build that failed, not a report's "NVCC architecture flags" or ds_report's "JIT compiled ops requires ninja"
+    ("extension-build", r"\bnvcc(?:\.exe)?(?: fatal|: fatal| error|: error|: not found|: command not found)|"
+                        r"CUDA_HOME\b.{0,40}(?:not set|None|does not exist)|error: command .* failed|"
+                        r"ninja: build stopped|Ninja is required|Failed building wheel|subprocess-exited-with-error|"
+                        r"setup\.py.{0,60}(?:error|did not run successfully)|Building wheel.{0,60}error"),
+    ("nccl", r"\bNCCL (?:error|WARN)\b|nccl\w*Error|NCCL_ERROR|NCCL failure|unhandled (?:system|cuda) error"),
+    ("cuda-error", r"CUDA error|cuda runtime error|CUDA_ERROR_\w+|cudaError\w+|"
+                    r"CUDA driver (?:version is insufficient|initialization failed|error)"),
+    # Python's exception names (AssertionError, RuntimeError) and the plain words programs use for a
+    # failure ("is not supported", "Can not find library", "not compatible"); not a compiler flag's
+    # "-Wno-error=".
+    ("any-error", r"(?-i:\b[A-Z]\w*(?:Error|Exception)\b)|(?<![-=\w])error\b(?!=)|\bTraceback\b|\bErrno\b|"
+                  r"core dumped|Segmentation fault|"
+                  r"\bfail(?:ed|ure)?\b|"
+                  r"(?<!query )\b(?:is|are|was) not supported\b|\bnot (?:compatible|found)\b|\bcan ?not (?:find|load|open|locate)\b|"
+                  r"\bcould not (?!collect)|"
+                  r"\bunable to\b|\bdoes not exist\b"),
 )
 # The command whose output confirms or rules out each cause.
 CHECKS = {

@@ -122,3 +122,11 @@ def test_cuda_builds_asked_for_on_a_mac():
     finding = first("macOS 14.4 (arm64)\n$ pip install torch --index-url https://download.pytorch.org/whl/cu121\n"
                     "ERROR: Could not find a version that satisfies the requirement torch (from versions: none)")
     assert finding.slug == "no-cuda-build-for-platform"
+
+
+def test_a_torchvision_operator_missing_whatever_its_name():
+    # "operator torchvision::nms does not exist", and the same with another operator's name (122)
+    for paste in ("RuntimeError: operator torchvision::nms does not exist",
+                  "RuntimeError: operator torchvision::roi_align does not exist"):
+        assert first(paste).slug == "framework-plugin-mismatch"
+    assert first(corpus("122-")).slug == "framework-plugin-mismatch"

@@ -85,3 +85,44 @@ def test_ctranslate2_cannot_locate_a_cuda_12_library_on_windows():
     # the same words for cuBLAS 11
     old = first("Could not locate cublas64_11.dll. Please make sure it is in your library path!")
     assert old.slug == "cuda-libraries-missing" and old.evidence["wanted_cuda_major"] == "11"
+
+
+PADDLE_PASCAL = ("W0726 14:31:17.682821 212581 gpu_resources.cc:96] The GPU architecture in your current machine is "
+                 "Pascal, which is not compatible with Paddle installation with arch: 70 75 80 86 , it is recommended "
+                 "to install the corresponding wheel package according to the installation information on the "
+                 "official Paddle website.\nW0726 14:31:17.682865 212581 gpu_resources.cc:119] Please NOTE: device: 0, "
+                 "GPU Compute Capability: 6.1, Driver API Version: 12.2, Runtime API Version: 11.7")
+PADDLE_BLACKWELL = ("E0628 11:38:05.609311 27896 gpu_resources.cc:98] Mismatched GPU Architecture: The installed "
+                    "PaddlePaddle package was compiled for 75 80 86 89 ,but your current GPU is 120 Solution: Install "
+                    "the correct wheel package built for your GPU from the official PaddlePaddle website")
+
+
+def test_paddle_states_its_builds_architectures():
+    # an Ampere GPU named only by its architecture, a build for 5.2-7.5 (522): no kernels for it
+    ampere = findings(corpus("522-"))
+    assert [f.slug for f in ampere].count("gpu-arch-not-in-build") == 1
+    assert ampere[0].evidence["arch_list"] == ["5.2", "6.0", "6.1", "7.0", "7.5"]
+    # Pascal 6.1 under a build for 7.0+ (PaddlePaddle/Paddle#55715's words): older than the build
+    old = first(PADDLE_PASCAL)
+    assert old.slug == "gpu-arch-unsupported" and old.evidence["compute_capability"] == "6.1"
+    # Paddle 3's wording, capability as "120" (PaddlePaddle/Paddle#73687)
+    new = first(PADDLE_BLACKWELL)
+    assert new.slug == "gpu-arch-not-in-build" and new.evidence["compute_capability"] == "12.0"
+
+
+def test_kernels_that_need_ampere():
+    # text-generation-inference on a V100 (523), flash-attn 2 on a T4
+    tgi = first(corpus("523-"))
+    assert tgi.slug == "gpu-arch-unsupported" and tgi.evidence["compute_capability"] == "7.0"
+    flash = first("RuntimeError: FlashAttention only supports Ampere GPUs or newer.\nGPU: Tesla T4")
+    assert flash.slug == "gpu-arch-unsupported" and flash.evidence["compute_capability"] == "7.5"
+    assert "sdpa" in " ".join(flash.fix)
+
+
+def test_paddle_cannot_load_cudnn():
+    assert first(corpus("537-")).slug == "cudnn-missing"
+    found = first("RuntimeError: (PreconditionNotMet) Cannot load cudnn shared library. Cannot invoke method "
+                  "cudnnGetVersion.\n  [Hint: cudnn_dso_handle should not be null.] (at "
+                  "/paddle/paddle/fluid/platform/dynload/cudnn.cc:76)")
+    assert found.slug == "cudnn-missing" and "LD_LIBRARY_PATH" in " ".join(found.fix)
+    assert found.evidence["wanted_major"] == "not named"  # no soname: no major guessed

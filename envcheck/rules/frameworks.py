@@ -72,7 +72,12 @@ SUPPORTED_TEXT = re.compile(r"supports CUDA capabilities ((?:sm_\d+\s*)+)", re.I
 TOO_OLD_TEXT = re.compile(r"which is of cuda capability (\d+)\.(\d+)\.?\s*PyTorch no longer supports this GPU|"
                           r"with Cuda compute capability (\d+)\.(\d+)\.?\s*The minimum required Cuda capability is|"
                           r"too old to be supported by the triton.*?your device is of CUDA capability (\d+)\.(\d+)|"
-                          r"GPU has compute capability (\d+)\.(\d+)(?=.*compute capability (?:below|<)\s*\d)", re.I)
+                          r"GPU has compute capability (\d+)\.(\d+)(?=.*compute capability (?:below|<)\s*\d)|"
+                          r"capability ([1-7]) (\d) is not supported", re.I)
+# Kernels written for Ampere (8.0) and newer: flash-attn 2 "FlashAttention only supports Ampere GPUs or
+# newer."; text-generation-inference "GPU with CUDA capability 7 0 is not supported" (a major below 8 is an
+# older GPU; the same words for 12 0 would mean a GPU newer than the build).
+AMPERE_ONLY = (r"FlashAttention only supports Ampere GPUs or newer", r"capability [1-7] \d is not supported")
 MINIMUM_TEXT = (r"PyTorch no longer supports this GPU because it is too old",
                 r"minimum cuda capability (that we support|supported by this library) is",
                 r"The minimum required Cuda capability is \d+\.\d+",
@@ -81,7 +86,8 @@ MINIMUM_TEXT = (r"PyTorch no longer supports this GPU because it is too old",
                 r"GPUs with compute capability (?:below|<) ?\d+\.\d+ are not supported",
                 # RAPIDS (cuDF, cuML): "A GPU with NVIDIA Pascal(TM) (Compute Capability 6.0) or newer
                 # architecture is required"
-                r"A GPU with .{0,40}\(Compute Capability \d+\.\d+\) or newer architecture is required")
+                r"A GPU with .{0,40}\(Compute Capability \d+\.\d+\) or newer architecture is required",
+                *AMPERE_ONLY)
 
 
 def _arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
@@ -134,7 +140,7 @@ def _software_arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
     ("old" | "new", gpu, hit), from the cited software_gpu table; a TensorRT release without a row is
     judged by the newest GPU its CUDA can target (a TensorRT build is made for one CUDA)."""
     out = []
-    refused = _tensorrt_refused_sm(ctx)
+    refused = _tensorrt_refused_sm(ctx) or _paddle_arch_mismatch(ctx)
     if refused:
         return [refused]
     models = [g for g in ctx.gpu_models() if g["cc"] or g["architecture"]]
@@ -198,6 +204,41 @@ def _tensorrt_refused_sm(ctx: Context) -> Optional[Tuple[str, Dict, Hit]]:
         fix=[f"use an older TensorRT release that still supports compute capability {cc}, or a newer GPU" if old else
              "install a TensorRT release that supports this GPU (and the CUDA it is built for): "
              "https://docs.nvidia.com/deeplearning/tensorrt/latest/getting-started/support-matrix.html"]))
+
+
+# Paddle's own check of its build's architectures against the GPU, in its two wordings: "The GPU architecture in
+# your current machine is Pascal, which is not compatible with Paddle installation with arch: 70 75 80 86" and
+# "Mismatched GPU Architecture: The installed PaddlePaddle package was compiled for 75 80 86 89 ,but your current
+# GPU is 120"; its next line may state the capability: "GPU Compute Capability: 6.1".
+PADDLE_ARCH_TEXT = (r"GPU architecture in your current machine is \w+, which is not compatible with Paddle installation",
+                    r"PaddlePaddle package was compiled for [\d ]+,\s*but your current GPU is \d+")
+PADDLE_ARCH = re.compile(r"current machine is (\w+), which is not compatible with Paddle installation with arch: ([\d ]+)|"
+                         r"compiled for ([\d ]+?)\s*,\s*but your current GPU is (\d+)")
+PADDLE_CC = re.compile(r"GPU Compute Capability: (\d+\.\d+)")
+
+
+def _paddle_arch_mismatch(ctx: Context) -> Optional[Tuple[str, Dict, Hit]]:
+    said = next((m for m in map(PADDLE_ARCH.search, ctx.observed(PADDLE_ARCH_TEXT)) if m), None)
+    if not said:
+        return None
+    architecture, listed = (said.group(1) or "", said.group(2) or said.group(3))
+    arches = sorted((f"{a[:-1]}.{a[-1]}" for a in listed.split()), key=cc_tuple)
+    stated = next((m.group(1) for m in map(PADDLE_CC.search, ctx.observations) if m), "")
+    number = said.group(4)
+    models = ctx.gpu_models()
+    cc = f"{number[:-1]}.{number[-1]}" if number else stated or (models[0]["cc"] if models else "")
+    span = (cc, cc) if cc else ctx.matrix.architecture_cc_range(architecture)
+    if not span:
+        return None
+    old = cc_tuple(span[1]) < cc_tuple(arches[0])
+    named = (models[0]["name"] if models else "") or "The GPU"
+    shown = cc or f"{span[0]} to {span[1]} ({architecture})"
+    return ("old" if old else "new", {"name": named, "cc": shown}, Hit(
+        f"{named} is compute capability {shown}; this PaddlePaddle build has kernels for "
+        f"{' '.join(arches)} only", evidence={"gpu": named, "compute_capability": shown, "arch_list": arches},
+        confirmed=True, fix=["install the paddlepaddle-gpu wheel built for this GPU's architecture (a build for another "
+                             "CUDA release lists other architectures): https://www.paddlepaddle.org.cn/install/quick",
+                             "python -c 'import paddle; paddle.utils.run_check()'"]))
 
 
 def _tensorrt_beyond_cuda(ctx: Context, release: str, gpu: Dict) -> Optional[Hit]:
@@ -332,7 +373,7 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 @rule("FW002", "gpu-arch-not-in-build", "error", "The framework build has no kernels for this (newer) GPU",
       signatures=(r"no kernel image is available for execution on the device",
                   r"is not compatible with the current PyTorch installation",
-                  r"cudaErrorNoKernelImageForDevice", r"CUDA_ERROR_NO_BINARY_FOR_GPU"),
+                  r"cudaErrorNoKernelImageForDevice", r"CUDA_ERROR_NO_BINARY_FOR_GPU", *PADDLE_ARCH_TEXT),
       priority=20, references=(TORCH_INSTALL,))
 def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -353,7 +394,8 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while you want to use that GPU.
     """
-    for _, gpu, hit in [item for item in ctx.shared("software_arch", _software_arch_findings) if item[0] == "new"]:
+    software = [item for item in ctx.shared("software_arch", _software_arch_findings) if item[0] == "new"]
+    for _, gpu, hit in software:
         yield hit
     found = [item for item in _arch_findings(ctx) if item[0] == "new"]
     driver = ctx.driver_version()
@@ -365,7 +407,7 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield hit
     # A failed smoke test is a fact even when its stderr did not reach the observations.
     smoke = [f"{r.message} {r.stderr_tail}" for r in _failed_smoke(ctx, NO_KERNEL_IMAGE)]
-    if found or not (seen or smoke):
+    if found or software or not (seen or smoke):
         return
     text = " ".join(seen + smoke + ctx.observed([SUPPORTED_TEXT.pattern]))
     if TOO_OLD_TEXT.search(" ".join(ctx.observations)) or any(item[0] == "old" for item in _arch_findings(ctx)):
@@ -453,6 +495,15 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         found = TOO_OLD_TEXT.search(" ".join(ctx.observations))
         numbers = [g for g in found.groups() if g is not None] if found else []
         cc = f"{numbers[0]}.{numbers[1]}" if numbers else ""
+        models = ctx.gpu_models()
+        if not cc and models and models[0]["cc"]:
+            cc = models[0]["cc"]
+        if ctx.observed(AMPERE_ONLY):
+            yield Hit(f"These kernels need an Ampere or newer GPU (compute capability 8.0+); this GPU is {cc or 'older'}",
+                      evidence={"compute_capability": cc}, fix=[
+                          "run on a GPU of compute capability 8.0 or newer, or use the model's attention without "
+                          "FlashAttention (transformers: attn_implementation=\"sdpa\" or \"eager\")"])
+            return
         tensorflow = bool(ctx.observed([r"The minimum required Cuda capability is"]))
         choice = newest_torch_for_cc(ctx, cc) if cc and not tensorflow else None
         build = (f"build TensorFlow from source with TF_CUDA_COMPUTE_CAPABILITIES={cc or '<cc>'}" if tensorflow else
@@ -558,7 +609,7 @@ def _xformers_built_for(ctx: Context) -> Optional[Tuple[str, str, str, str]]:
 @rule("FW005", "framework-plugin-mismatch", "error", "Framework and its companion packages do not match",
       signatures=(r"Mismatched PJRT plugin PJRT API version", r"jaxlib version .* (is newer than|is older than|"
                   r"incompatible)", r"CUDA backend failed to initialize", r"Unable to initialize backend 'cuda'",
-                  r"operator torchvision::nms does not exist", r"jax-cuda\d+-(plugin|pjrt).*(mismatch|incompatible)",
+                  r"\btorchvision::\w+ does not exist", r"jax-cuda\d+-(plugin|pjrt).*(mismatch|incompatible)",
                   r"JAX plugin \S+ version \S+ is installed,? but it is not compatible with the installed jaxlib",
                   TORCH_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))

@@ -19,7 +19,10 @@ WHEEL_DIR = re.compile(r"/(site|dist)-packages/")
 
 CUDNN_MISSING = (r"libcudnn\S*\.so(\.\d+)*: cannot open shared object file", r"Could not load dynamic library 'libcudnn",
                  r"Could not load library libcudnn\S*\. Error: libcudnn\S*: cannot open", r"Unable to load any of "
-                 r"\{?libcudnn", r"Could not locate cudnn", r"cuDNN (library )?(is )?not found")
+                 r"\{?libcudnn", r"Could not locate cudnn", r"cuDNN (library )?(is )?not found",
+                 # Paddle: "Cannot load cudnn shared library. Cannot invoke method cudnnGetVersion", older
+                 # "Can not find library: libcudnn.so"
+                 r"Cannot load cudnn shared library", r"Can ?not find library:? libcudnn")
 
 # A cuDNN library file with its major: libcudnn_ops_infer.so.8, libcudnn.so.9.1.0, cudnn_ops_infer64_8.dll,
 # cudnn64_7.dll.
@@ -58,10 +61,15 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"frameworks.tensorflow.build_cudnn": tf.build_cudnn, "libraries.cudnn": []},
                   fix=[f"pip install 'tensorflow[and-cuda]=={tf.version}'  # brings the matching cuDNN"])
     elif seen:
-        major = _wanted_cudnn_major(seen) or "9"
+        major = _wanted_cudnn_major(seen)
         cuda = "cu11" if major == "8" else "cu12"
-        yield Hit(f"cuDNN {major} is not on the library path", evidence={"wanted_major": major},
-                  fix=[f"pip install 'nvidia-cudnn-{cuda}=={major}.*'",
+        yield Hit(f"cuDNN {major} is not on the library path" if major else "cuDNN is not on the library path",
+                  evidence={"wanted_major": major or "not named"},
+                  fix=[f"pip install 'nvidia-cudnn-{cuda}=={major}.*'" if major else
+                       "install the cuDNN major your framework build names (its install page), e.g. "
+                       "pip install nvidia-cudnn-cu12",
+                       "or, where cuDNN is installed outside the loader's search path: "
+                       "export LD_LIBRARY_PATH=<the directory holding libcudnn.so>:$LD_LIBRARY_PATH",
                        "python -c 'import torch; print(torch.backends.cudnn.version())'"])
 
 
