@@ -140,3 +140,12 @@ def test_an_issue_templates_examples_are_not_the_reporters_facts():
     assert two_lines.distro_version == "17.04"
     # an unanswered field says nothing
     assert facts_of("- OS Platform and Distribution (e.g., Linux Ubuntu 16.04):").system.distro_version in ("", None)
+
+
+def test_a_torch_build_alone_on_a_line():
+    torch = next(f for f in facts_of("- NVIDIA GeForce GTX 1080 Ti\n- Windows 10\n- 2.8.0+cu128").frameworks.installed
+                 if f.name == "torch")
+    assert (torch.version, torch.build_cuda) == ("2.8.0+cu128", "12.8")
+    # a companion's 0.x number, or a version inside a sentence, is not read as torch
+    assert facts_of("- 0.23.0+cu128").frameworks.installed == []
+    assert "torch" not in [f.name for f in facts_of("I have 2.1.0+cu121 and 0.16.0+cu121").frameworks.installed]

@@ -126,3 +126,24 @@ def test_paddle_cannot_load_cudnn():
                   "/paddle/paddle/fluid/platform/dynload/cudnn.cc:76)")
     assert found.slug == "cudnn-missing" and "LD_LIBRARY_PATH" in " ".join(found.fix)
     assert found.evidence["wanted_major"] == "not named"  # no soname: no major guessed
+
+
+def test_a_torch_build_alone_on_a_form_line_is_judged_against_the_gpu():
+    # "- 2.8.0+cu128" under the GPU's name (518): the build has no Pascal kernels, the GPU is too old for it
+    found = first(corpus("518-"))
+    assert found.slug == "gpu-arch-unsupported" and found.evidence["torch"] == "2.8.0+cu128"
+
+
+def test_cudf_missing_ptx_for_the_gpus_capability():
+    found = first(corpus("499-"))
+    assert found.slug == "gpu-arch-unsupported" and found.evidence["compute_capability"] == "5.0"
+    pascal = first("RuntimeError: This cuDF installation is missing the necessary PTX files that are <=61.")
+    assert pascal.slug == "gpu-arch-unsupported" and pascal.evidence["compute_capability"] == "6.1"
+
+
+def test_cuinit_802_in_its_numeric_forms():
+    assert first(corpus("529-")).slug == "fabric-manager-not-running"
+    for paste in ("calling cuInit\ncuInit err: 802",
+                  "RuntimeError: cuda runtime error (802) : system not yet initialized at /pytorch/c10/cuda/CUDAFunctions.cpp:100"):
+        assert first(paste).slug == "fabric-manager-not-running", paste
+    assert "fabric-manager-not-running" not in [f.slug for f in findings("cuInit err: 8020")]

@@ -230,6 +230,12 @@ def _software(text: str, facts: HostFacts, where: str) -> None:
             facts.python.distributions.append(Distribution(name=name, version=found.group(2), source=where))
 
 
+# A version alone on a line with PyTorch's local tag, as issue forms get it ("- 2.8.0+cu128"): the +cuNNN /
+# +cpu / +rocm tags are PyTorch's wheel variants, and of its packages only torch (and torchaudio, which
+# carries torch's number) has a major above 0.
+BARE_TORCH_BUILD = re.compile(r"[-*•\s]*([1-9]\.\d+\.\d+)\+(cu\d{2,3}|cpu|rocm\d[\d.]*)")
+
+
 def _frameworks(text: str, facts: HostFacts, where: str) -> None:
     tensorflow = TENSORFLOW.search(text)
     if tensorflow and "/" not in text[tensorflow.start():tensorflow.end()]:
@@ -250,6 +256,9 @@ def _frameworks(text: str, facts: HostFacts, where: str) -> None:
     torch = TORCH.search(text)
     if torch and not XFORMERS_TORCH.search(text):
         _build(framework(facts, "torch", where), torch.group(1), (torch.group(2) or "").lstrip("+ "))
+    bare = BARE_TORCH_BUILD.fullmatch(text)
+    if bare:
+        _build(framework(facts, "torch", where), bare.group(1), bare.group(2))
     tf = TF_TUPLE.search(text)
     if tf:
         set_once(framework(facts, "tensorflow", where), "version", tf.group(1) or tf.group(2))

@@ -340,7 +340,10 @@ def driver_not_built_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 
 @rule("DRV008", "fabric-manager-not-running", "error", "NVSwitch system without a running fabric manager",
-      signatures=(r"system not yet initialized", r"CUDA_ERROR_SYSTEM_NOT_READY", r"cudaErrorSystemNotReady"),
+      signatures=(r"system not yet initialized", r"CUDA_ERROR_SYSTEM_NOT_READY", r"cudaErrorSystemNotReady",
+                  # the code alone: Ollama's "cuInit err: 802" / "cuda driver library init failure: 802",
+                  # "cuda runtime error (802)"
+                  r"(?:cuInit err(?:or)?|init failure|CUDA error|cuda runtime error|error code)\W{0,3}802\b"),
       priority=15, references=("https://docs.nvidia.com/datacenter/tesla/fabric-manager-user-guide/",))
 def fabric_manager_not_running(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """

@@ -73,7 +73,8 @@ TOO_OLD_TEXT = re.compile(r"which is of cuda capability (\d+)\.(\d+)\.?\s*PyTorc
                           r"with Cuda compute capability (\d+)\.(\d+)\.?\s*The minimum required Cuda capability is|"
                           r"too old to be supported by the triton.*?your device is of CUDA capability (\d+)\.(\d+)|"
                           r"GPU has compute capability (\d+)\.(\d+)(?=.*compute capability (?:below|<)\s*\d)|"
-                          r"capability ([1-7]) (\d) is not supported", re.I)
+                          r"capability ([1-7]) (\d) is not supported|"
+                          r"missing the necessary PTX files that are <=\s*(\d{1,2}?)(\d)\b", re.I)
 # Kernels written for Ampere (8.0) and newer: flash-attn 2 "FlashAttention only supports Ampere GPUs or
 # newer."; text-generation-inference "GPU with CUDA capability 7 0 is not supported" (a major below 8 is an
 # older GPU; the same words for 12 0 would mean a GPU newer than the build).
@@ -87,6 +88,9 @@ MINIMUM_TEXT = (r"PyTorch no longer supports this GPU because it is too old",
                 # RAPIDS (cuDF, cuML): "A GPU with NVIDIA Pascal(TM) (Compute Capability 6.0) or newer
                 # architecture is required"
                 r"A GPU with .{0,40}\(Compute Capability \d+\.\d+\) or newer architecture is required",
+                # cuDF: "This cuDF installation is missing the necessary PTX files that are <=50": nothing in the
+                # build is for the GPU's capability (5.0) or below it, so every kernel is for a newer GPU
+                r"missing the necessary PTX files that are <=\s*\d+",
                 *AMPERE_ONLY)
 
 
