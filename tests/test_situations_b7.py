@@ -147,3 +147,27 @@ def test_cuinit_802_in_its_numeric_forms():
                   "RuntimeError: cuda runtime error (802) : system not yet initialized at /pytorch/c10/cuda/CUDAFunctions.cpp:100"):
         assert first(paste).slug == "fabric-manager-not-running", paste
     assert "fabric-manager-not-running" not in [f.slug for f in findings("cuInit err: 8020")]
+
+
+def test_a_linux_library_loaded_on_windows():
+    # bitsandbytes before 0.43.0 on Windows (514), and the same in an Anaconda env (Vision-CAIR/MiniGPT-4#28)
+    found = first(corpus("514-"))
+    assert found.slug == "no-cuda-build-for-platform" and found.evidence["package"] == "bitsandbytes"
+    assert "bitsandbytes>=0.43.0" in " ".join(found.fix)
+    conda = first("CUDA SETUP: Loading binary C:\\ProgramData\\Anaconda3\\envs\\minigpt4\\lib\\site-packages\\bitsandbytes"
+                  "\\libbitsandbytes_cuda116.so...\nargument of type 'WindowsPath' is not iterable")
+    assert conda.slug == "no-cuda-build-for-platform" and conda.evidence["library"] == "libbitsandbytes_cuda116.so"
+    # the same library on a Linux path is not this
+    linux = findings("CUDA SETUP: Loading binary /home/me/venv/lib/python3.10/site-packages/bitsandbytes/"
+                     "libbitsandbytes_cpu.so...")
+    assert "no-cuda-build-for-platform" not in [f.slug for f in linux]
+
+
+def test_a_build_runs_an_nvcc_that_is_not_there():
+    # CUDA_HOME set to torch's pip CUDA packages (495): they hold libraries, not nvcc
+    found = first(corpus("495-"))
+    assert found.slug == "cuda-toolkit-missing" and found.evidence["missing"].endswith("site-packages/nvidia/bin/nvcc")
+    assert "pip nvidia-* packages" in found.message
+    # a default CUDA_HOME with no toolkit there, in subprocess's words
+    plain = first("error: [Errno 2] No such file or directory: '/usr/local/cuda/bin/nvcc'")
+    assert plain.slug == "cuda-toolkit-missing" and "pip nvidia" not in plain.message

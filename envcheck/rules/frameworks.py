@@ -878,6 +878,13 @@ JAX_CUDA_ASKED = re.compile(r"jax\[cuda\d*(?:_\w+)?\]|jax-cuda\d+-(?:plugin|pjrt
 # Native Windows, as pip and paths show it (not WSL, whose Python is Linux's).
 NATIVE_WINDOWS = re.compile(r"\bwin_amd64\b|\b[A-Z]:\\(?:Users|Program Files|Python)", re.I)
 JAX_PLATFORMS = "https://docs.jax.dev/en/latest/installation.html#supported-platforms"
+# A Linux shared object on a Windows path: the package installed ships Linux binaries only, and on
+# Windows it can load none of them ("Loading binary C:\...\site-packages\bitsandbytes\libbitsandbytes_cpu.so").
+LINUX_LIBRARY_ON_WINDOWS = re.compile(r"\b[A-Za-z]:\\(?:[^\\]+\\)*?(?:site|dist)-packages\\([\w-]+)\\(?:[^\\]+\\)*?"
+                                      r"(lib\w+\.so)\b", re.I)
+# bitsandbytes before 0.43.0 built for Linux only; 0.43.0's release notes: "Windows should be officially
+# supported in bitsandbytes with pip install bitsandbytes".
+BITSANDBYTES_WINDOWS = "https://github.com/bitsandbytes-foundation/bitsandbytes/releases/tag/0.43.0"
 
 
 @rule("FW008", "no-cuda-build-for-platform", "error", "No CUDA build of the framework exists for this platform",
@@ -888,12 +895,15 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     On a Mac: "ERROR: Could not find a version that satisfies the requirement torch==2.1.2+cu118
     (from versions: 1.11.0, ..., 2.2.1)"; a requirements file pins a +cuXXX build or the cuXXX index.
     On native Windows: "jax 0.4.6 does not provide the extra 'cuda12_pip'", then "No GPU/TPU found,
-    falling back to CPU".
+    falling back to CPU"; a package loading a Linux library from a Windows path ("CUDA SETUP:
+    Loading binary C:\\...\\bitsandbytes\\libbitsandbytes_cpu.so").
 
     Why:
     NVIDIA's CUDA exists for Linux and Windows only (macOS support ended with CUDA 10.2), and Apple
     silicon Macs have no NVIDIA GPU: PyTorch, TensorFlow and JAX publish no CUDA build for macOS.
-    pip finds only the CPU/Metal wheels, so a pinned CUDA build has no candidate.
+    pip finds only the CPU/Metal wheels, so a pinned CUDA build has no candidate. Some packages
+    built for Linux only (bitsandbytes before 0.43.0) still install on Windows as a pure-Python
+    wheel, and then find only their .so files.
 
     Fix:
     On a Mac, install the plain build (`pip install torch`; it uses Apple's GPU through MPS) and
@@ -912,6 +922,16 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"asked": jax_asked[0][:200], "system.os": "windows"}, references=[JAX_PLATFORMS],
                   fix=["wsl --install  # then, inside WSL 2: pip install -U \"jax[cuda12]\"",
                        "or on native Windows: pip install -U jax  # CPU only"])
+        return
+    linux_only = next((m for m in map(LINUX_LIBRARY_ON_WINDOWS.search, ctx.observations) if m), None)
+    if linux_only:
+        package, library = linux_only.group(1), linux_only.group(2)
+        bitsandbytes = package.lower() == "bitsandbytes"
+        yield Hit(f"{package} loaded its Linux library {library} on Windows: the release installed has no Windows "
+                  "build", evidence={"package": package, "library": library}, confirmed=True,
+                  references=[BITSANDBYTES_WINDOWS] if bitsandbytes else [],
+                  fix=["pip install -U 'bitsandbytes>=0.43.0'  # the first release built for Windows" if bitsandbytes
+                       else f"install a {package} release that publishes Windows wheels (win_amd64), or run it in WSL 2"])
         return
     mac = ctx.facts.system.os == "darwin" or bool(ctx.observed([APPLE_SILICON.pattern]))
     asked = ctx.observed([CUDA_BUILD_ASKED.pattern])

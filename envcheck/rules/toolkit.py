@@ -60,9 +60,16 @@ def _fix(cuda: str) -> List[str]:
             "or install the torch wheel whose cuXXX matches `nvcc --version`"]
 
 
+# A build that ran CUDA_HOME/bin/nvcc where there is none: "[Errno 2] No such file or directory:
+# '.../site-packages/nvidia/bin/nvcc'" (CUDA_HOME set to the pip CUDA packages), "'/bin/nvcc'" (set empty).
+NVCC_PATH_MISSING = re.compile(r"No such file or directory:?\s*'([^']*[/\\]bin[/\\]nvcc(?:\.exe)?)'|"
+                               r"([^\s']*[/\\]bin[/\\]nvcc(?:\.exe)?)'?:? No such file or directory")
+
+
 @rule("TK002", "cuda-toolkit-missing", "error", "A CUDA extension build finds no CUDA toolkit",
       signatures=(r"CUDA_HOME\W{0,2} (?:environment variable )?is not set", r"nvcc: (command )?not found", r"No CUDA runtime is found",
-                  r"Could not find nvcc"), priority=25, references=(TOOLKIT_ARCHIVE,), scope="build")
+                  r"Could not find nvcc", NVCC_PATH_MISSING.pattern), priority=25, references=(TOOLKIT_ARCHIVE,),
+      scope="build")
 def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -83,8 +90,15 @@ def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if seen and not ctx.facts.cuda.toolkits:
         torch = ctx.framework("torch")
         cuda = torch.build_cuda if torch is not None else ""
-        yield Hit("A build needs nvcc and no CUDA toolkit is set up" + (f" (torch uses CUDA {cuda})" if cuda else ""),
-                  evidence={"cuda.toolkits": [], "env.CUDA_HOME": ctx.facts.env.variables.get("CUDA_HOME")},
+        missing = max((m.group(1) or m.group(2) for m in map(NVCC_PATH_MISSING.search, seen) if m), key=len, default="")
+        home = ctx.facts.env.variables.get("CUDA_HOME") or ""
+        pip_packages = "-packages/nvidia" in (missing + " " + home).replace("\\", "/")
+        yield Hit("A build needs nvcc and no CUDA toolkit is set up" + (f" (torch uses CUDA {cuda})" if cuda else "")
+                  + (f": there is no {missing}" if missing else "")
+                  + ("; the pip nvidia-* packages that CUDA_HOME points at hold the CUDA libraries, not the compiler"
+                     if pip_packages else ""),
+                  evidence={"cuda.toolkits": [], "env.CUDA_HOME": ctx.facts.env.variables.get("CUDA_HOME"),
+                            "missing": missing},
                   fix=[f"install CUDA toolkit {cuda or 'matching torch.version.cuda'} from {TOOLKIT_ARCHIVE}",
                        f"export CUDA_HOME=/usr/local/cuda{('-' + cuda) if cuda else ''}"])
 
