@@ -41,7 +41,7 @@ CAPABILITY = re.compile(r"\b(?:(?:cuda\s+|compute\s+)capability|cc)\s*:?\s*(\d{1
 UBUNTU = re.compile(r"\bUbuntu\s*-?(\d{2})\.?(04|10)\b", re.I)
 PYTHON = re.compile(r"(?<![.\w/\\])py(?:thon)?\s*(?:version)?\s*[-:=]?\s*3\.?(\d{1,2})\b", re.I)
 # "torch 2.1.0+cu121", "pytorch:1.10", "torch==2.0.1": the local tag, when given, says the build.
-TORCH = re.compile(r"\b(?:py)?torch\s*(?:==|:|=|version\s*[:=]?|v)?\s*(\d+\.\d+(?:\.\d+)?)(?![\d.])"
+TORCH = re.compile(r"\b(?:py)?torch\s*(?:==|:|=|-|version\s*[:=]?|v)?\s*(\d+\.\d+(?:\.\d+)?)(?![\d.])"
                    r"\s*(\+\s*(?:cu\d{2,3}|cpu|rocm[\d.]+))?", re.I)
 # tf.version.GIT_VERSION, tf.version.VERSION as printed: "('v1.3.0-rc2-20-g0787eee', '1.3.0')", Python 3's
 # bytes form "b'v1.12.0-rc2-3-ga6d8ffae09' 1.12.0", and print()'s "v2.17.0-rc1-2-gad6d8cc177d 2.17.0".

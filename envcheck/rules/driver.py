@@ -97,16 +97,24 @@ def nouveau_bound(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 
 MODULE_REFUSED = (r"Key was rejected by service", r"Required key not available")
+# The kernel refusing a module in the plainer words of EPERM: the .run installer's "Kernel module load
+# error: Operation not permitted", modprobe's "could not insert 'nvidia': Operation not permitted". With
+# Secure Boot stated on in the same report (the installer says "This system also has UEFI Secure Boot
+# enabled"), that is the unsigned module refused.
+MODULE_EPERM = r"(?:Kernel module load error|could not insert 'nvidia\w*'):? Operation not permitted"
+SECURE_BOOT_ON = r"UEFI Secure Boot enabled|SecureBoot enabled|Secure ?Boot(?: state)?:? enabled"
 
 
 @rule("DRV003", "secure-boot-blocks-module", "error", "Secure Boot refuses the unsigned NVIDIA module",
       signatures=(r"Key was rejected by service", r"Required key not available",
-                  r"SecureBoot enabled"), priority=12)
+                  r"SecureBoot enabled", MODULE_EPERM), priority=12)
 def secure_boot_blocks_module(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     `sudo modprobe nvidia` fails with "modprobe: ERROR: could not insert 'nvidia': Key was rejected
-    by service"; nvidia-smi "couldn't communicate with the NVIDIA driver".
+    by service"; nvidia-smi "couldn't communicate with the NVIDIA driver"; the .run installer (and
+    the GPU Operator's driver container, which runs it) "Kernel module load error: Operation not
+    permitted" after it said "This system also has UEFI Secure Boot enabled".
 
     Why:
     With UEFI Secure Boot on, the kernel loads only modules signed by a key it trusts. A DKMS-built
@@ -125,7 +133,7 @@ def secure_boot_blocks_module(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     # The kernel refused the module: only these say so. "module verification failed: signature
     # and/or required key missing - tainting kernel" is the opposite: the module loaded (unsigned,
     # with Secure Boot off); it and "SecureBoot enabled" are context, not a refusal.
-    refused = ctx.observed(MODULE_REFUSED)
+    refused = ctx.observed(MODULE_REFUSED) or (ctx.observed([MODULE_EPERM]) and ctx.observed([SECURE_BOOT_ON]))
     if (f.system.secure_boot == "enabled" and installed and not_loaded) or refused:
         yield Hit("Secure Boot is on and the NVIDIA module is not loaded: its signing key is not trusted",
                   evidence={"system.secure_boot": f.system.secure_boot, "driver.loaded_modules.nvidia":
@@ -574,7 +582,7 @@ def driver_init_slow(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # The unified-memory module missing, in the words of the tools that need it: enroot/pyxis and
 # nvidia-container-cli ("open failed: /dev/nvidia-uvm: no such file or directory"), nvidia-modprobe,
 # and people's own ("the nvidia-uvm module is not loaded").
-UVM_MISSING = (r"/dev/nvidia-uvm[\"']?:? (?:No such file|no such file)", r"(?:failed to|cannot|could not) open /dev/nvidia-uvm",
+UVM_MISSING = (r"/dev/nvidia-uvm(?:-tools)?[\"']?:? (?:No such file|no such file)", r"(?:failed to|cannot|could not) open /dev/nvidia-uvm",
                r"nvidia[-_]uvm (?:kernel )?(?:module )?(?:is |was )?not (?:being )?loaded", r"modprobe: (?:FATAL|ERROR):.{0,80}nvidia[-_]uvm",
                r"load kernel module nvidia[-_]uvm")
 

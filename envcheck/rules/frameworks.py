@@ -298,6 +298,11 @@ NO_GPU_SEEN = (IS_AVAILABLE_FALSE, r"But your machine only has: \[\]",
                r"No supported gpu backend found")
 
 
+# A user's words for the GPU they meant to use ("using my cpu instead of gpu", "train on the GPU"), not a
+# report's field name ("GPU models and configuration").
+WANTS_THE_GPU = r"\b(?:my|the|a|use|using|on|instead of|with)\s+(?:\w+\s+)?(?:GPU|gpu|CUDA)s?\b"
+
+
 @rule("FW001", "cpu-only-build", "error", "A CPU-only framework build is installed on a GPU machine",
       signatures=(r"Torch not compiled with CUDA enabled", r"CUDA-enabled jaxlib is not installed",
                   # a CPU jaxlib asked for the GPU backend: "Backend 'gpu' failed to initialize: NOT_FOUND: Could
@@ -333,7 +338,9 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     for framework in ctx.facts.frameworks.installed:
         if framework.accelerator != "cpu" or gpu is False:
             continue
-        if gpu is None and not seen:
+        # A pasted report (the GPU unknown) counts when it speaks of the GPU it wanted: "YOLOv8 using my cpu
+        # instead of gpu" above Ultralytics' "torch-2.2.1+cpu CPU (...)".
+        if gpu is None and not seen and (ctx.facts.system.os == "darwin" or not ctx.observed([WANTS_THE_GPU])):
             continue
         fix = [f"pip uninstall -y {framework.name}"]
         if framework.name == "torch":
@@ -613,7 +620,9 @@ def _xformers_built_for(ctx: Context) -> Optional[Tuple[str, str, str, str]]:
 @rule("FW005", "framework-plugin-mismatch", "error", "Framework and its companion packages do not match",
       signatures=(r"Mismatched PJRT plugin PJRT API version", r"jaxlib version .* (is newer than|is older than|"
                   r"incompatible)", r"CUDA backend failed to initialize", r"Unable to initialize backend 'cuda'",
-                  r"\btorchvision::\w+ does not exist", r"jax-cuda\d+-(plugin|pjrt).*(mismatch|incompatible)",
+                  r"\btorchvision::\w+ does not exist",
+                  # a CPU-only torchvision beside a CUDA torch
+                  r"Could not run 'torchvision::\w+' with arguments from the 'CUDA' backend", r"jax-cuda\d+-(plugin|pjrt).*(mismatch|incompatible)",
                   r"JAX plugin \S+ version \S+ is installed,? but it is not compatible with the installed jaxlib",
                   TORCH_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
@@ -694,10 +703,26 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "(its wheel index or release names the torch version), or rebuild it from source: "
                        "pip install --no-build-isolation --no-binary :all: --force-reinstall <package>"])
         return
+    vision_op = next((m for m in map(TORCHVISION_OP.search, seen) if m), None)
+    if vision_op:
+        variant = torch_variant(torch) if torch is not None else None
+        operator = vision_op.group(1) or vision_op.group(2)
+        yield Hit(f"torchvision's {operator} operator is missing" +
+                  (" for CUDA: a CPU-only torchvision beside a CUDA torch" if vision_op.group(2) else
+                   ": torchvision was built for another torch"),
+                  evidence={"operator": operator},
+                  fix=["pip uninstall -y torchvision",
+                       f"pip install torch torchvision --index-url {TORCH_INDEX.format(variant=variant or 'cu126')}  "
+                       "# both from one index, at matching versions"])
+        return
     if seen:
         yield Hit("A framework and its plugin/companion package do not fit together",
                   fix=['pip install -U "jax[cuda12]"  # jax, jaxlib and the CUDA plugin at one version',
                        "pip install torch torchvision torchaudio --index-url <one index>  # PyTorch companions"])
+
+
+TORCHVISION_OP = re.compile(r"torchvision::(\w+) does not exist|Could not run 'torchvision::(\w+)' with arguments from "
+                            r"the 'CUDA' backend")
 
 
 def _source_build(version: str) -> bool:
@@ -885,6 +910,15 @@ LINUX_LIBRARY_ON_WINDOWS = re.compile(r"\b[A-Za-z]:\\(?:[^\\]+\\)*?(?:site|dist)
 # bitsandbytes before 0.43.0 built for Linux only; 0.43.0's release notes: "Windows should be officially
 # supported in bitsandbytes with pip install bitsandbytes".
 BITSANDBYTES_WINDOWS = "https://github.com/bitsandbytes-foundation/bitsandbytes/releases/tag/0.43.0"
+BITSANDBYTES_NO_GPU = r"bitsandbytes was compiled without GPU support"
+
+
+def _older(release: str, than: str) -> Optional[bool]:
+    """Whether a release is older than another; None when it is not stated or not a version."""
+    try:
+        return Version(release) < Version(than) if release else None
+    except InvalidVersion:
+        return None
 
 
 @rule("FW008", "no-cuda-build-for-platform", "error", "No CUDA build of the framework exists for this platform",
@@ -932,6 +966,14 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   references=[BITSANDBYTES_WINDOWS] if bitsandbytes else [],
                   fix=["pip install -U 'bitsandbytes>=0.43.0'  # the first release built for Windows" if bitsandbytes
                        else f"install a {package} release that publishes Windows wheels (win_amd64), or run it in WSL 2"])
+        return
+    bnb = _software_release(ctx, "bitsandbytes")
+    if windows and ctx.observed([BITSANDBYTES_NO_GPU]) and bnb is not None and _older(bnb, "0.43.0") is not False:
+        yield Hit(f"bitsandbytes {bnb or '(release not stated)'} on native Windows says it was compiled without GPU "
+                  "support: releases before 0.43.0 have no Windows GPU build", confirmed=bool(bnb),
+                  evidence={"bitsandbytes": bnb or "unknown", "system.os": "windows"}, references=[BITSANDBYTES_WINDOWS],
+                  fix=["pip install -U 'bitsandbytes>=0.43.0'  # the first release built for Windows",
+                       "python -m bitsandbytes  # its own check of the CUDA setup"])
         return
     mac = ctx.facts.system.os == "darwin" or bool(ctx.observed([APPLE_SILICON.pattern]))
     asked = ctx.observed([CUDA_BUILD_ASKED.pattern])
