@@ -32,12 +32,6 @@ else:  # pragma: no cover - exercised on Python < 3.11 only
 
 Row = Dict[str, Any]
 
-# Lines that name no error, whatever their words: a short "Name : value" field of a tool's report
-# (nvidia-smi -q's "Correctable Error : 0"), and a warning ("[WARNING] async_io requires ... not
-# found" in ds_report, "RuntimeWarning: ..."), which a run survives; a program's --help text
-# ("-p, --reset-ecc-errors= Reset ECC error counts").
-NOT_AN_ERROR = re.compile(r"^[A-Z][\w ()/.-]*\s:\s*(?:\S+\s*){0,3}$|^-\w, --[\w-]+|\[WARN(?:ING)?\]|^\W*(?:WARNING\b|\w*Warning:)")
-
 # Field kinds: how a value is checked.
 TEXT, VERSION, SPEC, CUDA, CUDA_LIST, CUDA_SPEC, CUDA_MAJOR, CC, CC_LIST, NUMBER, BOOL, TEXT_LIST, VARIANT_MAP, \
     DATE = ("text", "version", "specifier", "cuda", "cuda-list", "cuda-specifier", "cuda-major", "cc", "cc-list",
@@ -301,12 +295,10 @@ class Matrix:
 
     def suspects(self, lines: Sequence[str]) -> Tuple[str, str, List[Row]]:
         """For the first error class (in table order, most specific first) that one of these lines
-        shows: (the class, the line, its suspect rows, most frequent cause first). Report fields and
-        warnings are not errors (NOT_AN_ERROR)."""
+        shows: (the class, the line, its suspect rows, most frequent cause first)."""
         classes: Dict[str, List[Row]] = {}
         for row in self.tables["suspects"].rows:
             classes.setdefault(row["error_class"], []).append(row)
-        lines = [text for text in lines if not NOT_AN_ERROR.search(text)]
         for name, rows in classes.items():
             pattern = re.compile(rows[0]["pattern"], re.I)
             line = next((text for text in lines if pattern.search(text)), None)

@@ -110,7 +110,8 @@ TEMPLATE_EXAMPLE = re.compile(r"\((?:e\.\s?g\.?|eg\.|for example|such as)[^()]*\
 # xFormers states the torch and Python it was built for next to the ones it found:
 # "PyTorch 2.0.1+cu118 with CUDA 1108 (you have 2.1.0+cu121)" / "Python  3.9.18 (you have 3.9.18)".
 # What it found is the installed torch; the version before "with CUDA" is not.
-XFORMERS_TORCH = re.compile(r"\bPyTorch (\d+\.\d+(?:\.\d+)?)(?:\+\w+)? with CUDA (\d+|None) \(you have (\d+\.\d+(?:\.\d+)?)"
+# Groups: torch built for, its local tag, CUDA, torch found, its local tag (FW005 reads the same line).
+XFORMERS_TORCH = re.compile(r"\bPyTorch (\d+\.\d+(?:\.\d+)?)(\+\w+)? with CUDA (\d+|None) \(you have (\d+\.\d+(?:\.\d+)?)"
                             r"(?:\+([\w.]+))?\)")
 XFORMERS_PYTHON = re.compile(r"^\s*Python\s+\d+\.\d+\.\d+\s+\(you have (3\.\d+)\.\d+\)")
 
@@ -119,8 +120,8 @@ def _companion_reports(lines: List[str], facts: HostFacts, source: str) -> None:
     for line in lines:
         torch = XFORMERS_TORCH.search(line)
         if torch:
-            _build(framework(facts, "torch", f"{source}: xformers: '{line.strip()[:100]}'"), torch.group(3),
-                   torch.group(4))
+            _build(framework(facts, "torch", f"{source}: xformers: '{line.strip()[:100]}'"), torch.group(4),
+                   torch.group(5))
         python = XFORMERS_PYTHON.search(line)
         if python and not facts.python.version:
             mark(facts.python, f"{source}: xformers")

@@ -213,11 +213,18 @@ def run(facts: HostFacts, matrix: Matrix, select: Sequence[str] = (), ignore: Se
     return findings
 
 
+# Lines that name no error, whatever their words: a short "Name : value" field of a tool's report
+# (nvidia-smi -q's "Correctable Error : 0"), and a warning ("[WARNING] async_io requires ... not
+# found" in ds_report, "RuntimeWarning: ..."), which a run survives; a program's --help text
+# ("-p, --reset-ecc-errors= Reset ECC error counts").
+NOT_AN_ERROR = re.compile(r"^[A-Z][\w ()/.-]*\s:\s*(?:\S+\s*){0,3}$|^-\w, --[\w-]+|\[WARN(?:ING)?\]|^\W*(?:WARNING\b|\w*Warning:)")
+
+
 def suspected(ctx: Context, ignore: Sequence[str] = ()) -> List[Finding]:
     """An error in the input that no rule explains never gets "no problems found": the causes the
     corpus saw most often for that kind of error, marked "possible", each with the command whose
     output settles it."""
-    error_class, line, rows = ctx.matrix.suspects(ctx.observations)
+    error_class, line, rows = ctx.matrix.suspects([text for text in ctx.observations if not NOT_AN_ERROR.search(text)])
     out = []
     for row in rows:
         item = by_slug(row["slug"])

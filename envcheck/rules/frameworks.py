@@ -9,6 +9,7 @@ from typing import Dict, Iterable, List, Optional, Tuple
 from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
+from envcheck.importers.prose import XFORMERS_TORCH
 from envcheck.matrix import QueryError, cc_tuple, coverage
 from envcheck.rules import Context, Hit, rule
 
@@ -600,10 +601,9 @@ _EXTENSION_MODULE = re.compile(r"(?:([\w-]+)/)?([\w+-]+)(?:\.cpython[\w-]*|\.abi
 
 
 # xFormers' own account of the build it found unusable: "xFormers was built for: PyTorch 2.0.1+cu118 with CUDA
-# 1108 (you have 2.1.0+cu121)" and "Python 3.9.18 (you have 3.9.18)".
+# 1108 (you have 2.1.0+cu121)" (XFORMERS_TORCH, shared with the importer that reads the torch found) and
+# "Python 3.9.18 (you have 3.9.18)".
 XFORMERS_CANNOT_LOAD = r"xFormers can'?t load C\+\+/CUDA extensions"
-XFORMERS_TORCH = re.compile(r"\bPyTorch (\d+\.\d+(?:\.\d+)?)(\+\w+)? with CUDA (\d+|None) \(you have (\d+\.\d+(?:\.\d+)?)"
-                            r"(?:\+([\w.]+))?\)")
 XFORMERS_PYTHON = re.compile(r"^Python (\d+\.\d+)\.\d+ \(you have (\d+\.\d+)\.\d+\)")
 
 
