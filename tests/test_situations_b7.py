@@ -56,6 +56,11 @@ def test_a_program_asking_for_one_cudnn_major_where_another_is_installed():
     alone = first("Could not load library libcudnn_ops_infer.so.8. Error: libcudnn_ops_infer.so.8: cannot open "
                   "shared object file: No such file or directory")
     assert alone.slug == "cudnn-missing"
+    # cuDNN 8 has CUDA 12 wheels (torch 2.1's cu121 needed nvidia-cudnn-cu12==8.9.2.26); cuDNN 7 has none
+    assert "nvidia-cudnn-cu12==8.*" in " ".join(alone.fix) and "nvidia-cudnn-cu12==8.*" in " ".join(
+        first(corpus("481-")).fix)
+    old = first("ImportError: libcudnn.so.7: cannot open shared object file: No such file or directory")
+    assert old.slug == "cudnn-missing" and "cudnn-archive" in " ".join(old.fix)
 
 
 XFORMERS = ("WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:\n"

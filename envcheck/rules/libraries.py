@@ -53,7 +53,7 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     f = ctx.facts
     has_cudnn = any(lib.name == "cudnn" for lib in f.libraries.found)
-    if seen and cudnn_other_major(ctx, seen)[1]:
+    if seen and ctx.shared("cudnn_other_major", _cudnn_other_major)[1]:
         return  # a cuDNN of another major is there: LIB002 names that
     tf = ctx.framework("tensorflow")
     if tf is not None and tf.accelerator == "cuda" and f.libraries.status == "ok" and not has_cudnn:
@@ -62,10 +62,9 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=[f"pip install 'tensorflow[and-cuda]=={tf.version}'  # brings the matching cuDNN"])
     elif seen:
         major = _wanted_cudnn_major(seen)
-        cuda = "cu11" if major == "8" else "cu12"
         yield Hit(f"cuDNN {major} is not on the library path" if major else "cuDNN is not on the library path",
                   evidence={"wanted_major": major or "not named"},
-                  fix=[f"pip install 'nvidia-cudnn-{cuda}=={major}.*'" if major else
+                  fix=[_cudnn_install(major) if major else
                        "install the cuDNN major your framework build names (its install page), e.g. "
                        "pip install nvidia-cudnn-cu12",
                        "or, where cuDNN is installed outside the loader's search path: "
@@ -82,10 +81,21 @@ def _wanted_cudnn_major(seen: List[str]) -> str:
     return ""
 
 
-def cudnn_other_major(ctx: Context, seen: List[str]) -> Tuple[str, str, str]:
+def _cudnn_install(major: str) -> str:
+    """How to add one cuDNN major beside what is there. pip's nvidia-cudnn-cu12 carries cuDNN 8.9 and 9
+    (torch 2.1's cu121 wheels required nvidia-cudnn-cu12==8.9.2.26); -cu11 is the same for a CUDA 11
+    build. cuDNN 7 and older never had a pip wheel."""
+    if major.isdigit() and int(major) < 8:
+        return f"install cuDNN {major} for your CUDA from https://developer.nvidia.com/rdp/cudnn-archive"
+    return f"pip install 'nvidia-cudnn-cu12=={major}.*'  # -cu11 for a CUDA 11 build"
+
+
+def _cudnn_other_major(ctx: Context) -> Tuple[str, str, str]:
     """(wanted major, the other major present, where read) when the program asks for one cuDNN major and
     the report shows another one installed: cuDNN 9 from NVIDIA's packages while CTranslate2 wants
-    libcudnn_ops_infer.so.8, or torch's bundled cudnn_ops_infer64_9.dll next to a missing _8.dll."""
+    libcudnn_ops_infer.so.8, or torch's bundled cudnn_ops_infer64_9.dll next to a missing _8.dll.
+    LIB001 (which steps aside) and LIB002 (which names it) share it through Context.shared."""
+    seen = ctx.observed(CUDNN_MISSING)
     wanted = _wanted_cudnn_major(seen)
     if not wanted:
         return "", "", ""
@@ -161,13 +171,12 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "pip install 'onnxruntime-gpu==1.18.0'  # the last cuDNN 8 build for CUDA 12",
                        f"or install cuDNN {ort_cudnn}: pip install 'nvidia-cudnn-cu12=={ort_cudnn}.*'"])
         return
-    wanted, other, where = cudnn_other_major(ctx, ctx.observed(CUDNN_MISSING))
+    wanted, other, where = ctx.shared("cudnn_other_major", _cudnn_other_major)
     if other:
-        cuda = "cu11" if wanted == "8" else "cu12"
         yield Hit(f"The program needs cuDNN {wanted}, but the cuDNN here is major {other}",
                   evidence={"wanted_major": wanted, "present_major": other, "present": where},
-                  fix=[f"pip install 'nvidia-cudnn-{cuda}=={wanted}.*'  # cuDNN {wanted} beside {other}; or install "
-                       f"the program's build for cuDNN {other}",
+                  fix=[_cudnn_install(wanted),
+                       f"or install the program's build for cuDNN {other}",
                        "python -c 'import torch; print(torch.backends.cudnn.version())'"])
         return
     if seen:
