@@ -402,6 +402,49 @@ def driver_in_use_blocks_driver_container(ctx: Context, seen: List[str]) -> Iter
                    "or: remove the host driver and reboot; during an upgrade: kubectl drain <node> --ignore-daemonsets"])
 
 
+# nvidia-container-cli asked for a GPU the host does not have: "nvidia-container-cli: device error: 1: unknown
+# device" (index 1 of a one-GPU host, from --gpus 2 or --gpus device=1), "device error: GPU-6f1e...: unknown
+# device" (a UUID from another machine).
+UNKNOWN_DEVICE = re.compile(r"device error: ([\w-]+): unknown device")
+
+
+@rule("CTR009", "gpus-requested-exceed-available", "error", "The container asks for a GPU the host does not have",
+      signatures=(UNKNOWN_DEVICE.pattern,), priority=12, scope="containers",
+      references=("https://docs.docker.com/engine/containers/resource_constraints/#gpu",))
+def gpus_requested_exceed_available(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `docker run --gpus 2 ...` (or --gpus device=1, or NVIDIA_VISIBLE_DEVICES=1) fails in the
+    toolkit's hook with "nvidia-container-cli: device error: 1: unknown device"; with a UUID:
+    "device error: GPU-6f1e7c4a: unknown device".
+
+    Why:
+    `--gpus N` asks for N GPUs, which the toolkit turns into device indices 0 to N-1; `device=K` and
+    NVIDIA_VISIBLE_DEVICES name indices or UUIDs. An index at or beyond the number of GPUs on the
+    host, or a UUID of a GPU on another machine (a compose file or job script copied over), names
+    no device, and the container is not created.
+
+    Fix:
+    Ask for GPUs that exist: `--gpus all`, `--gpus 1`, or `--gpus '"device=0"'`; list them with
+    `nvidia-smi -L` on the host. In compose files, set `count` or `device_ids` to match.
+
+    When to ignore:
+    Never: the container does not start.
+    """
+    found = next((m for m in map(UNKNOWN_DEVICE.search, seen) if m), None)
+    if found is None:
+        return
+    device = found.group(1)
+    count = len(ctx.facts.gpus.devices)
+    have = f"; this host has {count} GPU{'s' if count != 1 else ''}" if count else ""
+    what = f"GPU index {device}" if device.isdigit() else f"GPU {device}"
+    yield Hit(f"the container asked for {what}, which this host does not have{have}",
+              evidence={"requested_device": device, "gpus.count": count or "not known"},
+              fix=["nvidia-smi -L  # the GPUs this host has, with their indices and UUIDs",
+                   "docker run --gpus all ...  # or --gpus 1, or --gpus '\"device=0\"'",
+                   "in compose files: count or device_ids under deploy.resources.reservations.devices"])
+
+
 RULES = (container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
-         docker_daemon_json_invalid, driver_in_use_blocks_driver_container)
+         docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available)

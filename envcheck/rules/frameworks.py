@@ -984,5 +984,111 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "remove '+cuXXX' pins and download.pytorch.org/whl/cuXXX index URLs from the requirements"])
 
 
+# bitsandbytes looking for its binary for the CUDA it detected and not finding it: before 0.42 "CUDA SETUP:
+# Required library version not found: libbitsandbytes_cuda122.so"; from 0.42 "Could not find the bitsandbytes
+# CUDA binary at PosixPath('.../libbitsandbytes_cuda118.so')".
+BNB_BINARY_MISSING = re.compile(r"(?:Required library version not found:|Could not find the bitsandbytes CUDA binary at)"
+                                r"\W*(?:\S*/)?(libbitsandbytes_cuda(\d+)(_nocublaslt)?\.(?:so|dll))", re.I)
+BITSANDBYTES_INSTALL = "https://huggingface.co/docs/bitsandbytes/main/en/installation"
+
+
+@rule("FW010", "library-no-binary-for-cuda-version", "error",
+      "A package has no binary for the CUDA version it detected and falls back to the CPU",
+      signatures=(BNB_BINARY_MISSING.pattern,), priority=9, references=(BITSANDBYTES_INSTALL,))
+def library_no_binary_for_cuda_version(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    bitsandbytes: "CUDA SETUP: Detected CUDA version 122", "CUDA SETUP: Required library version not
+    found: libbitsandbytes_cuda122.so. Maybe you need to compile it from source?", "Defaulting to
+    libbitsandbytes_cpu.so"; later releases: "Could not find the bitsandbytes CUDA binary at
+    PosixPath('.../libbitsandbytes_cuda118.so')", then "compiled without GPU support".
+
+    Why:
+    bitsandbytes ships one binary per CUDA version (and, before 0.42, a _nocublaslt variant for GPUs
+    before compute capability 7.5) and loads the one for the CUDA it detects: a CUDA runtime found on
+    the library path in older releases, torch.version.cuda or BNB_CUDA_VERSION in newer ones. A
+    release older than that CUDA has no binary for it, and the package quietly runs on the CPU, or
+    fails on its first GPU call.
+
+    Fix:
+    Upgrade bitsandbytes to a release that ships a binary for that CUDA (pip install -U bitsandbytes),
+    or point its detection at a CUDA it has a binary for (BNB_CUDA_VERSION, or the CUDA runtime first on
+    LD_LIBRARY_PATH for old releases), or build it from source for your CUDA.
+
+    When to ignore:
+    When you do not use 8-bit or 4-bit layers or optimizers.
+    """
+    found = next((m for m in map(BNB_BINARY_MISSING.search, seen) if m), None)
+    if found is None:
+        return
+    library, cuda, nocublaslt = found.group(1), found.group(2), found.group(3)
+    cuda_dotted = f"{cuda[:-1]}.{cuda[-1]}" if len(cuda) >= 3 else cuda
+    release = _software_release(ctx, "bitsandbytes")
+    ls_command = "python -c 'import bitsandbytes, os; print(sorted(f for f in os.listdir(os.path.dirname(bitsandbytes.__file__)) " \
+                 "if f.startswith(\"libbitsandbytes\")))'  # the binaries this release ships"
+    yield Hit(f"bitsandbytes{' ' + release if release else ''} has no {library} for CUDA {cuda_dotted}"
+              + (" (the variant for GPUs without cuBLASLt)" if nocublaslt else "") + ", so it falls back to the CPU",
+              evidence={"wanted_binary": library, "detected_cuda": cuda_dotted, "bitsandbytes": release or "not stated"},
+              fix=["pip install -U bitsandbytes  # later releases ship binaries for more CUDA versions",
+                   ls_command,
+                   "export BNB_CUDA_VERSION=<one of those, e.g. 121>  # only a CUDA your driver and torch also run",
+                   "python -m bitsandbytes  # its own report of the CUDA setup"])
+
+
+# The compiled part of a package that was installed without it, by the module it imports.
+# (package, module pattern, how the compiled part gets built)
+UNBUILT_EXTENSIONS = (
+    ("apex", r"amp_C|apex_C|fused_layer_norm_cuda|fused_adam_cuda|fused_dense_cuda|syncbn|mlp_cuda",
+     "pip install -v --no-build-isolation --config-settings \"--build-option=--cpp_ext\" "
+     "--config-settings \"--build-option=--cuda_ext\" ./  # in the apex checkout, with nvcc of torch's CUDA"),
+    ("mmcv", r"mmcv\._ext",
+     "mim install mmcv-full  # mmcv 1.x: 'mmcv' alone has no CUDA ops; for mmcv 2.x: mim install mmcv "
+     "(not mmcv-lite), a wheel built for your torch and CUDA"),
+    ("mamba-ssm", r"selective_scan_cuda|causal_conv1d_cuda",
+     "pip install --no-build-isolation mamba-ssm causal-conv1d  # a build for your torch and CUDA"),
+)
+EXTENSION_NOT_BUILT = re.compile(r"No module named '(" + "|".join(p for _, p, _ in UNBUILT_EXTENSIONS) + r")'|"
+                                 r"(apex) was installed without --cuda_ext")
+
+
+@rule("FW011", "cuda-extension-not-built", "error", "A package was installed without its compiled CUDA extension",
+      signatures=(EXTENSION_NOT_BUILT.pattern,), priority=14, scope="runtime",
+      references=("https://github.com/NVIDIA/apex#from-source", "https://mmcv.readthedocs.io/en/latest/get_started/installation.html"))
+def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    "ModuleNotFoundError: No module named 'amp_C'" (or 'fused_layer_norm_cuda', 'fused_adam_cuda')
+    from apex; "Warning: apex was installed without --cuda_ext"; "No module named 'mmcv._ext'";
+    "No module named 'selective_scan_cuda'" from mamba.
+
+    Why:
+    These packages are Python code plus a CUDA extension compiled at install time. An install that
+    skipped the compile step leaves the Python part importable and the extension missing: apex
+    installed without --cuda_ext (or with a pip that ignored the option), mmcv 1.x's plain 'mmcv'
+    package instead of 'mmcv-full', mmcv-lite, a source install whose extension build was switched
+    off or failed quietly.
+
+    Fix:
+    Reinstall the package with its extension built for your torch and CUDA (the package's own
+    from-source or prebuilt-wheel instructions), with nvcc of torch's CUDA on PATH, and check the
+    build log for the extension's compile lines.
+
+    When to ignore:
+    Never while the code imports that module.
+    """
+    found = next((m for m in map(EXTENSION_NOT_BUILT.search, seen) if m), None)
+    if found is None:
+        return
+    module = found.group(1) or "apex's CUDA extensions"
+    package, _pattern, build = next((row for row in UNBUILT_EXTENSIONS
+                                     if found.group(2) == row[0] or re.fullmatch(row[1], found.group(1) or "")),
+                                    UNBUILT_EXTENSIONS[0])
+    yield Hit(f"{package} is installed without its compiled CUDA extension ({module})",
+              evidence={"package": package, "missing_module": module},
+              fix=[f"pip uninstall -y {package}", build,
+                   f"python -c 'import {module if found.group(1) else 'amp_C'}'  # the extension imports"])
+
+
 RULES = (cpu_only_build, gpu_arch_not_in_build, gpu_arch_unsupported, python_unsupported, framework_plugin_mismatch,
-         framework_end_of_life, bf16_unsupported_gpu, no_cuda_build_for_platform, quantization_unsupported_gpu)
+         framework_end_of_life, bf16_unsupported_gpu, no_cuda_build_for_platform, quantization_unsupported_gpu,
+         library_no_binary_for_cuda_version, cuda_extension_not_built)

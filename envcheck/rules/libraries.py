@@ -120,6 +120,7 @@ def _cudnn_other_major(ctx: Context) -> Tuple[str, str, str]:
 CUDNN_MISMATCH = (r"Loaded runtime CuDNN library: .{0,60}but source was compiled",
                   r"cuDNN version (?:incompatibility|mismatch)\s*:\s*PyTorch was compiled against",
                   r"Outdated cuDNN installation found",
+                  r"Found cuDNN version \d+, but JAX was built against version \d+",
                   r"compiled with CUDNN \d[\d.]*, but CUDNN version in your machine is")
 
 
@@ -182,27 +183,30 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if seen:
         loaded, built = _cudnn_versions(" ".join(ctx.observations))
         yield Hit("The cuDNN found at run time does not match the one the framework was built with"
-                  + (f" (loaded {loaded}, built with {built})" if loaded and built else ""),
+                  + (f" (loaded {loaded}, built with {built})" if loaded and built and loaded != built else ""),
                   fix=["python -c 'import torch; print(torch.backends.cudnn.version())'",
                        "echo $LD_LIBRARY_PATH  # an older cuDNN listed here wins",
                        "pip install 'tensorflow[and-cuda]'  # or the framework's own cuDNN wheel"])
 
 
-# The versions each framework's message states: (found at run time, built with).
+# The versions each framework's message states, and whether it names the one found at run time first.
 CUDNN_VERSIONS = (
-    re.compile(r"Loaded runtime CuDNN library: (\S+?)\.? .*?compiled with:? (\S+?)\.?\s"),
-    re.compile(r"compiled against (\([\d, ]+\)|\d+) but (?:found runtime version|link(?:ed)? against) (\([\d, ]+\)|\d+)"),
-    re.compile(r"Version JAX was built against: (\d+).*?Installed version: (\d+)"),
-    re.compile(r"compiled with CUDNN (\d[\d.]*?),? but CUDNN version in your machine is (\d[\d.]*\d)"),
+    (re.compile(r"Loaded runtime CuDNN library: (\S+?)\.? .*?compiled with:? (\S+?)\.?\s"), True),
+    (re.compile(r"compiled against (\([\d, ]+\)|\d+) but (?:found runtime version|link(?:ed)? against) (\([\d, ]+\)|\d+)"),
+     False),
+    (re.compile(r"Version JAX was built against: (\d+).*?Installed version: (\d+)"), False),
+    (re.compile(r"Found cuDNN version (\d+), but JAX was built against version (\d+)"), True),
+    (re.compile(r"compiled with CUDNN (\d[\d.]*?),? but CUDNN version in your machine is (\d[\d.]*\d)"), False),
 )
 
 
 def _cudnn_versions(text: str) -> Tuple[str, str]:
-    for number, pattern in enumerate(CUDNN_VERSIONS):
+    """(found at run time, built with) from the first framework message that states both."""
+    for pattern, found_first in CUDNN_VERSIONS:
         found = pattern.search(text + " ")
         if found:
             first, second = (_dotted(g) for g in found.groups())
-            return (first, second) if number == 0 else (second, first)
+            return (first, second) if found_first else (second, first)
     return "", ""
 
 
@@ -564,5 +568,115 @@ def cuda_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit
                    f"export TRITON_LIBCUDA_PATH={where}  # Triton"])
 
 
+# Which framework a cuDNN mismatch message comes from, and the lines that show another framework in the same
+# program ("import torch", ">>> import jax", "torch.backends.cudnn.version()").
+MISMATCH_SPEAKER = (("jax", re.compile(r"JAX was built against", re.I)),
+                    ("tensorflow", re.compile(r"Loaded runtime CuDNN library", re.I)),
+                    ("torch", re.compile(r"PyTorch was compiled against", re.I)))
+IMPORTED = re.compile(r"^(?:>>>\s*)?(?:import|from) (torch|jax|jaxlib|tensorflow|paddle)\b|"
+                      r"\b(torch)\.backends\.cudnn\.version\(\)|\b(tf|tensorflow)\.config\.list_physical_devices")
+
+
+def _cudnn_other_framework(ctx: Context, seen: List[str]) -> Tuple[str, List[str]]:
+    """(the framework that complained, the other frameworks the paste shows in the same program)."""
+    text = " ".join(seen)
+    speaker = next((name for name, pattern in MISMATCH_SPEAKER if pattern.search(text)), "")
+    if not speaker:
+        return "", []
+    others = []
+    for line in ctx.observations:
+        found = IMPORTED.search(line)
+        if found:
+            name = next(g for g in found.groups() if g)
+            name = {"jaxlib": "jax", "tf": "tensorflow"}.get(name, name)
+            if name != speaker and name not in others:
+                others.append(name)
+    return speaker, others
+
+
+@rule("LIB008", "cudnn-preloaded-by-other-library", "error",
+      "Another framework in the same process loaded its own cuDNN first",
+      signatures=CUDNN_MISMATCH, priority=14)
+def cudnn_preloaded_by_other_library(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A program that imports two frameworks, PyTorch and JAX (or TensorFlow): "CUDA backend failed to
+    initialize: Found cuDNN version 8500, but JAX was built against version 8600, which is newer",
+    and JAX falls back to the CPU; TensorFlow: "Loaded runtime CuDNN library: 8.5.0 but source was
+    compiled with: 8.6.0". The same code works when the other framework is imported later, or alone.
+
+    Why:
+    Each framework brings its own cuDNN (torch's nvidia-cudnn-cu12 pin, jax[cuda12]'s, a conda
+    package). A process holds one copy of libcudnn: the first framework to initialise CUDA loads
+    its copy and the second gets that one. When the first one's cuDNN is older than what the
+    second was built with, the second refuses it.
+
+    Fix:
+    Initialise the framework that needs the newer cuDNN first (for JAX: create an array or call
+    jax.devices() before importing torch), or install versions of both that want the same cuDNN
+    (upgrade the one with the older pin, or pin nvidia-cudnn-cu12 to the newer of the two), or run
+    them in separate processes.
+
+    When to ignore:
+    When the program uses only one of the two frameworks on the GPU.
+    """
+    if not seen:
+        return
+    speaker, others = _cudnn_other_framework(ctx, seen)
+    if not others:
+        return
+    loaded, built = _cudnn_versions(" ".join(ctx.observations))
+    found = f" (it found cuDNN {loaded}; it was built with {built})" if loaded and built else ""
+    yield Hit(f"{speaker} shares its process with {' and '.join(others)}, whose cuDNN was loaded first{found}",
+              evidence={"complains": speaker, "also_in_process": others, "loaded": loaded or "not named",
+                        "built_with": built or "not named"},
+              fix=[f"initialise {speaker} before importing {others[0]}"
+                   + (" (e.g. call jax.devices() first)" if speaker == "jax" else ""),
+                   f"or install versions of {speaker} and {others[0]} that want the same cuDNN: "
+                   "pip list | grep -i -E 'cudnn|torch|jax|tensorflow'",
+                   "or run them in separate processes"])
+
+
+# cuDNN 8.3 to 8.9 on Windows load zlib from zlibwapi.dll, which neither CUDA nor cuDNN ships.
+ZLIB_MISSING = (r"Could not (?:locate|load library) zlibwapi\.dll",)
+
+
+@rule("LIB009", "cudnn-zlib-dependency-missing", "error", "cuDNN on Windows cannot load zlibwapi.dll",
+      signatures=ZLIB_MISSING, priority=19,
+      references=("https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html#install-zlib-windows",))
+def cudnn_zlib_dependency_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On Windows, when a model first runs a convolution on the GPU (ONNX Runtime, Paddle, darknet,
+    TensorRT, CTranslate2): "Could not locate zlibwapi.dll. Please make sure it is in your library
+    path!", and the program stops; with a 32-bit copy: "Could not load library zlibwapi.dll. Error
+    code 193".
+
+    Why:
+    cuDNN 8.3 to 8.9 for Windows link against zlib's zlibwapi.dll, which is part of neither CUDA
+    nor cuDNN; NVIDIA's Windows install guide for those releases has a separate step to install
+    it. cuDNN 9 does not need it.
+
+    Fix:
+    Install the 64-bit ZLIB DLL as the cuDNN 8 install guide says (zlibwapi.dll into a directory
+    on PATH, for example the CUDA bin directory), or move to cuDNN 9 with a build of the program
+    made for it.
+
+    When to ignore:
+    Never: the cuDNN operations that need it fail.
+    """
+    if not seen:
+        return
+    wrong_bits = any("193" in line for line in seen)
+    yield Hit("cuDNN 8 needs zlibwapi.dll, " + ("and the copy found is not a 64-bit DLL" if wrong_bits else
+                                               "which is not on PATH"),
+              evidence={"observed_error": seen[0][:160]},
+              fix=["where zlibwapi.dll  # which copies PATH finds",
+                   "install the 64-bit zlibwapi.dll from the cuDNN 8 Windows install guide's zlib step into a directory "
+                   "on PATH (e.g. C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.8\\bin)",
+                   "or use cuDNN 9 (no zlib dependency) with a build of the program for it"])
+
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
-         tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path)
+         tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
+         cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing)

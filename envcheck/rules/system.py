@@ -77,14 +77,13 @@ def shm_not_writable(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 
 @rule("SYS003", "wsl-libcuda", "error", "WSL cannot load the Windows driver's libcuda",
-      signatures=(r"libcuda\.so(\.1)? is not a symbolic link", r"Failed to dlopen libcuda\.so(?!\.)",
+      signatures=(r"Failed to dlopen libcuda\.so(?!\.)",
                   r"libcuda\.so: cannot open shared object file"), priority=15,
       references=("https://docs.nvidia.com/cuda/wsl-user-guide/index.html",))
 def wsl_libcuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
-    Under WSL2: "Failed to dlopen libcuda.so"; "libcuda.so: cannot open shared object file";
-    ldconfig warns "/usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link".
+    Under WSL2: "Failed to dlopen libcuda.so"; "libcuda.so: cannot open shared object file".
 
     Why:
     In WSL2 the GPU driver lives on Windows; its libcuda is mounted at /usr/lib/wsl/lib. A Linux
@@ -427,6 +426,82 @@ def slurm_built_without_nvml(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "rebuild Slurm with NVML's headers present (nvml.h from the CUDA toolkit or libnvidia-ml-dev)",
                        "or in gres.conf: AutoDetect=off and Name=gpu File=/dev/nvidia[0-N]"])
 
+WSL_NOT_A_SYMLINK = r"/usr/lib/wsl/lib/libcuda\.so(?:\.1)* is not a symbolic link"
+
+
+@rule("SYS011", "wsl-libcuda-not-symlink", "warning", "ldconfig warns about the Windows driver's libcuda copies in WSL",
+      signatures=(WSL_NOT_A_SYMLINK,), priority=40,
+      references=("https://docs.nvidia.com/cuda/wsl-user-guide/index.html",))
+def wsl_libcuda_not_symlink(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Under WSL2, every apt install or ldconfig run prints "ldconfig: /usr/lib/wsl/lib/libcuda.so.1 is
+    not a symbolic link", while CUDA programs work.
+
+    Why:
+    The Windows driver puts libcuda.so, libcuda.so.1 and libcuda.so.1.1 into
+    C:\\Windows\\System32\\lxss\\lib as three copies of one file, and WSL mounts that directory
+    read-only at /usr/lib/wsl/lib. ldconfig expects the versioned names to be symbolic links and
+    says so; it cannot change them there. The loader still finds libcuda.so.1.
+
+    Fix:
+    Nothing is broken by the warning itself. To silence it, point ldconfig at a directory of your
+    own that holds the links (copy the files to one, link libcuda.so.1 and libcuda.so to
+    libcuda.so.1.1, list it in /etc/ld.so.conf.d/ instead of /usr/lib/wsl/lib), or wait for a
+    Windows driver that ships links.
+
+    When to ignore:
+    Always, unless a CUDA program also fails: then look at that error, not this warning.
+    """
+    if seen:
+        yield Hit("ldconfig's warning about /usr/lib/wsl/lib/libcuda.so.1 comes from how the Windows driver ships "
+                  "libcuda (copies, not links) and breaks nothing by itself",
+                  fix=["ls -l /usr/lib/wsl/lib/libcuda*  # three copies of one file",
+                       "python -c 'import ctypes; ctypes.CDLL(\"libcuda.so.1\").cuInit(0)'  # 0: the driver loads",
+                       "to silence it: copy /usr/lib/wsl/lib to a directory of your own, make libcuda.so.1 and libcuda.so "
+                       "links to libcuda.so.1.1 there, and list that directory in /etc/ld.so.conf.d/ instead"])
+
+
+# A program that runs `ldconfig -p` to find libcuda (Triton, and projects built on it: torch.compile,
+# mamba, vLLM, SGLang) in a process whose PATH has no /sbin, or on a system without /sbin/ldconfig
+# (NixOS): "FileNotFoundError: [Errno 2] No such file or directory: 'ldconfig'" (or '/sbin/ldconfig').
+LDCONFIG_NOT_FOUND = r"No such file or directory:? '(?:/s?bin/|/usr/sbin/)?ldconfig'|ldconfig: (?:command )?not found"
+
+
+@rule("SYS012", "ldconfig-not-in-path", "error", "A program cannot run ldconfig to find libcuda",
+      signatures=(LDCONFIG_NOT_FOUND,), priority=16,
+      references=("https://github.com/triton-lang/triton/blob/main/third_party/nvidia/backend/driver.py",))
+def ldconfig_not_in_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Triton (torch.compile, mamba, vLLM, SGLang kernels): "FileNotFoundError: [Errno 2] No such file
+    or directory: 'ldconfig'" or "... '/sbin/ldconfig'"; a shell script: "ldconfig: command not
+    found".
+
+    Why:
+    Triton finds the driver's libcuda by running `ldconfig -p` and reading the loader cache.
+    ldconfig lives in /sbin (or /usr/sbin), which a normal user's PATH may lack: an IDE or a
+    service started with a minimal environment, a container, a conda shell. Some systems have no
+    /sbin/ldconfig at all (NixOS, some minimal images).
+
+    Fix:
+    Put /usr/sbin and /sbin on the PATH of the process (restart the IDE or service after changing
+    it), or tell Triton where libcuda is with TRITON_LIBCUDA_PATH=<directory with libcuda.so.1>,
+    which skips the ldconfig call in Triton releases that read it.
+
+    When to ignore:
+    Never while you use Triton kernels.
+    """
+    if seen:
+        yield Hit("ldconfig (in /sbin or /usr/sbin) is not on the program's PATH, so it cannot find libcuda",
+                  evidence={"observed_error": seen[0][:160]},
+                  fix=["export PATH=$PATH:/usr/sbin:/sbin  # then restart the program (or the IDE that starts it)",
+                       "export TRITON_LIBCUDA_PATH=$(dirname $(/sbin/ldconfig -p | grep -m1 'libcuda.so.1 ' | "
+                       "awk '{print $NF}'))  # Triton, skips the ldconfig call",
+                       "ls -l /sbin/ldconfig /usr/sbin/ldconfig"])
+
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
-         gpu_not_requested_from_scheduler, slurm_built_without_nvml)
+         gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
+         ldconfig_not_in_path)

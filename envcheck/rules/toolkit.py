@@ -260,5 +260,104 @@ def cuda_home_misconfigured(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "grep -n CUDA_HOME ~/.bashrc ~/.profile  # a line that appends to itself"])
 
 
+# A ptxas older than the PTX handed to it, in each tool's words: ptxas itself ("Unsupported .version 7.3;
+# current version is '7.2'"), XLA's check of the ptxas it found ("Invoking ptxas with version 12.1.66, which
+# corresponds to a CUDA version <=12.6.2"; older: "You are using ptxas 8.x, but TF requires ptxas 9.x").
+OLD_PTXAS = (r"Unsupported \.version \d+\.\d+; current version is '?\d+\.\d+",
+             r"Invoking ptxas with version \S+, which corresponds to a CUDA version",
+             r"You are using ptxas \S+, but \w+ requires ptxas")
+PTX_VERSIONS = re.compile(r"Unsupported \.version (\d+\.\d+); current version is '?(\d+\.\d+)")
+PTXAS_VERSION = re.compile(r"(?:Invoking ptxas with version|You are using ptxas) (\S+?),?\s")
+
+
+@rule("TK006", "old-ptxas-on-path", "error", "An older ptxas on PATH compiles code generated for a newer one",
+      signatures=OLD_PTXAS, priority=20,
+      references=("https://docs.nvidia.com/cuda/parallel-thread-execution/index.html#release-notes",
+                  "https://docs.jax.dev/en/latest/installation.html#nvidia-gpu"))
+def old_ptxas_on_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    "ptxas /tmp/..., line 5; fatal : Unsupported .version 7.3; current version is '7.2'" followed by
+    "Ptx assembly aborted due to errors" (Triton, tinygrad, JAX, CuPy); XLA: "Invoking ptxas with
+    version 12.1.66, which corresponds to a CUDA version <=12.6.2 ... Please upgrade to CUDA 12.6.3
+    or newer"; older XLA: "You are using ptxas 8.x, but TF requires ptxas 9.x".
+
+    Why:
+    JIT compilers (XLA in JAX and TensorFlow, Triton, tinygrad) generate PTX for the PTX ISA of the
+    CUDA they were built with and call a ptxas binary to assemble it. They look for ptxas on PATH
+    (or in CUDA_HOME) before the copy their own wheels bring (nvidia-cuda-nvcc-cu12 for JAX,
+    Triton's bundled ptxas), so an older CUDA toolkit's bin directory on PATH wins, and a ptxas
+    only knows the PTX ISA versions up to its own CUDA release.
+
+    Fix:
+    Take the old toolkit's bin directory off PATH (or install a toolkit at least as new as the
+    framework's CUDA), so the framework uses the ptxas it was installed with. Triton also takes
+    TRITON_PTXAS_PATH; XLA takes --xla_gpu_cuda_data_dir in XLA_FLAGS.
+
+    When to ignore:
+    Never while that program compiles kernels: it fails, or in XLA's case may miscompile.
+    """
+    if not seen:
+        return
+    text = " ".join(seen) + " "
+    given = PTX_VERSIONS.search(text)
+    ptxas = PTXAS_VERSION.search(text)
+    nvcc = ctx.facts.cuda.nvcc_on_path_version
+    if given:
+        message = f"ptxas knows PTX ISA up to {given.group(2)} but was given PTX {given.group(1)}: an older ptxas ran"
+        evidence = {"ptx_given": given.group(1), "ptxas_knows": given.group(2)}
+    else:
+        message = "the ptxas found first on PATH is older than the framework's CUDA"
+        evidence = {"ptxas_version": ptxas.group(1) if ptxas else "not named"}
+    if nvcc:
+        evidence["cuda.nvcc_on_path_version"] = nvcc
+        message += f" (the toolkit on PATH is CUDA {nvcc})"
+    yield Hit(message, evidence=evidence,
+              fix=["which -a ptxas && ptxas --version  # the first one listed is the one that runs",
+                   "export PATH=$(echo \"$PATH\" | tr ':' '\\n' | grep -v '/cuda[^/]*/bin' | paste -sd:)  "
+                   "# drop old CUDA bin directories for this shell",
+                   "or install a CUDA toolkit at least as new as the framework's, or point the framework at its own "
+                   "ptxas: TRITON_PTXAS_PATH=<ptxas> (Triton), XLA_FLAGS=--xla_gpu_cuda_data_dir=<cuda dir> (JAX)"])
+
+
+# The linker asked for a CUDA toolkit library (libcurand, libcudart, libcublas, ...) that is on no -L path:
+# "/usr/bin/ld: cannot find -lcurand", "ld: cannot find -lcudart: No such file or directory". -lcuda (the
+# driver) is LIB007's.
+TOOLKIT_LIB_NOT_LINKABLE = r"cannot find -l(cudart|curand|cublas(?:Lt)?|cufft|cusparse|cusolver|nvrtc|nvToolsExt|nppc\w*|nvjpeg)\b"
+
+
+@rule("TK007", "cuda-dev-libs-not-on-linker-path", "error", "The linker cannot find a CUDA toolkit library",
+      signatures=(TOOLKIT_LIB_NOT_LINKABLE,), priority=23, references=(TOOLKIT_ARCHIVE,), scope="build")
+def cuda_dev_libs_not_on_linker_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Building an extension (DeepSpeed's JIT ops, a torch cpp_extension, llama.cpp, a CMake project):
+    "/usr/bin/ld: cannot find -lcurand", "cannot find -lcudart", "cannot find -lcublas".
+
+    Why:
+    Linking needs the unversioned development names (libcurand.so, libcudart.so) in a directory the
+    linker searches. pip wheels of PyTorch and the nvidia-*-cu12 wheels carry only the versioned
+    run-time files (libcurand.so.10), and a toolkit outside the default directories
+    (/usr/local/cuda/lib64, a conda env) is not searched unless LIBRARY_PATH or -L names it.
+
+    Fix:
+    Install the CUDA toolkit (or its -dev library packages) of the framework's CUDA and point the
+    linker at its lib64: `export LIBRARY_PATH=$CUDA_HOME/lib64:$LIBRARY_PATH`, or set CUDA_HOME so
+    the build adds it.
+
+    When to ignore:
+    Never while you build that extension.
+    """
+    if not seen:
+        return
+    libraries = sorted({m.group(1) for line in seen for m in re.finditer(TOOLKIT_LIB_NOT_LINKABLE, line)})
+    home = ctx.facts.cuda.cuda_home or "/usr/local/cuda"
+    yield Hit(f"the linker finds no lib{', lib'.join(libraries)} (CUDA toolkit development libraries)",
+              evidence={"missing": libraries, "cuda.cuda_home": ctx.facts.cuda.cuda_home or "not set"},
+              fix=[f"ls {home}/lib64/lib{libraries[0]}.so*  # the toolkit's development library",
+                   f"export LIBRARY_PATH={home}/lib64:$LIBRARY_PATH  # and CUDA_HOME={home} for torch extensions",
+                   f"or install the toolkit's development libraries for the framework's CUDA ({TOOLKIT_ARCHIVE})"])
+
+
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
-         cuda_home_misconfigured)
+         cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path)
