@@ -319,11 +319,13 @@ class Matrix:
         return True, f"CUDA {row['cuda']} targets compute capability {cc}"
 
     def oldest_cuda_for_cc(self, cc: str) -> Optional[str]:
-        """The first CUDA release whose nvcc builds for this compute capability (None: none recorded)."""
-        for row in self.tables["cuda"].rows:  # oldest first
-            if row.get("sm_max") and row.get("sm_min") and cc_tuple(row["sm_min"]) <= cc_tuple(cc) <= \
-                    cc_tuple(row["sm_max"]):
-                return row["cuda"]
+        """The first CUDA release whose nvcc builds for this compute capability (None: none recorded). An
+        architecture the table's oldest release already builds for may be older than the table, so its
+        first release is not known (the table starts at CUDA 10.0, and a Maxwell GPU dates from CUDA 6.5)."""
+        rows = [row for row in self.tables["cuda"].rows if row.get("sm_max") and row.get("sm_min")]  # oldest first
+        for number, row in enumerate(rows):
+            if cc_tuple(row["sm_min"]) <= cc_tuple(cc) <= cc_tuple(row["sm_max"]):
+                return row["cuda"] if number > 0 else None
         return None
 
     # --- PyTorch ---------------------------------------------------------------------------

@@ -429,7 +429,7 @@ def test_cuinit_code_comes_from_the_error_name_not_any_digits_in_the_line():
 
 
 def test_each_frameworks_cudnn_mismatch_message_names_both_versions():
-    """The same situation in four real wordings: TensorFlow, PyTorch now and before, JAX."""
+    """The same situation in five real wordings: TensorFlow, PyTorch now and before, JAX's two."""
     from envcheck.importers import from_text
 
     wordings = {
@@ -439,12 +439,14 @@ def test_each_frameworks_cudnn_mismatch_message_names_both_versions():
         "version (8, 3, 3).": ("8.3.3", "8.5.0"),
         "cuDNN version mismatch:Pytorch was compiled against 7102 but link against 7301": ("7.3.1", "7.1.2"),
         "Outdated cuDNN installation found.\nVersion JAX was built against: 8907\nMinimum supported: 9100\n"
-        "Installed version: 8907": ("8.9.7", "8.9.7"),
+        "Installed version: 8907": ("8.9.7", "9.1.0"),
+        "CUDA backend failed to initialize: Found cuDNN version 8500, but JAX was built against version 8600, which is "
+        "newer.": ("8.5.0", "8.6.0"),
     }
     for text, (loaded, built) in wordings.items():
         finding = rules.run(from_text(text, "paste.txt"), M)[0]
         assert finding.slug == "cudnn-version-mismatch", text
-        assert f"loaded {loaded}, built with {built}" in finding.message, (text, finding.message)
+        assert f"loaded {loaded}; the build needs {built}" in finding.message, (text, finding.message)
 
 
 def test_a_gpu_below_a_tools_minimum_is_named_with_its_capability_in_each_tools_words():

@@ -143,6 +143,13 @@ def test_known_situations_in_new_wordings():
     finding = first(corpus("361-"))
     assert finding.slug == "nvcc-too-old-for-gpu-arch" and finding.evidence["needs_cuda"].startswith("11.8")
     assert "nvcc-too-old-for-gpu-arch" not in slugs("Graphics card: rtx3090\nCUDA Version: 11.3")
+    # a CUDA named in words is the compiler only where the report shows a build: TensorRT on an RTX 4070
+    # (corpus 453) and a TensorFlow import (443) build nothing
+    for case in ("453-", "443-"):
+        assert "nvcc-too-old-for-gpu-arch" not in slugs(corpus(case))
+    assert "nvcc-too-old-for-gpu-arch" in slugs("GPU Type: RTX4070\nCUDA Version: 11.0\n$ cmake -B build -DGGML_CUDA=ON")
+    # the cuda table starts at 10.0: a Maxwell GPU's first CUDA is older than the table and not claimed
+    assert "nvcc-too-old-for-gpu-arch" not in slugs("GPU: GeForce GTX 970\nCUDA 8.0\n$ nvcc -o a a.cu")
     # a Blackwell GPU whose driver does not come up, flavour unknown (corpus 410)
     assert first(corpus("410-")).slug == "open-kernel-module-required"
 

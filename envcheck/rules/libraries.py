@@ -183,25 +183,27 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if seen:
         loaded, built = _cudnn_versions(" ".join(ctx.observations))
         yield Hit("The cuDNN found at run time does not match the one the framework was built with"
-                  + (f" (loaded {loaded}, built with {built})" if loaded and built and loaded != built else ""),
+                  + (f" (loaded {loaded}; the build needs {built})" if loaded and built else ""),
                   fix=["python -c 'import torch; print(torch.backends.cudnn.version())'",
                        "echo $LD_LIBRARY_PATH  # an older cuDNN listed here wins",
                        "pip install 'tensorflow[and-cuda]'  # or the framework's own cuDNN wheel"])
 
 
-# The versions each framework's message states, and whether it names the one found at run time first.
+# The versions each framework's message states (the one found at run time, the one the build needs), and whether
+# it names the one found first.
 CUDNN_VERSIONS = (
     (re.compile(r"Loaded runtime CuDNN library: (\S+?)\.? .*?compiled with:? (\S+?)\.?\s"), True),
     (re.compile(r"compiled against (\([\d, ]+\)|\d+) but (?:found runtime version|link(?:ed)? against) (\([\d, ]+\)|\d+)"),
      False),
-    (re.compile(r"Version JAX was built against: (\d+).*?Installed version: (\d+)"), False),
+    # JAX's "Version JAX was built against: 8907 Minimum supported: 9100 Installed version: 8907": the minimum counts
+    (re.compile(r"Minimum supported: (\d+).*?Installed version: (\d+)"), False),
     (re.compile(r"Found cuDNN version (\d+), but JAX was built against version (\d+)"), True),
     (re.compile(r"compiled with CUDNN (\d[\d.]*?),? but CUDNN version in your machine is (\d[\d.]*\d)"), False),
 )
 
 
 def _cudnn_versions(text: str) -> Tuple[str, str]:
-    """(found at run time, built with) from the first framework message that states both."""
+    """(found at run time, needed by the build) from the first framework message that states both."""
     for pattern, found_first in CUDNN_VERSIONS:
         found = pattern.search(text + " ")
         if found:
@@ -626,7 +628,7 @@ def cudnn_preloaded_by_other_library(ctx: Context, seen: List[str]) -> Iterable[
     if not others:
         return
     loaded, built = _cudnn_versions(" ".join(ctx.observations))
-    found = f" (it found cuDNN {loaded}; it was built with {built})" if loaded and built else ""
+    found = f" (it found cuDNN {loaded}; its build needs {built})" if loaded and built else ""
     yield Hit(f"{speaker} shares its process with {' and '.join(others)}, whose cuDNN was loaded first{found}",
               evidence={"complains": speaker, "also_in_process": others, "loaded": loaded or "not named",
                         "built_with": built or "not named"},

@@ -180,6 +180,15 @@ def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    f'export TORCH_CUDA_ARCH_LIST="{_older_ptx(cc)}"  # or: build for an arch this nvcc knows, plus PTX'])
 
 
+# A paste that shows code being compiled: nvcc or a compiler invoked, a CMake or setup.py build, pip building a
+# wheel from source, torch's extension builder, the install of a package that only installs by compiling.
+BUILDING = (r"\bnvcc\b", r"\bcmake\b", r"setup\.py (?:build|install|develop|bdist)", r"Building wheels? for",
+            r"Building (?:CUDA )?extension", r"\bninja\b", r"\bmake\[\d+\]", r"error: command .* failed",
+            r"\b(?:compiling|build(?:ing)? from source)\b",
+            r"\binstall\w* .{0,20}\b(?:tiny[-_]cuda[-_]nn|apex|pytorch3d|detectron2|flash[-_]attn|causal[-_]conv1d|"
+            r"mamba[-_]ssm|diff[-_]gaussian[-_]rasterization|simple[-_]knn|gsplat)\b")
+
+
 def _toolkit_older_than_gpus(ctx: Context) -> Iterable[Hit]:
     """The toolkit this machine builds with (nvcc on PATH, else the CUDA its owner names) predates a
     GPU in it: every build for that GPU's own architecture fails, before any error is printed."""
@@ -188,6 +197,8 @@ def _toolkit_older_than_gpus(ctx: Context) -> Iterable[Hit]:
         (cuda.stated_version, cuda.stated_source)
     if not nvcc or not re.fullmatch(r"\d+\.\d+(?:\.\d+)*", nvcc):
         return
+    if not cuda.nvcc_on_path_version and not ctx.observed(BUILDING):
+        return  # "CUDA 11.0" in words names the CUDA someone has or wants; only a build makes it the compiler
     for gpu in ctx.gpu_models():
         needs = ctx.matrix.oldest_cuda_for_cc(gpu["cc"]) if gpu["cc"] else None
         if needs and version(nvcc) < version(needs):
