@@ -503,8 +503,8 @@ class Finding:
     # code), or "containers" (GPU containers). A certificate for a training host gates on runtime.
     scope: str = "runtime"
     # How sure: "confirmed" (tool output or an error message that names the cause), "likely" (rests
-    # on facts a person stated in words), "possible" (a cause to suspect for an error nothing
-    # else explains, with the command that settles it).
+    # on facts a person stated in words, or on a message that many causes print), "possible" (a cause
+    # to suspect for an error nothing else explains, with the command that settles it).
     confidence: str = "confirmed"
 
 

@@ -116,3 +116,27 @@ def test_container_asks_for_a_gpu_the_host_lacks():
                  "GPU-6f1e7c4a-8f7e-4a3b-9a1c-2b3c4d5e6f70: unknown device: unknown.")
     assert uuid.slug == "gpus-requested-exceed-available"
     assert uuid.evidence["requested_device"].startswith("GPU-6f1e")
+
+
+def test_driver_too_old_for_what_a_plain_install_gets():
+    # torch 2.3.0 from PyPI on Linux is its cu121 build (torch.toml default_variant): driver 470 cannot run it
+    plain = first("| NVIDIA-SMI 470.57.02    Driver Version: 470.57.02    CUDA Version: 11.4     |\n"
+                  "$ pip install torch==2.3.0\n>>> torch.cuda.is_available()\nFalse")
+    assert plain.slug == "driver-too-old" and plain.evidence["torch.cuda"] == "12.1"
+    # the same driver with a torch that is CUDA 11.8 is not judged by the default
+    assert "driver-too-old" not in slugs("Driver Version: 470.57.02\ntorch==2.3.0+cu118")
+    # jax[cuda12] needs a CUDA 12 driver; JAX's generic "CUDA backend failed to initialize" does not outrank that
+    jax = findings("Driver Version: 470.57.02\npip install -U \"jax[cuda12]\"\nCUDA backend failed to initialize: "
+                   "Unable to load CUDA. Is it installed? (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)")
+    assert jax[0].slug == "driver-too-old" and jax[0].evidence["jax.cuda"] == "12.0"
+    plugin = next(f for f in jax if f.slug == "framework-plugin-mismatch")
+    assert plugin.confidence == "likely"
+
+
+def test_a_cuda_build_that_sees_no_gpu_is_not_called_cpu_only():
+    found = findings("I have an RTX 3060 with driver 470 and installed torch 2.4.0+cu124 but torch.cuda.is_available() "
+                     "returns False")
+    assert found[0].slug == "driver-too-old"
+    assert "cpu-only-build" not in [f.slug for f in found]
+    # with a CPU build it is
+    assert first("torch 2.4.0+cpu\ntorch.cuda.is_available() returns False on my RTX 3060").slug == "cpu-only-build"

@@ -33,6 +33,9 @@ class Hit:
     references: List[str] = field(default_factory=list)
     confirmed: bool = False  # an observed error message matched this rule's signatures
     priority: Optional[int] = None  # overrides the rule's priority: a hit that rests on a generic symptom ranks later
+    # The observed message behind the hit is one many causes print ("CUDA backend failed to initialize",
+    # "is_available() False"): it does not confirm this cause over one the facts show.
+    generic: bool = False
 
 
 @dataclass(frozen=True)
@@ -194,12 +197,14 @@ def run(facts: HostFacts, matrix: Matrix, select: Sequence[str] = (), ignore: Se
             continue
         seen = ctx.observed(item.signatures) if item.signatures else []
         for hit in item.check(ctx, seen):
-            confirmed = hit.confirmed or bool(seen)
+            confirmed = hit.confirmed or (bool(seen) and not hit.generic)
             finding = Finding(code=item.code, slug=item.slug, severity=item.severity, title=item.title,
                               message=hit.message, evidence=hit.evidence, fix=hit.fix,
                               references=list(hit.references) or list(item.references), scope=item.scope)
             if seen:
                 finding.evidence.setdefault("observed", seen[:3])
+            if hit.generic:
+                finding.confidence = "likely"
             stated = _stated_in_prose(prose, finding.evidence)
             if stated:
                 finding.evidence["stated_in_prose"] = stated

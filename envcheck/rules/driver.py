@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable, List
+from typing import Iterable, List, Tuple
+
+from packaging.version import InvalidVersion
 
 from envcheck.matrix import QueryError
 from envcheck.rules import Context, Hit, rule
@@ -214,10 +216,10 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     driver = ctx.driver_version()
     reported = False
-    for framework in ctx.facts.frameworks.installed:
-        if framework.accelerator != "cuda" or not framework.build_cuda or "." not in framework.build_cuda:
-            continue
-        need_cuda = framework.build_cuda
+    for name, release, need_cuda, basis in _cuda_wanted(ctx):
+        built = f"{name} {release}".strip() + (f" was built for CUDA {need_cuda}" if basis == "built" else
+                                               f" is CUDA {need_cuda} ({basis})")
+        key = f"frameworks.{name}.build_cuda" if basis == "built" else f"{name}.cuda"
         if driver:
             try:
                 runs, how = ctx.matrix.driver_runs_cuda(driver, need_cuda)
@@ -226,20 +228,17 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             if not runs:
                 reported = True
                 need = ctx.matrix.min_driver(need_cuda) or "?"
-                yield Hit(f"{framework.name} {framework.version} was built for CUDA {need_cuda}; driver {driver} is "
-                          f"too old ({how})",
-                          evidence={"driver": driver, f"frameworks.{framework.name}.build_cuda": need_cuda,
-                                    "minimum_driver": need},
+                yield Hit(f"{built}; driver {driver} is too old ({how})",
+                          evidence={"driver": driver, key: need_cuda, "minimum_driver": need},
                           fix=_distro.install_driver(ctx.distro, _distro.branch_of(need)) +
-                          [f"# or install {framework.name} built for the CUDA this driver runs: "
+                          [f"# or install {name} built for the CUDA this driver runs: "
                            f"envcheck matrix compat --driver {driver}"])
         elif ctx.facts.gpus.cuda_driver_version:
             have = ctx.facts.gpus.cuda_driver_version
             if int(need_cuda.split(".")[0]) > int(have.split(".")[0]):
                 reported = True
-                yield Hit(f"{framework.name} {framework.version} needs CUDA {need_cuda}; the driver supports CUDA "
-                          f"{have} at most", evidence={"gpus.cuda_driver_version": have,
-                                                       f"frameworks.{framework.name}.build_cuda": need_cuda},
+                yield Hit(f"{built}; the driver supports CUDA {have} at most",
+                          evidence={"gpus.cuda_driver_version": have, key: need_cuda},
                           fix=_distro.install_driver(ctx.distro))
     if not reported and ctx.shared("container_on_old_driver", _in_container_on_an_old_driver):
         yield Hit("cuInit failed with 804 in a container: the image's CUDA forward-compatibility libraries stood in "
@@ -253,6 +252,41 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit("The CUDA runtime in use needs a newer driver than the one installed"
                   + (f" ({driver})" if driver else ""), evidence={"driver": driver},
                   fix=_distro.install_driver(ctx.distro))
+
+
+def _cuda_wanted(ctx: Context) -> List[Tuple[str, str, str, str]]:
+    """(name, release, CUDA, basis) for each piece of software whose CUDA the facts give: a build that says
+    which CUDA it was built for ("built"); a plain torch release on Linux, which PyPI serves as the release's
+    default CUDA build (torch.toml default_variant); JAX's CUDA extra, whose wheels are built for that major
+    and need at least what its first release needs ("12.0")."""
+    wanted = []
+    for framework in ctx.facts.frameworks.installed:
+        if framework.accelerator == "cuda" and framework.build_cuda and "." in framework.build_cuda:
+            wanted.append((framework.name, framework.version, framework.build_cuda, "built"))
+        elif framework.name == "torch" and not framework.accelerator and framework.version and \
+                "+" not in framework.version and not _not_linux(ctx):
+            try:
+                variant = ctx.matrix.torch_default_variant(framework.version)
+            except (QueryError, InvalidVersion):
+                continue
+            found = re.fullmatch(r"cu(\d+)(\d)", variant or "")
+            if found:
+                wanted.append(("torch", framework.version, f"{found.group(1)}.{found.group(2)}",
+                               f"plain pip install on Linux gets its {variant} build"))
+    if not any(name == "jax" for name, *_ in wanted):
+        asked = next((m for m in map(JAX_CUDA_MAJOR.search, ctx.observations) if m), None)
+        if asked:
+            wanted.append(("jax", "", f"{asked.group(1)}.0", f"{asked.group(0)} installs CUDA {asked.group(1)} wheels"))
+    return wanted
+
+
+JAX_CUDA_MAJOR = re.compile(r"jax\[cuda(\d+)(?:_\w+)?\]|jax-cuda(\d+)-(?:plugin|pjrt)", re.I)
+NOT_LINUX = (r"\bwin_amd64\b", r"\b[A-Z]:\\(?:Users|Program Files|Python)", r"\bmacosx_\d+", r"\bDarwin\b")
+
+
+def _not_linux(ctx: Context) -> bool:
+    """Windows or macOS, where a plain `pip install torch` is the CPU build."""
+    return ctx.facts.system.os in ("windows", "darwin") or bool(ctx.observed(NOT_LINUX))
 
 
 # A container started from an image, as pasted: `docker run IMAGE`, compose, a pod.

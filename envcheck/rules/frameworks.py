@@ -377,7 +377,9 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     if seen:
         generic = all(any(re.search(p, s, re.I) for p in NO_GPU_SEEN) for s in seen)
-        yield Hit("The installed framework build has no CUDA support", priority=85 if generic else None, fix=[
+        if generic and any(f.accelerator == "cuda" for f in ctx.facts.frameworks.installed):
+            return  # a CUDA build that sees no GPU: the driver, the device or the container, not the build
+        yield Hit("The installed framework build has no CUDA support", priority=85 if generic else None, generic=generic, fix=[
             "python -c 'import torch; print(torch.__version__, torch.version.cuda)'",
             f"pip install torch --index-url {TORCH_INDEX.format(variant='cu126')}  # pick the cuXXX for your driver"])
 
@@ -617,9 +619,13 @@ def _xformers_built_for(ctx: Context) -> Optional[Tuple[str, str, str, str]]:
             python.group(1) if python else "", python.group(2) if python else "")
 
 
+# JAX's words for any failure to bring up its CUDA backend: a plugin mismatch, but also an old driver or cuDNN.
+JAX_INIT_FAILED = r"CUDA backend failed to initialize|Unable to initialize backend 'cuda'"
+
+
 @rule("FW005", "framework-plugin-mismatch", "error", "Framework and its companion packages do not match",
       signatures=(r"Mismatched PJRT plugin PJRT API version", r"jaxlib version .* (is newer than|is older than|"
-                  r"incompatible)", r"CUDA backend failed to initialize", r"Unable to initialize backend 'cuda'",
+                  r"incompatible)", JAX_INIT_FAILED,
                   r"\btorchvision::\w+ does not exist",
                   # a CPU-only torchvision beside a CUDA torch
                   r"Could not run 'torchvision::\w+' with arguments from the 'CUDA' backend", r"jax-cuda\d+-(plugin|pjrt).*(mismatch|incompatible)",
@@ -716,8 +722,9 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "# both from one index, at matching versions"])
         return
     if seen:
-        yield Hit("A framework and its plugin/companion package do not fit together",
-                  fix=['pip install -U "jax[cuda12]"  # jax, jaxlib and the CUDA plugin at one version',
+        generic = all(re.search(JAX_INIT_FAILED, line, re.I) for line in seen)
+        yield Hit("A framework and its plugin/companion package do not fit together", generic=generic,
+                  priority=85 if generic else None, fix=['pip install -U "jax[cuda12]"  # jax, jaxlib and the CUDA plugin at one version',
                        "pip install torch torchvision torchaudio --index-url <one index>  # PyTorch companions"])
 
 
