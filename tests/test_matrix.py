@@ -181,7 +181,9 @@ def test_minor_version_compatibility(m):
     assert not runs and "needs driver >= 530.30.02" in how
     assert m.newest_cuda_for_driver("535.104.05") .startswith("12.2")
     assert m.newest_cuda_for_driver("535.104.05", minor_compat=True).startswith("12.")
-    assert m.newest_cuda_for_driver("400.1") is None
+    assert m.newest_cuda_for_driver("400.1") == "9.2.148"  # rows before 10.0 carry driver minimums only
+    assert m.newest_cuda_for_driver("340.1") is None
+    assert m.driver_runs_cuda("384.69", "9.0") == (False, "CUDA 9.0 needs driver >= 384.81")
 
 
 def test_arch_coverage_sass_and_ptx_forward_only():

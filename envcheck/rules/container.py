@@ -230,8 +230,12 @@ def container_cgroup_device_access_lost(ctx: Context, seen: List[str]) -> Iterab
 # Compose before 1.28.0 validates against a schema without GPU device reservations, in two wordings
 # (docker/compose#8142): "Additional properties are not allowed ('devices' was unexpected)" and
 # "'devices' properties is not allowed"; "docker-compose version 1.17.1, build unknown".
+# Compose v1 refusing a GPU file: the `devices` reservation (1.28.0 and later), or the older `runtime: nvidia` key,
+# which only file formats 2.3 and 2.4 accept ("Unsupported config option for services.sirf: 'runtime'").
 COMPOSE_REJECTS_DEVICES = (r"Additional properties are not allowed \('devices' was unexpected\)",
-                           r"'devices' propert(?:y|ies) is not allowed")
+                           r"'devices' propert(?:y|ies) is not allowed",
+                           r"Unsupported config option for services\.[\w.-]+: 'runtime'")
+COMPOSE_RUNTIME_KEY = "https://github.com/docker/compose/issues/6239"
 COMPOSE_VERSION = re.compile(r"docker-compose version v?(\d+)\.(\d+)\.(\d+)|Docker Compose version v?(\d+)\.(\d+)\.(\d+)",
                              re.I)
 COMPOSE_GPU_RELEASE = "https://docs.docker.com/compose/releases/release-notes/#1280"
@@ -246,16 +250,21 @@ def docker_compose_too_old_for_gpus(ctx: Context, seen: List[str]) -> Iterable[H
     `docker-compose up` rejects a file that asks for GPUs: "services.app.deploy.resources.reservations
     value Additional properties are not allowed ('devices' was unexpected)", or "'devices' properties
     is not allowed"; `docker-compose version` prints 1.27 or older (Ubuntu 18.04 and 20.04 packaged
-    1.17 and 1.25).
+    1.17 and 1.25). A file that uses the older `runtime: nvidia` key: "Unsupported config option for
+    services.sirf: 'runtime'".
 
     Why:
     GPU access in Compose files (`deploy.resources.reservations.devices` with `capabilities: [gpu]`)
     arrived in docker-compose 1.28.0 (its release notes: "Added support for Nvidia GPUs via device
     requests"). Older releases validate the file against a schema without it and refuse it.
 
+    The `runtime` key came before that and only file formats 2.3 and 2.4 accept it; Compose v1 with
+    a version 3 file, or a release older than format 2.3, refuses it.
+
     Fix:
     Use Compose v2, the `docker compose` plugin (`sudo apt-get install docker-compose-plugin` from
-    Docker's repository), or at least docker-compose 1.28.0.
+    Docker's repository), or at least docker-compose 1.28.0, and ask for GPUs with a `devices`
+    reservation.
 
     When to ignore:
     Never while the file asks for GPUs.
@@ -263,7 +272,16 @@ def docker_compose_too_old_for_gpus(ctx: Context, seen: List[str]) -> Iterable[H
     found = COMPOSE_VERSION.search(" ".join(ctx.observations))
     version = ".".join(g for g in found.groups() if g is not None) if found else ""
     old = bool(found) and tuple(int(g) for g in found.groups() if g is not None) < (1, 28, 0)
-    if seen or (old and ctx.observed([r"reservations", r"capabilities:\s*\[?\s*gpu"])):
+    runtime_key = any("'runtime'" in line for line in seen)
+    if runtime_key:
+        yield Hit("Docker Compose " + (f"{version} " if version else "") + "refuses the file's `runtime:` key (only "
+                  "file formats 2.3 and 2.4 have it)", evidence={"docker_compose": version or "not stated"},
+                  references=[COMPOSE_RUNTIME_KEY, COMPOSE_GPU_RELEASE],
+                  fix=["docker compose version  # Compose v2, the plugin",
+                       "replace `runtime: nvidia` with deploy.resources.reservations.devices "
+                       "(driver: nvidia, count: all, capabilities: [gpu]) and run it with `docker compose up`",
+                       "or, with Compose v1, set the file's version to '2.3' or '2.4'"])
+    elif seen or (old and ctx.observed([r"reservations", r"capabilities:\s*\[?\s*gpu"])):
         yield Hit("Docker Compose " + (f"{version} " if version else "") + "does not know GPU device reservations "
                   "(they came in 1.28.0)", evidence={"docker_compose": version}, confirmed=old,
                   fix=["docker compose version  # Compose v2, the plugin, knows them",

@@ -192,6 +192,8 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   r"cudaErrorInsufficientDriver", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
                   r"PTX was compiled with an unsupported toolchain",
                   r"requirement error: unsatisfied condition: cuda\s*>=\s*\d",
+                  # TensorFlow's cuDNN handle failing, with its own suspicion: "possibly insufficient driver version: 384.69.0"
+                  r"possibly insufficient driver version",
                   # nvidia-docker 1.0: "Error: unsupported CUDA version: driver 7.5 < image 8.0"
                   r"unsupported CUDA version: driver \d+\.\d+ < image \d+\.\d+"),
       priority=30, references=("https://docs.nvidia.com/deploy/cuda-compatibility/",))
@@ -248,10 +250,34 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=_distro.install_driver(ctx.distro) +
                   ["# or use an image built for a CUDA the host driver runs: envcheck matrix compat --driver <version>"])
         return
+    stated = _stated_cuda_beyond_driver(ctx, driver) if not reported else None
+    if stated:
+        yield stated
+        return
     if seen and not reported:
         yield Hit("The CUDA runtime in use needs a newer driver than the one installed"
                   + (f" ({driver})" if driver else ""), evidence={"driver": driver},
                   fix=_distro.install_driver(ctx.distro))
+
+
+def _stated_cuda_beyond_driver(ctx: Context, driver: str):
+    """The CUDA a person says they installed ("CUDA: 9.0", "Install CUDA 9.2") needs a newer driver than the one
+    the report shows: programs built with it fail on this driver."""
+    cuda = ctx.facts.cuda.stated_version
+    if not driver or not re.fullmatch(r"\d+\.\d+(?:\.\d+)?", cuda or ""):
+        return None
+    try:
+        runs, how = ctx.matrix.driver_runs_cuda(driver, cuda)
+    except QueryError:
+        return None
+    if runs or how.startswith("no minimum"):
+        return None
+    need = ctx.matrix.min_driver(cuda) or "?"
+    return Hit(f"CUDA {cuda} needs a newer driver than {driver} ({how})",
+               evidence={"driver": driver, "cuda.stated_version": cuda, "cuda.stated_source": ctx.facts.cuda.stated_source,
+                         "minimum_driver": need},
+               fix=_distro.install_driver(ctx.distro, _distro.branch_of(need)) +
+               [f"# or use software built for a CUDA this driver runs: envcheck matrix compat --driver {driver}"])
 
 
 def _cuda_wanted(ctx: Context) -> List[Tuple[str, str, str, str]]:
