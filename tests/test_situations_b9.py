@@ -29,3 +29,10 @@ def test_compose_v1_refusing_the_runtime_key():
                   "Unsupported config option for services.web: 'runtime'")
     assert other.slug == "docker-compose-too-old-for-gpus"
     assert any("devices" in step for step in other.fix)
+
+
+def test_triton_fp8_on_a_gpu_before_ada():
+    found = first(corpus("648-"))
+    assert found.slug == "quantization-unsupported-gpu" and found.evidence["needs"] == "8.9"
+    other = first("[rank0]: AssertionError: fp8e4nv data type is not supported on CUDA arch < 89")
+    assert other.slug == "quantization-unsupported-gpu" and other.evidence["needs"] == "8.9"

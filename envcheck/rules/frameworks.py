@@ -807,12 +807,17 @@ def framework_end_of_life(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # execution.") and vLLM ("The quantization method fp8 is not supported for the current GPU. Minimum
 # capability: 89. Current capability: 86.").
 FORMAT_NEEDS_CC = re.compile(r"compute capability (\d+)\.(\d+|x) (?:or higher )?required for (FP8|MXFP8|NVFP4|FP4)", re.I)
+# Triton's FP8 E4M3 type (torchao, vLLM and ktransformers kernels): "fp8e4nv data type is not supported on CUDA arch
+# < 89" (its semantic checks), "type fp8e4nv not supported in this architecture" (its compiler; the same floor).
+TRITON_FP8 = re.compile(r"fp8e4nv data type is not supported on CUDA arch < (\d+)|type fp8e4nv not supported in this "
+                        r"architecture", re.I)
 QUANT_NEEDS_CC = re.compile(r"quantization method (\S+) is not supported for the current GPU\.?\s*Minimum capability:?\s*"
                             r"(\d+)\.?\s*(?:Current capability:?\s*(\d+))?", re.I)
 
 
 @rule("FW009", "quantization-unsupported-gpu", "error", "The GPU has no hardware for the number format asked of it",
-      signatures=(FORMAT_NEEDS_CC.pattern, r"quantization method \S+ is not supported for the current GPU"),
+      signatures=(FORMAT_NEEDS_CC.pattern, r"quantization method \S+ is not supported for the current GPU",
+                  TRITON_FP8.pattern),
       priority=18, references=("https://docs.nvidia.com/deeplearning/transformer-engine/user-guide/index.html",
                                "https://docs.vllm.ai/en/latest/features/quantization/supported_hardware.html"))
 def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -820,7 +825,8 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     Symptom:
     TransformerEngine: "AssertionError: Device compute capability 8.9 or higher required for FP8
     execution."; vLLM: "ValueError: The quantization method fp8 is not supported for the current
-    GPU. Minimum capability: 89. Current capability: 86."
+    GPU. Minimum capability: 89. Current capability: 86."; Triton: "AssertionError: fp8e4nv data type
+    is not supported on CUDA arch < 89", or "type fp8e4nv not supported in this architecture".
 
     Why:
     FP8 runs on tensor cores that Ada (8.9) and Hopper (9.0) introduced (TransformerEngine before 0.7
@@ -841,7 +847,11 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     needed = current = ""
     fmt = FORMAT_NEEDS_CC.search(text)
     quant = QUANT_NEEDS_CC.search(text)
-    if fmt:
+    triton = TRITON_FP8.search(text)
+    if triton:
+        floor = triton.group(1) or "89"  # the compiler's wording names no floor; the checks' wording says 89
+        needed, name = f"{floor[:-1]}.{floor[-1]}", "FP8 (E4M3, Triton's fp8e4nv)"
+    elif fmt:
         needed, name = f"{fmt.group(1)}.{fmt.group(2).replace('x', '0')}", fmt.group(3).upper()
     elif quant:
         name = quant.group(1).rstrip(".,")
