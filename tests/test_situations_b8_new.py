@@ -131,6 +131,8 @@ def test_driver_too_old_for_what_a_plain_install_gets():
     assert jax[0].slug == "driver-too-old" and jax[0].evidence["jax.cuda"] == "12.0"
     plugin = next(f for f in jax if f.slug == "framework-plugin-mismatch")
     assert plugin.confidence == "likely"
+    # the plugin package's name says the same
+    assert first("Driver Version: 470.57.02\njax-cuda12-plugin 0.4.30").evidence["jax.cuda"] == "12.0"
 
 
 def test_a_cuda_build_that_sees_no_gpu_is_not_called_cpu_only():

@@ -302,7 +302,8 @@ def _cuda_wanted(ctx: Context) -> List[Tuple[str, str, str, str]]:
     if not any(name == "jax" for name, *_ in wanted):
         asked = next((m for m in map(JAX_CUDA_MAJOR.search, ctx.observations) if m), None)
         if asked:
-            wanted.append(("jax", "", f"{asked.group(1)}.0", f"{asked.group(0)} installs CUDA {asked.group(1)} wheels"))
+            major = asked.group(1) or asked.group(2)
+            wanted.append(("jax", "", f"{major}.0", f"{asked.group(0)} installs CUDA {major} wheels"))
     return wanted
 
 
