@@ -34,8 +34,11 @@ class Hit:
     confirmed: bool = False  # an observed error message matched this rule's signatures
     priority: Optional[int] = None  # overrides the rule's priority: a hit that rests on a generic symptom ranks later
     # The observed message behind the hit is one many causes print ("CUDA backend failed to initialize",
-    # "is_available() False"): it does not confirm this cause over one the facts show.
+    # "is_available() False"): it does not confirm this cause over one the facts show, and ranks late.
     generic: bool = False
+
+
+GENERIC_PRIORITY = 85  # where a hit resting on a generic message ranks among unconfirmed findings
 
 
 @dataclass(frozen=True)
@@ -209,7 +212,7 @@ def run(facts: HostFacts, matrix: Matrix, select: Sequence[str] = (), ignore: Se
             if stated:
                 finding.evidence["stated_in_prose"] = stated
                 finding.confidence = "likely"
-            priority = item.priority if hit.priority is None else hit.priority
+            priority = hit.priority if hit.priority is not None else GENERIC_PRIORITY if hit.generic else item.priority
             ranked.append(((SEVERITY_ORDER[item.severity], 0 if confirmed else 1, priority, item.code), finding))
     ranked.sort(key=lambda pair: pair[0])
     findings = [finding for _, finding in ranked]

@@ -9,6 +9,7 @@ from packaging.version import InvalidVersion
 
 from envcheck.matrix import QueryError
 from envcheck.rules import Context, Hit, rule
+from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED, NATIVE_WINDOWS
 from envcheck import distro as _distro
 
 MODULE_DOCS = "https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/index.html"
@@ -300,15 +301,15 @@ def _cuda_wanted(ctx: Context) -> List[Tuple[str, str, str, str]]:
                 wanted.append(("torch", framework.version, f"{found.group(1)}.{found.group(2)}",
                                f"plain pip install on Linux gets its {variant} build"))
     if not any(name == "jax" for name, *_ in wanted):
-        asked = next((m for m in map(JAX_CUDA_MAJOR.search, ctx.observations) if m), None)
+        asked = next((m for m in map(JAX_CUDA_ASKED.search, ctx.observations) if m and (m.group(1) or m.group(2))), None)
         if asked:
             major = asked.group(1) or asked.group(2)
             wanted.append(("jax", "", f"{major}.0", f"{asked.group(0)} installs CUDA {major} wheels"))
     return wanted
 
 
-JAX_CUDA_MAJOR = re.compile(r"jax\[cuda(\d+)(?:_\w+)?\]|jax-cuda(\d+)-(?:plugin|pjrt)", re.I)
-NOT_LINUX = (r"\bwin_amd64\b", r"\b[A-Z]:\\(?:Users|Program Files|Python)", r"\bmacosx_\d+", r"\bDarwin\b")
+# Windows and macOS as pastes show them: frameworks' patterns, plus any macOS wheel tag and uname's Darwin.
+NOT_LINUX = (NATIVE_WINDOWS.pattern, APPLE_SILICON.pattern, r"\bmacosx_\d+", r"\bDarwin\b")
 
 
 def _not_linux(ctx: Context) -> bool:

@@ -379,7 +379,7 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         generic = all(any(re.search(p, s, re.I) for p in NO_GPU_SEEN) for s in seen)
         if generic and any(f.accelerator == "cuda" for f in ctx.facts.frameworks.installed):
             return  # a CUDA build that sees no GPU: the driver, the device or the container, not the build
-        yield Hit("The installed framework build has no CUDA support", priority=85 if generic else None, generic=generic, fix=[
+        yield Hit("The installed framework build has no CUDA support", generic=generic, fix=[
             "python -c 'import torch; print(torch.__version__, torch.version.cuda)'",
             f"pip install torch --index-url {TORCH_INDEX.format(variant='cu126')}  # pick the cuXXX for your driver"])
 
@@ -723,8 +723,7 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     if seen:
         generic = all(re.search(JAX_INIT_FAILED, line, re.I) for line in seen)
-        yield Hit("A framework and its plugin/companion package do not fit together", generic=generic,
-                  priority=85 if generic else None, fix=['pip install -U "jax[cuda12]"  # jax, jaxlib and the CUDA plugin at one version',
+        yield Hit("A framework and its plugin/companion package do not fit together", generic=generic, fix=['pip install -U "jax[cuda12]"  # jax, jaxlib and the CUDA plugin at one version',
                        "pip install torch torchvision torchaudio --index-url <one index>  # PyTorch companions"])
 
 
@@ -916,7 +915,7 @@ CUDA_BUILD_ASKED = re.compile(r"\b(?:torch|torchvision|torchaudio)==[\w.]+\+cu\d
                               r"tensorflow\[and-cuda\]|jax\[cuda\d*(?:_\w+)?\]", re.I)
 APPLE_SILICON = re.compile(r"\bApple M\d\b|\bmacosx_\d+_\d+_arm64\b|\barm64-apple-darwin", re.I)
 # JAX's CUDA builds asked for: the extra, its plugin packages.
-JAX_CUDA_ASKED = re.compile(r"jax\[cuda\d*(?:_\w+)?\]|jax-cuda\d+-(?:plugin|pjrt)", re.I)
+JAX_CUDA_ASKED = re.compile(r"jax\[cuda(\d*)(?:_\w+)?\]|jax-cuda(\d+)-(?:plugin|pjrt)", re.I)
 # Native Windows, as pip and paths show it (not WSL, whose Python is Linux's).
 NATIVE_WINDOWS = re.compile(r"\bwin_amd64\b|\b[A-Z]:\\(?:Users|Program Files|Python)", re.I)
 JAX_PLATFORMS = "https://docs.jax.dev/en/latest/installation.html#supported-platforms"
