@@ -89,6 +89,10 @@ class SystemFacts(Section):
     iommu: Optional[str] = None  # "on" / "off" / None (unknown)
     iommu_source: str = ""
     kernel_cmdline: str = ""
+    # Jetson: the L4T (Linux for Tegra) release the board was flashed with, "32.6.1", from
+    # /etc/nv_tegra_release; containers built for one L4T major release need a host of the same one.
+    l4t_release: str = ""
+    l4t_release_source: str = ""
 
 
 # --- pci ------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Kernel and system text: /proc/driver/nvidia/version, dmesg NVRM/Xid lines, API-mismatch
-messages, mokutil, docker info, and
+messages, mokutil, docker info, Jetson's /etc/nv_tegra_release, and
 environment assignments such as `CUDA_VISIBLE_DEVICES=1 python train.py`."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import List
 from envcheck.importers._facts import mark, set_once
 from envcheck.model import HostFacts, PciDevice
 from envcheck.probes.driver import parse_proc_version
+from envcheck.probes.system import parse_nv_tegra_release
 
 API_MISMATCH = re.compile(r"API mismatch: the NVIDIA kernel module has version ([\d.]+),?\s*but\s*(?:this NVIDIA driver "
                           r"component has version|.*?version) ([\d.]+)", re.I)
@@ -24,7 +25,7 @@ PY_ENV = re.compile(r"os\.environ\[['\"](CUDA_VISIBLE_DEVICES)['\"]\]\s*=\s*['\"
 
 # A line without any of these cannot match below: skipping it keeps a 200 KB paste cheap.
 KEYWORDS = ("NVRM", "Xid", "mismatch", "Secure", "Runtime", "_VISIBLE_DEVICES",
-            "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NCCL_", "WSL", "icrosoft")
+            "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NCCL_", "WSL", "icrosoft", "(release)")
 # Kernel releases of WSL (uname -r, /proc/version, DKMS messages; microsoft/WSL#4555): WSL 1 has no Linux
 # kernel and reports "4.4.0-<Windows build>-Microsoft"; WSL 2's own kernel is "5.10.16.3-microsoft-standard-WSL2"
 # (older: "4.19.104-microsoft-standard").
@@ -59,6 +60,11 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
         if re.search(r"SecureBoot enabled|Secure Boot:?\s*enabled", stripped, re.I):
             mark(facts.system, f"{source}: mokutil")
             set_once(facts.system, "secure_boot", "enabled")
+        l4t = parse_nv_tegra_release(stripped)
+        if l4t:
+            mark(facts.system, f"{source}: /etc/nv_tegra_release")
+            set_once(facts.system, "l4t_release", l4t)
+            set_once(facts.system, "l4t_release_source", f"{source}: /etc/nv_tegra_release")
         runtimes = re.match(r"Runtimes:\s*(.+)$", stripped)
         if runtimes:
             mark(facts.docker, f"{source}: docker info")

@@ -58,6 +58,16 @@ WSL = re.compile(r"\bWSL\s*([12])?\b", re.I)
 # Windows' build: `ver` prints "Microsoft Windows [Version 10.0.17763.292]"; winver "OS Build 19045.3693".
 # `wsl -l -v`: "* Ubuntu-22.04    Running         1" (name, state, WSL version)
 WSL_LIST_ROW = re.compile(r"^\*?\s*[\w.-]+\s+(?:Running|Stopped|Installing|Converting)\s+([12])$")
+# Secure Boot in words: "secure boot is ON", "with Secure Boot enabled"; a machine owner key (MOK) to enroll
+# exists only for Secure Boot. "disable secure boot" is advice, not a state, and is not read.
+SECURE_BOOT_ON = re.compile(r"\bsecure\s*boot\s+(?:is\s+|was\s+)?(?:still\s+)?(?:on|enabled|turned on|active)\b|"
+                            r"\benrol?l(?:ment|ing|ed)?\s+(?:of\s+)?(?:the\s+)?(?:new\s+)?MOK\b|\bMOK\s+enrol", re.I)
+SECURE_BOOT_OFF = re.compile(r"\bsecure\s*boot\s+(?:is\s+|was\s+)?(?:already\s+)?(?:off|disabled|turned off)\b", re.I)
+# Jetson's L4T release in words: "L4T R32.6.1", "L4T 35.3.1", "JetPack 4.6 (L4T R32.6.1)", or a bare "r32.6"
+# that is not an image tag (":r34.1.0") and not next to the words container / image.
+L4T_STATED = re.compile(r"\bL4T[\s_-]*(?:version\s*:?\s*)?R?(\d{2})\.(\d+)(?:\.(\d+))?\b", re.I)
+L4T_BARE = re.compile(r"(?<![:\w.-])(?<!container )(?<!image )r(3\d)\.(\d+)(?:\.(\d+))?\b(?!-py|\s+(?:container|image|docker))",
+                      re.I)
 WINDOWS_BUILD = re.compile(r"\bWindows \[Version 10\.0\.(\d{5})|\bOS Build (\d{5})\b", re.I)
 # The CUDA a person says they have: "CUDA 11.7", "CUDA12.1", "cuda version: 12.1", "CUDA/cuDNN
 # version: CUDA 8.0". Not nvidia-smi's "CUDA Version" beside "Driver Version" (the driver's CUDA),
@@ -197,6 +207,15 @@ def _platform(text: str, facts: HostFacts, where: str) -> None:
     if ubuntu and not facts.system.distro_id:
         mark(facts.system, where)
         facts.system.distro_id, facts.system.distro_version = "ubuntu", f"{ubuntu.group(1)}.{ubuntu.group(2)}"
+    if facts.system.secure_boot is None and (SECURE_BOOT_ON.search(text) or SECURE_BOOT_OFF.search(text)):
+        mark(facts.system, where)
+        facts.system.secure_boot = "enabled" if SECURE_BOOT_ON.search(text) else "disabled"
+        facts.system.secure_boot_source = where
+    l4t = L4T_STATED.search(text) or L4T_BARE.search(text)
+    if l4t and not facts.system.l4t_release:
+        mark(facts.system, where)
+        facts.system.l4t_release = ".".join(g for g in l4t.groups() if g)
+        facts.system.l4t_release_source = where
     python = PYTHON.search(text)
     if python and not facts.python.version:
         mark(facts.python, where)

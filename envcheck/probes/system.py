@@ -1,4 +1,4 @@
-"""System probe: distro, kernel, CPU, memory, /dev/shm, WSL, secure boot and IOMMU."""
+"""System probe: distro, kernel, CPU, memory, /dev/shm, WSL, secure boot, IOMMU and Jetson's L4T release."""
 
 from __future__ import annotations
 
@@ -30,7 +30,20 @@ def probe(host: Host, deep: bool = False) -> SystemFacts:
     facts.secure_boot, facts.secure_boot_source = _secure_boot(host)
     facts.kernel_cmdline = (host.read("/proc/cmdline") or "").strip()
     facts.iommu, facts.iommu_source = _iommu(host, facts.kernel_cmdline)
+    facts.l4t_release = parse_nv_tegra_release(host.read(NV_TEGRA_RELEASE, limit=4096) or "")
+    facts.l4t_release_source = NV_TEGRA_RELEASE if facts.l4t_release else ""
     return facts
+
+
+# Jetson's board support package writes its release here: "# R32 (release), REVISION: 6.1, GCID: ...".
+NV_TEGRA_RELEASE = "/etc/nv_tegra_release"
+NV_TEGRA_LINE = re.compile(r"#\s*R(\d+)\s*\(release\),\s*REVISION:\s*(\d+(?:\.\d+)?)")
+
+
+def parse_nv_tegra_release(text: str) -> str:
+    """The L4T release as "32.6.1" from /etc/nv_tegra_release's first line; "" when it is not that file."""
+    found = NV_TEGRA_LINE.search(text)
+    return f"{found.group(1)}.{found.group(2)}" if found else ""
 
 
 def _distro(host: Host, facts: SystemFacts) -> None:

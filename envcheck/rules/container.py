@@ -463,6 +463,62 @@ def gpus_requested_exceed_available(ctx: Context, seen: List[str]) -> Iterable[H
                    "in compose files: count or device_ids under deploy.resources.reservations.devices"])
 
 
+# An image built for Jetson names its L4T release in its tag: nvcr.io/nvidia/l4t-ml:r34.1.0-py3,
+# dustynv/onnx:r35.2.1, dustynv/ros:humble-pytorch-l4t-r35.1.0; people name it in words ("the r34.1 container").
+L4T_IMAGE = re.compile(r"\b[\w./-]*l4t[\w.-]*:r(\d{2}\.\d+(?:\.\d+)?)|\b[\w./-]+:(?:[\w.-]*-)?(?:l4t-)?r(3\d\.\d+(?:\.\d+)?)\b|"
+                       r"\br(3\d\.\d+(?:\.\d+)?)\s+(?:container|image|docker)", re.I)
+JETSON_CONTAINERS = "https://github.com/dusty-nv/jetson-containers"
+
+
+def _l4t_image(ctx: Context):
+    """(L4T release, the line) of the first Jetson image a paste names, or ("", "")."""
+    for line in ctx.observations:
+        found = L4T_IMAGE.search(line)
+        if found:
+            return next(g for g in found.groups() if g), line.strip()[:160]
+    return "", ""
+
+
+@rule("CTR010", "l4t-container-host-mismatch", "error", "A Jetson container built for another L4T release than the host's",
+      priority=16, references=(JETSON_CONTAINERS,))
+def l4t_container_host_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On a Jetson, a container from NGC's l4t-* images or jetson-containers starts, but CUDA in it
+    fails: deviceQuery "cudaGetDeviceCount returned 3 -> initialization error", torch sees no GPU,
+    or libraries from the host do not match the container's; the same steps work with a container
+    tagged for the host's release.
+
+    Why:
+    A Jetson's CUDA driver comes with its L4T release (the board support package flashed with
+    JetPack), and containers for Jetson are built for one L4T release: jetson-containers states
+    that L4T R32.7 containers run on other R32.7 versions and R35.x containers on other R35.x
+    versions. A container for another major release (r34/r35 on an r32 host, r36 on r35) finds a
+    driver it was not built for; JetPack 4 containers also mount CUDA from the host.
+
+    Fix:
+    Use an image tagged for the host's L4T release (`cat /etc/nv_tegra_release` names it; the
+    jetson-containers `autotag` tool picks one), or reflash the board with the JetPack whose L4T
+    release the container needs.
+
+    When to ignore:
+    A container that does not use CUDA.
+    """
+    host = ctx.facts.system.l4t_release
+    image, line = _l4t_image(ctx)
+    if not host or not image or host.split(".")[0] == image.split(".")[0]:
+        return
+    newer = int(image.split(".")[0]) > int(host.split(".")[0])
+    yield Hit(f"the container is built for L4T R{image}, {'newer' if newer else 'older'} than this Jetson's "
+              f"L4T R{host}", evidence={"system.l4t_release": host, "container_l4t_release": image,
+                                        "container": line, "host_source": ctx.facts.system.l4t_release_source},
+              fix=["cat /etc/nv_tegra_release  # the host's L4T release",
+                   f"use an image tagged r{host.rsplit('.', 1)[0] if host.count('.') > 1 else host}.x "
+                   "(jetson-containers: autotag <package>)",
+                   f"or reflash the Jetson with the JetPack for L4T R{image}"])
+
+
 RULES = (container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
-         docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available)
+         docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available,
+         l4t_container_host_mismatch)

@@ -137,10 +137,14 @@ def secure_boot_blocks_module(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     # and/or required key missing - tainting kernel" is the opposite: the module loaded (unsigned,
     # with Secure Boot off); it and "SecureBoot enabled" are context, not a refusal.
     refused = ctx.observed(MODULE_REFUSED) or (ctx.observed([MODULE_EPERM]) and ctx.observed([SECURE_BOOT_ON]))
-    if (f.system.secure_boot == "enabled" and installed and not_loaded) or refused:
+    # With the module's state unknown (a paste), a driver that does not answer on a machine with Secure
+    # Boot on points here first: DRV007, which the same words would otherwise name, steps aside for it.
+    down = f.system.secure_boot == "enabled" and not f.driver.loaded_modules.get("nvidia") and \
+        ctx.observed((r"couldn't communicate with the NVIDIA driver", r"Module nvidia not found|could not insert 'nvidia'"))
+    if (f.system.secure_boot == "enabled" and installed and not_loaded) or refused or down:
         yield Hit("Secure Boot is on and the NVIDIA module is not loaded: its signing key is not trusted",
                   evidence={"system.secure_boot": f.system.secure_boot, "driver.loaded_modules.nvidia":
-                            f.driver.loaded_modules.get("nvidia")},
+                            f.driver.loaded_modules.get("nvidia"), "secure_boot_source": f.system.secure_boot_source},
                   fix=["mokutil --sb-state",
                        "sudo mokutil --import /var/lib/shim-signed/mok/MOK.der  # Ubuntu/Debian DKMS key",
                        "sudo reboot  # enroll the key in the MOK manager, then: sudo modprobe nvidia"])
@@ -372,21 +376,30 @@ def open_kernel_module_required(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        *_distro.install_driver(ctx.distro, _distro.branch_of(ctx.driver_version()), open_modules=True)])
 
 
+# DKMS stops on a tree it still lists for a driver version whose files were removed: it then builds
+# nothing at the next kernel update, for any module.
+STALE_DKMS_TREE = r"Could not locate dkms\.conf file"
+STALE_DKMS_PATH = re.compile(r"/var/lib/dkms/([\w.-]+)/([\w.-]+)/source/dkms\.conf")
+
+
 @rule("DRV007", "driver-not-built-for-kernel", "error", "No NVIDIA module was built for the running kernel",
       signatures=(r"couldn't communicate with the NVIDIA driver", r"Module nvidia not found in directory /lib/modules",
                   r"Bad return status for module build on kernel", r"kernel headers for kernel .* cannot be found",
-                  r"linux-headers-\S+ is not supported", r"dkms.*(build|install).*(fail|error)"),
+                  r"linux-headers-\S+ is not supported", r"dkms.*(build|install).*(fail|error)", STALE_DKMS_TREE),
       priority=25)
 def driver_not_built_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that
     the latest NVIDIA driver is installed and running." after a kernel update; "modprobe: FATAL:
-    Module nvidia not found in directory /lib/modules/<kernel>".
+    Module nvidia not found in directory /lib/modules/<kernel>"; `dkms status` says "Error! Could
+    not locate dkms.conf file. File: /var/lib/dkms/nvidia/390.48/source/dkms.conf does not exist."
+    and the module has to be installed by hand after every kernel update.
 
     Why:
     The NVIDIA kernel module is built per kernel (by DKMS or akmods). After a kernel upgrade
-    without the matching headers, or when the build failed, the new kernel has no nvidia.ko.
+    without the matching headers, or when the build failed, the new kernel has no nvidia.ko. A
+    tree DKMS still lists for a driver whose files were removed stops it before it builds anything.
 
     Fix:
     Install the headers of the running kernel and rebuild the module; or boot the previous kernel.
@@ -404,6 +417,14 @@ def driver_not_built_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                                   "driver.modules_for_running_kernel": [],
                                                   "driver.userspace_version": f.driver.userspace_version},
                   fix=_distro.kernel_headers_and_rebuild(ctx.distro))
+    elif ctx.observed([STALE_DKMS_TREE]):
+        stale = next((m for m in map(STALE_DKMS_PATH.search, ctx.observations) if m), None)
+        tree = f"/var/lib/dkms/{stale.group(1)}/{stale.group(2)}" if stale else "/var/lib/dkms/nvidia/<old version>"
+        yield Hit(f"DKMS stops at {tree}, a tree left from a removed driver (it has no dkms.conf), so it builds no "
+                  "module for new kernels", evidence={"stale_dkms_tree": tree},
+                  fix=["dkms status  # every tree it lists must be an installed driver",
+                       f"sudo rm -rf {tree}",
+                       "sudo dkms autoinstall  # builds the installed driver for the running kernel"])
     elif seen and f.system.secure_boot != "enabled":
         yield Hit("The NVIDIA kernel module is not running; the usual cause is a kernel update without a rebuilt "
                   "module (DKMS)", fix=_distro.kernel_headers_and_rebuild(ctx.distro))

@@ -810,13 +810,19 @@ FORMAT_NEEDS_CC = re.compile(r"compute capability (\d+)\.(\d+|x) (?:or higher )?
 # < 89" (its semantic checks), "type fp8e4nv not supported in this architecture" (its compiler; the same floor).
 TRITON_FP8 = re.compile(r"fp8e4nv data type is not supported on CUDA arch < (\d+)|type fp8e4nv not supported in this "
                         r"architecture", re.I)
+# Transformers' and vLLM's guards: "FP8 quantized models is only supported on GPUs with compute capability >= 8.9
+# (e.g 4090/H100), actual = `6.1`", "LLM-AWQ backend is only supported on GPUs with compute capability >= 8.0",
+# "MXFP4 quantization is only supported on GPUs with compute capability >= 7.5". (Bfloat16's is FW007's.)
+QUANT_ONLY_ON = re.compile(r"\b(FP8|MXFP8|MXFP4|NVFP4|FP4|(?:LLM-)?AWQ|GPTQ|Marlin|INT8|INT4)\b[^.\n]{0,40}?is only supported "
+                           r"on GPUs with compute capability\s*(?:>=|≥|of at least)\s*(\d+)\.(\d+)"
+                           r"(?:[^`\n]{0,40}?actual\s*=\s*`?(\d+)\.(\d+))?", re.I)
 QUANT_NEEDS_CC = re.compile(r"quantization method (\S+) is not supported for the current GPU\.?\s*Minimum capability:?\s*"
                             r"(\d+)\.?\s*(?:Current capability:?\s*(\d+))?", re.I)
 
 
 @rule("FW009", "quantization-unsupported-gpu", "error", "The GPU has no hardware for the number format asked of it",
       signatures=(FORMAT_NEEDS_CC.pattern, r"quantization method \S+ is not supported for the current GPU",
-                  TRITON_FP8.pattern),
+                  TRITON_FP8.pattern, QUANT_ONLY_ON.pattern),
       priority=18, references=("https://docs.nvidia.com/deeplearning/transformer-engine/user-guide/index.html",
                                "https://docs.vllm.ai/en/latest/features/quantization/supported_hardware.html"))
 def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -825,7 +831,9 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     TransformerEngine: "AssertionError: Device compute capability 8.9 or higher required for FP8
     execution."; vLLM: "ValueError: The quantization method fp8 is not supported for the current
     GPU. Minimum capability: 89. Current capability: 86."; Triton: "AssertionError: fp8e4nv data type
-    is not supported on CUDA arch < 89", or "type fp8e4nv not supported in this architecture".
+    is not supported on CUDA arch < 89", or "type fp8e4nv not supported in this architecture";
+    Transformers and vLLM: "FP8 quantized models is only supported on GPUs with compute capability
+    >= 8.9 (e.g 4090/H100), actual = `6.1`".
 
     Why:
     FP8 runs on tensor cores that Ada (8.9) and Hopper (9.0) introduced (TransformerEngine before 0.7
@@ -847,11 +855,15 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     fmt = FORMAT_NEEDS_CC.search(text)
     quant = QUANT_NEEDS_CC.search(text)
     triton = TRITON_FP8.search(text)
+    only_on = QUANT_ONLY_ON.search(text)
     if triton:
         floor = triton.group(1) or "89"  # the compiler's wording names no floor; the checks' wording says 89
         needed, name = f"{floor[:-1]}.{floor[-1]}", "FP8 (E4M3, Triton's fp8e4nv)"
     elif fmt:
         needed, name = f"{fmt.group(1)}.{fmt.group(2).replace('x', '0')}", fmt.group(3).upper()
+    elif only_on:
+        needed, name = f"{only_on.group(2)}.{only_on.group(3)}", only_on.group(1)
+        current = f"{only_on.group(4)}.{only_on.group(5)}" if only_on.group(4) else ""
     elif quant:
         name = quant.group(1).rstrip(".,")
         needed = f"{quant.group(2)[:-1]}.{quant.group(2)[-1]}" if len(quant.group(2)) > 1 else quant.group(2)

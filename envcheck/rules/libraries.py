@@ -679,6 +679,71 @@ def cudnn_zlib_dependency_missing(ctx: Context, seen: List[str]) -> Iterable[Hit
                    "or use cuDNN 9 (no zlib dependency) with a build of the program for it"])
 
 
+# TensorRT's libraries not found by the loader: Python's import of the bindings, the dlopen inside
+# TensorRT (its builder resource library, its plugins), a program linked against it, ONNX Runtime's
+# TensorRT provider, and Windows' DLL names (nvinfer.dll, nvinfer_10.dll).
+TENSORRT_LIB = r"(?:lib)?nvinfer(?:_\w+?)?(?:\.so(?:\.[\d.]+)?|(?:_\d+)?\.dll)"
+TENSORRT_MISSING = (r"libnvinfer\w*\.so(?:\.[\d.]+)?: cannot open shared object file",
+                    rf"Unable to load library: {TENSORRT_LIB}",
+                    r"error while loading shared libraries: libnvinfer",
+                    rf"Could not (?:find|load|locate):? (?:library )?{TENSORRT_LIB}",
+                    rf"{TENSORRT_LIB}\W{{0,3}} (?:was )?not found")
+# TensorFlow probes for TensorRT at import and says so as a warning; TensorFlow works without it.
+TF_TENSORRT_PROBE = re.compile(r"Could not load dynamic library 'libnvinfer|TF-TRT Warning|Cannot dlopen some TensorRT",
+                               re.I)
+TENSORRT_MAJOR = re.compile(r"libnvinfer\w*?\.so\.(\d+)|nvinfer(?:_\w+?)?_(\d+)\.dll", re.I)
+TENSORRT_INSTALL = "https://docs.nvidia.com/deeplearning/tensorrt/latest/installing-tensorrt/installing.html"
+
+
+@rule("LIB010", "tensorrt-libs-not-on-library-path", "error", "TensorRT's libraries are not where the loader looks",
+      signatures=TENSORRT_MISSING, priority=21, references=(TENSORRT_INSTALL,))
+def tensorrt_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `import tensorrt` (or a converter that imports it: mmdeploy, torch2trt, ultralytics export)
+    fails with "ImportError: libnvinfer.so.8: cannot open shared object file"; TensorRT itself says
+    "Unable to load library: libnvinfer_builder_resource.so.8.4.2" when it builds an engine;
+    trtexec or a program linked against TensorRT stops with "error while loading shared libraries:
+    libnvinfer.so.10"; ONNX Runtime's TensorRT provider cannot load libnvinfer.
+
+    Why:
+    TensorRT installed from NVIDIA's tar or zip archive puts its libraries in the archive's own lib
+    directory, which the loader does not search until it is named in LD_LIBRARY_PATH (PATH on
+    Windows) or in the ldconfig cache. The Python bindings installed from the archive's wheel do not
+    carry the libraries. With two TensorRT releases installed, the loader can find the older
+    libnvinfer, whose companion libraries have other version numbers.
+
+    Fix:
+    Put the lib directory of the TensorRT release you use first on the loader path
+    (`export LD_LIBRARY_PATH=/path/to/TensorRT-X/lib:$LD_LIBRARY_PATH`, in the environment the
+    program really runs in), or register it with ldconfig; or install TensorRT from pip
+    (`pip install tensorrt`), whose tensorrt-libs wheels bring the libraries. Remove other TensorRT
+    releases from the path.
+
+    When to ignore:
+    TensorFlow's import-time "Could not load dynamic library 'libnvinfer.so.N'" warning alone: that
+    is TensorFlow looking for optional TensorRT support, not this.
+    """
+    fatal = [line for line in seen if not TF_TENSORRT_PROBE.search(line)]
+    if not fatal:
+        return
+    found = next((m for m in map(TENSORRT_MAJOR.search, fatal) if m), None)
+    major = (found.group(1) or found.group(2)) if found else ""
+    name = f"TensorRT {major}" if major else "TensorRT"
+    pip = (f"pip install 'tensorrt=={major}.*'" if major else "pip install tensorrt") + \
+        "  # brings its libraries as wheels"
+    windows = any(".dll" in line.lower() for line in fatal)
+    where = (["where nvinfer*.dll  # which copies PATH finds",
+              "set PATH=C:\\path\\to\\TensorRT\\lib;%PATH%  # the release you use, first"] if windows else
+             ["find / -name 'libnvinfer.so*' 2>/dev/null  # where TensorRT's libraries are",
+              "export LD_LIBRARY_PATH=/path/to/TensorRT/lib:$LD_LIBRARY_PATH  # the release you use, first",
+              "or: echo /path/to/TensorRT/lib | sudo tee /etc/ld.so.conf.d/tensorrt.conf && sudo ldconfig"])
+    yield Hit(f"{name}'s libraries (nvinfer) are not on the loader path" + (" (PATH on Windows)" if windows else ""),
+              evidence={"observed_error": fatal[0][:160], "wanted_major": major or "not named"},
+              fix=[*where, f"or: {pip}", "python -c 'import tensorrt; print(tensorrt.__version__)'"])
+
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
-         cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing)
+         cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
+         tensorrt_libs_not_on_library_path)

@@ -113,6 +113,22 @@ def wsl_libcuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit("WSL's libcuda (/usr/lib/wsl/lib) is not found by the loader",
                   fix=["ls -l /usr/lib/wsl/lib/libcuda*", "export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH",
                        "sudo ldconfig"])
+    elif f.system.wsl and ctx.observed(WSL_NO_CUDA):
+        # Programs that load libcuda themselves (Taichi, Numba, CuPy, ONNX Runtime) and only say "no CUDA":
+        # on WSL the usual reason is that their loader does not look in /usr/lib/wsl/lib. Many causes print
+        # these words, so the hit ranks after any that the facts show.
+        yield Hit("under WSL the program found no usable CUDA; programs that load libcuda themselves look for it "
+                  "outside /usr/lib/wsl/lib", generic=True, evidence={"system.wsl": f.system.wsl},
+                  fix=["ls -l /usr/lib/wsl/lib/libcuda*  # the Windows driver's libcuda",
+                       "export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH  # then run the program again",
+                       "nvidia-smi  # the driver answers through WSL"])
+
+
+# What a program that loads the CUDA driver library itself prints when it could not: Taichi's fallback
+# ("Arch=[<Arch.cuda: 5>] is not supported, falling back to CPU"), Numba's "CUDA driver library cannot be
+# found", CuPy's "CUDA driver version is ... / libcuda not found".
+WSL_NO_CUDA = (r"Arch=\[?<Arch\.cuda\b.{0,20}is not supported, falling back to CPU",
+               r"CUDA driver library cannot be found", r"CudaSupportError", r"cuda driver (?:library )?(?:is )?not found")
 
 
 NO_DEVICE_SEEN = (r"no CUDA-capable device is detected", r"No CUDA GPUs are available", r"invalid device ordinal",
@@ -426,6 +442,56 @@ def slurm_built_without_nvml(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "rebuild Slurm with NVML's headers present (nvml.h from the CUDA toolkit or libnvidia-ml-dev)",
                        "or in gres.conf: AutoDetect=off and Name=gpu File=/dev/nvidia[0-N]"])
 
+# slurmd's refusals of a gres.conf (src/common/gres.c, src/interfaces/gres.c), and its silent drop of a
+# GPU record without File= ("Ignoring file-less GPU gpu:l4 from final GRES list").
+GRES_CONF_REFUSED = (r"gres\.conf duplicate records for", r"gres\.conf for \S+, some records have \W?(?:File|Type)=?\W? "
+                     r"specification while others do not", r"Invalid GRES record for", r"Ignoring file-less GPU \S+ from final GRES list")
+# What the controller then says about the node: many causes (no NVML, a driver down, this) lead there.
+GRES_COUNT_LOW = r"gres/gpu count reported lower than configured \(\d+ < \d+\)"
+
+
+@rule("SYS013", "slurm-gres-conf-invalid", "error", "slurmd refuses or drops the GPU records of gres.conf",
+      signatures=GRES_CONF_REFUSED + (GRES_COUNT_LOW,), priority=13,
+      references=("https://slurm.schedmd.com/gres.conf.html",))
+def slurm_gres_conf_invalid(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    slurmd exits at start with "fatal: gres.conf duplicate records for gpu", "gres.conf for gpu,
+    some records have File specification while others do not", "Invalid GRES record for gpu"; or
+    starts, logs "warning: Ignoring file-less GPU gpu:(null) from final GRES list", and the node is
+    drained INVALID_REG with "gres/gpu count reported lower than configured (0 < 2)".
+
+    Why:
+    slurmd reads gres.conf record by record: several records for one GRES that name neither a
+    File nor a Type cannot be told apart; File= and Type= must be given on all records or on none;
+    and a gpu record must name its device file, so one with only a count is dropped. The node then
+    registers fewer GPUs than slurm.conf's Gres= says, and the controller drains it.
+
+    Fix:
+    Either `AutoDetect=nvml` alone (a Slurm built with NVML finds the GPUs, their files and types),
+    or one record per GPU type with its files: `Name=gpu Type=a100 File=/dev/nvidia[0-3]`. `slurmd
+    -G` prints what slurmd makes of the file; restart slurmd, then `scontrol update nodename=<node>
+    state=resume`.
+
+    When to ignore:
+    Never on a GPU node: jobs asking for --gres=gpu cannot be placed on it.
+    """
+    if not seen:
+        return
+    refused = ctx.observed(GRES_CONF_REFUSED)
+    fix = ["slurmd -G  # the GRES slurmd makes of gres.conf on this node",
+           "gres.conf: AutoDetect=nvml alone, or per GPU type: Name=gpu Type=<type> File=/dev/nvidia[0-N]",
+           "sudo systemctl restart slurmd && scontrol update nodename=$(hostname -s) state=resume"]
+    if refused:
+        said = re.search("|".join(GRES_CONF_REFUSED), refused[0], re.I)  # from slurmd's words on, without the log prefix
+        yield Hit("slurmd refuses or drops the GPU records of gres.conf: " + refused[0][said.start():].strip()[:120],
+                  evidence={"slurmd": refused[0].strip()[:160]}, fix=fix)
+    elif not ctx.observed((SLURM_WITHOUT_NVML,)):  # slurm-built-without-nvml names that cause
+        yield Hit("the node registered fewer GPUs than slurm.conf configures; gres.conf or GPU detection on the node "
+                  "is the first suspect", generic=True, evidence={"slurmctld": seen[0].strip()[:160]},
+                  fix=fix + ["nvidia-smi -L  # the GPUs the driver sees on the node"])
+
+
 WSL_NOT_A_SYMLINK = r"/usr/lib/wsl/lib/libcuda\.so(?:\.1)* is not a symbolic link"
 
 
@@ -504,4 +570,4 @@ def ldconfig_not_in_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
-         ldconfig_not_in_path)
+         ldconfig_not_in_path, slurm_gres_conf_invalid)
