@@ -328,6 +328,18 @@ class Matrix:
                 return row["cuda"] if number > 0 else None
         return None
 
+    def last_cuda_for_cc(self, cc: str) -> Optional[str]:
+        """The last CUDA release whose nvcc still builds for this compute capability, when later releases
+        dropped it (None: the newest release recorded still builds for it, or no release ever did)."""
+        rows = [row for row in self.tables["cuda"].rows if row.get("sm_min")]  # oldest first
+        last = None
+        for row in rows:
+            if cc_tuple(row["sm_min"]) <= cc_tuple(cc) and (not row.get("sm_max") or cc_tuple(cc) <= cc_tuple(row["sm_max"])):
+                last = row
+        if last is None or last is rows[-1]:
+            return None
+        return last["cuda"]
+
     # --- PyTorch ---------------------------------------------------------------------------
     def torch_release(self, torch: str) -> Row:
         wanted = version(torch)

@@ -110,3 +110,17 @@ def test_slurmd_refusing_the_gpu_records_of_gres_conf():
     no_nvml = first("slurmd: error: We were configured to autodetect nvml functionality, but we weren't able to find "
                     "that lib when Slurm was configured.\nReason=gres/gpu count reported lower than configured (0 < 4)")
     assert no_nvml.slug == "slurm-built-without-nvml"
+
+
+def test_a_build_asking_nvcc_for_an_architecture_it_dropped():
+    found = first(corpus("610-"))
+    assert found.slug == "gpu-arch-dropped-by-nvcc"
+    assert (found.evidence["compute_capability"], found.evidence["last_cuda"]) == ("3.0", "10.2.89")
+    assert any("compute_86" in step for step in found.fix)  # the RTX 3090 the report names
+    cuda12 = ("$ nvcc --version\nCuda compilation tools, release 12.1, V12.1.105\n"
+              "nvcc fatal   : Unsupported gpu architecture 'compute_35'\nmake: *** [Makefile:12: all] Error 1")
+    other = first(cuda12)
+    assert other.slug == "gpu-arch-dropped-by-nvcc" and other.evidence["last_cuda"] == "11.8.0"
+    # an architecture newer than the nvcc: still nvcc-too-old-for-gpu-arch
+    newer = cuda12.replace("release 12.1, V12.1.105", "release 11.0, V11.0.221").replace("compute_35", "compute_86")
+    assert first(newer).slug == "nvcc-too-old-for-gpu-arch"

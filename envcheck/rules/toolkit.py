@@ -4,7 +4,7 @@ host compiler nvcc accepts."""
 from __future__ import annotations
 
 import re
-from typing import Iterable, List
+from typing import Iterable, List, Tuple
 
 from envcheck.matrix import cc_tuple, version
 from envcheck.rules import Context, Hit, rule
@@ -167,9 +167,9 @@ def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if not seen:
         yield from _toolkit_older_than_gpus(ctx)
         return
-    found = UNKNOWN_ARCH.search(" ".join(seen))
-    digits = next(g for g in found.groups() if g) if found else ""
-    cc = f"{digits[:-1]}.{digits[-1]}" if len(digits) >= 2 else ""
+    cc = _refused_arch(seen)
+    if ctx.shared("arch_dropped_by_nvcc", _arch_dropped_by_nvcc)[0]:
+        return  # the arch is too old for this nvcc, not too new: gpu-arch-dropped-by-nvcc names it
     needs = ctx.matrix.oldest_cuda_for_cc(cc) if cc else None
     nvcc = ctx.facts.cuda.nvcc_on_path_version
     yield Hit(f"nvcc{f' (CUDA {nvcc})' if nvcc else ''} does not know compute capability {cc or '?'}"
@@ -210,6 +210,67 @@ def _toolkit_older_than_gpus(ctx: Context) -> Iterable[Hit]:
                            "export CUDA_HOME to it",
                            f'or export TORCH_CUDA_ARCH_LIST="{_older_ptx(gpu["cc"])}"  # an arch this nvcc knows, plus PTX'])
             return
+
+
+def _refused_arch(seen: List[str]) -> str:
+    """The compute capability ("3.0") in nvcc's refusal, "" when it names none."""
+    found = UNKNOWN_ARCH.search(" ".join(seen))
+    digits = next(g for g in found.groups() if g) if found else ""
+    return f"{digits[:-1]}.{digits[-1]}" if len(digits) >= 2 else ""
+
+
+def _arch_dropped_by_nvcc(ctx: Context) -> Tuple[str, str]:
+    """(compute capability, the last CUDA that builds for it) when nvcc refused an architecture that later
+    CUDA releases dropped and the nvcc in use is (or, not named, may be) one of them; TK004 and TK008 share it."""
+    cc = _refused_arch(ctx.observed((UNKNOWN_ARCH.pattern,)))
+    last = ctx.matrix.last_cuda_for_cc(cc) if cc else None
+    nvcc = ctx.facts.cuda.nvcc_on_path_version
+    if not last or (nvcc and re.fullmatch(r"\d+\.\d+(?:\.\d+)*", nvcc) and version(nvcc) <= version(last)):
+        return ("", "")
+    return (cc, last)
+
+
+@rule("TK008", "gpu-arch-dropped-by-nvcc", "error", "nvcc is asked to build for an architecture it no longer supports",
+      signatures=(UNKNOWN_ARCH.pattern,), priority=24, scope="build")
+def gpu_arch_dropped_by_nvcc(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Building with a Makefile or CMake list written years ago: "nvcc fatal : Unsupported gpu
+    architecture 'compute_30'" with CUDA 11, 'compute_35' with CUDA 12, 'sm_50' or 'compute_60'
+    with CUDA 13; the GPU in the machine is new and the toolkit was installed for it.
+
+    Why:
+    Each CUDA release drops the oldest architectures from nvcc (matrices/cuda.toml records each
+    release's oldest, with its source): Kepler's 3.0 after CUDA 10.2, 3.5 and 3.7 after 11.8,
+    Maxwell, Pascal and Volta (5.x to 7.0) after 12.9. A build's architecture list (darknet's
+    ARCH, CMAKE_CUDA_ARCHITECTURES, TORCH_CUDA_ARCH_LIST, -gencode flags) that still names one of
+    them stops the whole build, although the GPU it is for is supported.
+
+    Fix:
+    Remove the dropped architectures from the build's list and keep the GPU's own (for an RTX 3090,
+    compute_86 / sm_86); `nvcc --list-gpu-arch` prints what this nvcc builds for. To build for the
+    old GPU itself, use the last CUDA release that still supports it.
+
+    When to ignore:
+    Never while you build with that list.
+    """
+    if not seen:
+        return
+    cc, last = ctx.shared("arch_dropped_by_nvcc", _arch_dropped_by_nvcc)
+    if not cc:
+        return
+    nvcc = ctx.facts.cuda.nvcc_on_path_version
+    digits = cc.replace(".", "")
+    own = [g for g in ctx.gpu_models() if g["cc"]]
+    keep = f"compute_{own[0]['cc'].replace('.', '')} / sm_{own[0]['cc'].replace('.', '')} for the {own[0]['name']}" \
+        if own else "the architecture of your GPU (nvidia-smi --query-gpu=name,compute_cap --format=csv)"
+    yield Hit(f"the build asks for compute capability {cc}, which nvcc{f' (CUDA {nvcc})' if nvcc else ''} no longer "
+              f"builds for: CUDA {last} was the last release that did",
+              evidence={"compute_capability": cc, "last_cuda": last, "nvcc": nvcc or "not named"},
+              fix=[f"remove compute_{digits} / sm_{digits} from the build's architecture list (ARCH, -gencode, "
+                   f"CMAKE_CUDA_ARCHITECTURES, TORCH_CUDA_ARCH_LIST) and keep {keep}",
+                   "nvcc --list-gpu-arch  # what this nvcc builds for",
+                   f"or, to build for a compute capability {cc} GPU itself: CUDA {last}"])
 
 
 def _older_ptx(cc: str) -> str:
@@ -371,4 +432,4 @@ def cuda_dev_libs_not_on_linker_path(ctx: Context, seen: List[str]) -> Iterable[
 
 
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
-         cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path)
+         cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc)
