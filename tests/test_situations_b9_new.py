@@ -124,3 +124,12 @@ def test_a_build_asking_nvcc_for_an_architecture_it_dropped():
     # an architecture newer than the nvcc: still nvcc-too-old-for-gpu-arch
     newer = cuda12.replace("release 12.1, V12.1.105", "release 11.0, V11.0.221").replace("compute_35", "compute_86")
     assert first(newer).slug == "nvcc-too-old-for-gpu-arch"
+
+
+def test_cdi_device_names_the_runtime_cannot_resolve():
+    found = first(corpus("561-"))
+    assert found.slug == "cdi-devices-unresolvable" and "does not read that spec" in found.message
+    docker = first("docker: Error response from daemon: could not apply required modification to OCI specification: "
+                   "error modifying OCI spec: failed to inject CDI devices: unresolvable CDI devices nvidia.com/gpu=all")
+    assert docker.slug == "cdi-devices-unresolvable" and "never generated" in docker.message
+    assert any("nvidia-ctk cdi generate" in step for step in docker.fix)

@@ -518,7 +518,60 @@ def l4t_container_host_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    f"or reflash the Jetson with the JetPack for L4T R{image}"])
 
 
+# A runtime that was asked for CDI devices (--device nvidia.com/gpu=all) and found no spec naming them:
+# podman's "setting up CDI devices: unresolvable CDI devices nvidia.com/gpu=0", Docker's and containerd's
+# "failed to inject CDI devices: unresolvable CDI devices ...".
+CDI_UNRESOLVABLE = r"unresolvable CDI devices?"
+# `nvidia-ctk cdi list`: "INFO[0000] Found 3 CDI devices" then one device name per line.
+CDI_LISTED = re.compile(r"Found (\d+) CDI devices?")
+CDI_GUIDE = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"
+
+
+@rule("CTR011", "cdi-devices-unresolvable", "error", "The runtime finds no CDI spec for the GPU devices it was asked for",
+      signatures=(CDI_UNRESOLVABLE,), priority=12, references=(CDI_GUIDE,), scope="containers")
+def cdi_devices_unresolvable(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `podman run --device nvidia.com/gpu=all ...`: "Error: setting up CDI devices: unresolvable CDI
+    devices nvidia.com/gpu=all"; Docker or containerd: "failed to inject CDI devices: unresolvable
+    CDI devices nvidia.com/gpu=0"; it worked before a driver update, or on another machine.
+
+    Why:
+    With CDI the runtime adds GPUs to a container from a spec file (/etc/cdi/nvidia.yaml,
+    /var/run/cdi/) that lists each device and the driver files it needs. The names cannot be
+    resolved when no spec was generated (the toolkit is missing, or `nvidia-ctk cdi generate` never
+    ran), when the spec predates the driver or GPUs now in the machine (a driver update, a GPU moved),
+    or when the runtime cannot read the spec: a spec of a newer CDI version than the runtime's own CDI
+    library knows is skipped, though `nvidia-ctk cdi list` shows its devices.
+
+    Fix:
+    Generate the spec for the driver in use (`sudo nvidia-ctk cdi generate
+    --output=/etc/cdi/nvidia.yaml`) and again after every driver update (recent toolkits ship a
+    service that does this at boot); check the names with `nvidia-ctk cdi list`. If they are listed
+    and the runtime still refuses them, compare the spec's `cdiVersion` with what the runtime
+    supports and upgrade the runtime (or use a toolkit release whose spec it reads).
+
+    When to ignore:
+    Never for a container that needs the GPU.
+    """
+    if not seen:
+        return
+    listed = next((m for m in map(CDI_LISTED.search, ctx.observations) if m), None)
+    fix = ["nvidia-ctk cdi list  # the device names the spec provides",
+           "sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml  # after every driver update too",
+           "grep cdiVersion /etc/cdi/nvidia.yaml /var/run/cdi/*.yaml  # a version the runtime must support"]
+    if listed and int(listed.group(1)) > 0:
+        yield Hit(f"nvidia-ctk lists {listed.group(1)} CDI device(s), but the runtime does not resolve them: it does not "
+                  "read that spec (a CDI version newer than the runtime supports, or a directory it does not search)",
+                  evidence={"nvidia-ctk": listed.group(0), "runtime": seen[0].strip()[:160]},
+                  fix=[fix[2], "upgrade the runtime (podman, containerd, Docker) to one that reads this cdiVersion, "
+                       "or use a toolkit release whose spec it reads", fix[0]])
+    else:
+        yield Hit("no CDI spec names the GPU devices the container asked for: it was never generated, or it predates "
+                  "the driver or GPUs now in the machine", evidence={"runtime": seen[0].strip()[:160]}, fix=fix)
+
+
 RULES = (container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
          docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available,
-         l4t_container_host_mismatch)
+         l4t_container_host_mismatch, cdi_devices_unresolvable)
