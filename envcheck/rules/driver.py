@@ -196,6 +196,8 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
       signatures=(r"driver version is insufficient for CUDA runtime version", r"NVIDIA driver on your system is too old",
                   r"cudaErrorInsufficientDriver", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
                   r"PTX was compiled with an unsupported toolchain",
+                  # the driver's JIT log for the same refusal (Numba's LinkerError, CuPy, PyCUDA)
+                  r"ptxas application ptx input, line \d+; fatal\s*: Unsupported \.version",
                   r"requirement error: unsatisfied condition: cuda\s*>=\s*\d",
                   # TensorFlow's cuDNN handle failing, with its own suspicion: "possibly insufficient driver version: 384.69.0"
                   r"possibly insufficient driver version",
@@ -207,7 +209,8 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Symptom:
     "CUDA driver version is insufficient for CUDA runtime version"; PyTorch: "The NVIDIA driver on
     your system is too old (found version 11040)"; "the provided PTX was compiled with an
-    unsupported toolchain".
+    unsupported toolchain"; Numba after a toolkit upgrade: "ptxas application ptx input, line 9;
+    fatal : Unsupported .version 8.1; current version is '8.0'" (the driver's JIT, not a ptxas binary).
 
     Why:
     Every CUDA release needs a minimum driver. Within one CUDA major, minor-version compatibility
@@ -260,8 +263,13 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield stated
         return
     if seen and not reported:
+        jit = re.search(r"Unsupported \.version (\d+\.\d+); current version is '?(\d+\.\d+)", " ".join(seen))
         yield Hit("The CUDA runtime in use needs a newer driver than the one installed"
-                  + (f" ({driver})" if driver else ""), evidence={"driver": driver},
+                  + (f" ({driver})" if driver else "")
+                  + (f": the driver's JIT knows PTX ISA up to {jit.group(2)} and was given PTX {jit.group(1)}, from a "
+                     "newer CUDA toolkit" if jit else ""),
+                  evidence={"driver": driver, **({"ptx_given": jit.group(1), "driver_jit_knows": jit.group(2)}
+                                                 if jit else {})},
                   fix=_distro.install_driver(ctx.distro))
 
 

@@ -816,13 +816,19 @@ TRITON_FP8 = re.compile(r"fp8e4nv data type is not supported on CUDA arch < (\d+
 QUANT_ONLY_ON = re.compile(r"\b(FP8|MXFP8|MXFP4|NVFP4|FP4|(?:LLM-)?AWQ|GPTQ|Marlin|INT8|INT4)\b[^.\n]{0,40}?is only supported "
                            r"on GPUs with compute capability\s*(?:>=|≥|of at least)\s*(\d+)\.(\d+)"
                            r"(?:[^`\n]{0,40}?actual\s*=\s*`?(\d+)\.(\d+))?", re.I)
+# CTranslate2 (faster-whisper, whisperX) asked explicitly for a compute type the device has no fast path for:
+# "Requested float16 compute type, but the target device or backend do not support efficient float16
+# computation." (On its own choice it converts and warns instead: "The compute type inferred from the saved
+# model is float16, but ...", which is not this.)
+CT2_COMPUTE_TYPE = re.compile(r"Requested (\w+) compute type, but the target device or backend do not support efficient "
+                              r"(\w+) computation", re.I)
 QUANT_NEEDS_CC = re.compile(r"quantization method (\S+) is not supported for the current GPU\.?\s*Minimum capability:?\s*"
                             r"(\d+)\.?\s*(?:Current capability:?\s*(\d+))?", re.I)
 
 
 @rule("FW009", "quantization-unsupported-gpu", "error", "The GPU has no hardware for the number format asked of it",
       signatures=(FORMAT_NEEDS_CC.pattern, r"quantization method \S+ is not supported for the current GPU",
-                  TRITON_FP8.pattern, QUANT_ONLY_ON.pattern),
+                  TRITON_FP8.pattern, QUANT_ONLY_ON.pattern, CT2_COMPUTE_TYPE.pattern),
       priority=18, references=("https://docs.nvidia.com/deeplearning/transformer-engine/user-guide/index.html",
                                "https://docs.vllm.ai/en/latest/features/quantization/supported_hardware.html"))
 def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -833,13 +839,15 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     GPU. Minimum capability: 89. Current capability: 86."; Triton: "AssertionError: fp8e4nv data type
     is not supported on CUDA arch < 89", or "type fp8e4nv not supported in this architecture";
     Transformers and vLLM: "FP8 quantized models is only supported on GPUs with compute capability
-    >= 8.9 (e.g 4090/H100), actual = `6.1`".
+    >= 8.9 (e.g 4090/H100), actual = `6.1`"; CTranslate2 (faster-whisper): "Requested float16 compute
+    type, but the target device or backend do not support efficient float16 computation."
 
     Why:
     FP8 runs on tensor cores that Ada (8.9) and Hopper (9.0) introduced (TransformerEngine before 0.7
     required Hopper); MXFP8 and NVFP4 need Blackwell (10.0); vLLM's quantization kernels (AWQ, GPTQ
     Marlin, FP8, MXFP4) each state the oldest GPU they run on. An older GPU has no instruction for
-    the format: no driver or package upgrade adds it.
+    the format: no driver or package upgrade adds it. CTranslate2 refuses an explicit float16 or
+    int8_float16 request on a device without a fast path for it (on the CPU always).
 
     Fix:
     Run in a format the GPU has (bf16 or fp16; a quantization whose minimum capability the GPU meets,
@@ -856,6 +864,17 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     quant = QUANT_NEEDS_CC.search(text)
     triton = TRITON_FP8.search(text)
     only_on = QUANT_ONLY_ON.search(text)
+    ct2 = CT2_COMPUTE_TYPE.search(text)
+    if ct2 and not (fmt or quant or triton or only_on):
+        on_cpu = bool(ctx.observed((r"device\s*=\s*['\"]cpu['\"]", r"--device cpu\b")))
+        kind = ct2.group(1)
+        yield Hit(f"CTranslate2 was asked for {kind} on " + ("the CPU, which" if on_cpu else "a device that") +
+                  f" has no efficient {ct2.group(2)} path", evidence={"format": kind, "device": "cpu" if on_cpu else
+                                                                     "not named"},
+                  fix=['compute_type="int8" (or "float32"; "int8_float16" needs a GPU with fast float16)',
+                       'or compute_type="auto" / "default": CTranslate2 then picks what the device runs',
+                       "python -c 'import ctranslate2; print(ctranslate2.get_supported_compute_types(\"cuda\"))'"])
+        return
     if triton:
         floor = triton.group(1) or "89"  # the compiler's wording names no floor; the checks' wording says 89
         needed, name = f"{floor[:-1]}.{floor[-1]}", "FP8 (E4M3, Triton's fp8e4nv)"

@@ -493,10 +493,13 @@ def slurm_gres_conf_invalid(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 
 WSL_NOT_A_SYMLINK = r"/usr/lib/wsl/lib/libcuda\.so(?:\.1)* is not a symbolic link"
+# The same warning quoted without its directory ("libcuda.so.1 is not a symbolic link"): WSL's only when the
+# report is from WSL; elsewhere a driver installed by copying files can print it too.
+NOT_A_SYMLINK_BARE = r"(?<![/\w])libcuda\.so(?:\.1)* is not a symbolic link"
 
 
 @rule("SYS011", "wsl-libcuda-not-symlink", "warning", "ldconfig warns about the Windows driver's libcuda copies in WSL",
-      signatures=(WSL_NOT_A_SYMLINK,), priority=40,
+      signatures=(WSL_NOT_A_SYMLINK, NOT_A_SYMLINK_BARE), priority=40,
       references=("https://docs.nvidia.com/cuda/wsl-user-guide/index.html",))
 def wsl_libcuda_not_symlink(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -519,7 +522,7 @@ def wsl_libcuda_not_symlink(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Always, unless a CUDA program also fails: then look at that error, not this warning.
     """
-    if seen:
+    if seen and (ctx.observed((WSL_NOT_A_SYMLINK,)) or ctx.facts.system.wsl):
         yield Hit("ldconfig's warning about /usr/lib/wsl/lib/libcuda.so.1 comes from how the Windows driver ships "
                   "libcuda (copies, not links) and breaks nothing by itself",
                   fix=["ls -l /usr/lib/wsl/lib/libcuda*  # three copies of one file",

@@ -224,7 +224,8 @@ def _arch_dropped_by_nvcc(ctx: Context) -> Tuple[str, str]:
     CUDA releases dropped and the nvcc in use is (or, not named, may be) one of them; TK004 and TK008 share it."""
     cc = _refused_arch(ctx.observed((UNKNOWN_ARCH.pattern,)))
     last = ctx.matrix.last_cuda_for_cc(cc) if cc else None
-    nvcc = ctx.facts.cuda.nvcc_on_path_version
+    # the nvcc that ran, else the CUDA the report says is installed ("an image that uses CUDA 7.5")
+    nvcc = ctx.facts.cuda.nvcc_on_path_version or ctx.facts.cuda.stated_version
     if not last or (nvcc and re.fullmatch(r"\d+\.\d+(?:\.\d+)*", nvcc) and version(nvcc) <= version(last)):
         return ("", "")
     return (cc, last)
@@ -338,6 +339,9 @@ def cuda_home_misconfigured(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 OLD_PTXAS = (r"Unsupported \.version \d+\.\d+; current version is '?\d+\.\d+",
              r"Invoking ptxas with version \S+, which corresponds to a CUDA version",
              r"You are using ptxas \S+, but \w+ requires ptxas")
+# The same refusal from the driver's JIT (cuLinkAddData, cuModuleLoadData: Numba, CuPy, PyCUDA) rather than a
+# ptxas binary: its log names "ptxas application ptx input" where the binary names its .ptx file.
+DRIVER_JIT_PTX = r"ptxas application ptx input, line \d+; fatal\s*: Unsupported \.version"
 PTX_VERSIONS = re.compile(r"Unsupported \.version (\d+\.\d+); current version is '?(\d+\.\d+)")
 PTXAS_VERSION = re.compile(r"(?:Invoking ptxas with version|You are using ptxas) (\S+?),?\s")
 
@@ -369,8 +373,8 @@ def old_ptxas_on_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while that program compiles kernels: it fails, or in XLA's case may miscompile.
     """
-    if not seen:
-        return
+    if not seen or ctx.observed((DRIVER_JIT_PTX,)):
+        return  # the driver's own JIT refused the PTX: driver-too-old names that
     text = " ".join(seen) + " "
     given = PTX_VERSIONS.search(text)
     ptxas = PTXAS_VERSION.search(text)
