@@ -546,8 +546,8 @@ def cdi_devices_unresolvable(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
     Fix:
     Generate the spec for the driver in use (`sudo nvidia-ctk cdi generate
-    --output=/etc/cdi/nvidia.yaml`) and again after every driver update (recent toolkits ship a
-    service that does this at boot); check the names with `nvidia-ctk cdi list`. If they are listed
+    --output=/etc/cdi/nvidia.yaml`) and again after every driver update; check the names with
+    `nvidia-ctk cdi list`. If they are listed
     and the runtime still refuses them, compare the spec's `cdiVersion` with what the runtime
     supports and upgrade the runtime (or use a toolkit release whose spec it reads).
 

@@ -717,7 +717,7 @@ def tensorrt_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable
     Put the lib directory of the TensorRT release you use first on the loader path
     (`export LD_LIBRARY_PATH=/path/to/TensorRT-X/lib:$LD_LIBRARY_PATH`, in the environment the
     program really runs in), or register it with ldconfig; or install TensorRT from pip
-    (`pip install tensorrt`), whose tensorrt-libs wheels bring the libraries. Remove other TensorRT
+    (`pip install tensorrt`), whose wheels bring the libraries. Remove other TensorRT
     releases from the path.
 
     When to ignore:

@@ -125,8 +125,8 @@ def wsl_libcuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 
 # What a program that loads the CUDA driver library itself prints when it could not: Taichi's fallback
-# ("Arch=[<Arch.cuda: 5>] is not supported, falling back to CPU"), Numba's "CUDA driver library cannot be
-# found", CuPy's "CUDA driver version is ... / libcuda not found".
+# ("Arch=[<Arch.cuda: 5>] is not supported, falling back to CPU"), Numba's CudaSupportError ("Error at driver
+# init: CUDA driver library cannot be found"), and "CUDA driver not found" in people's and tools' words.
 WSL_NO_CUDA = (r"Arch=\[?<Arch\.cuda\b.{0,20}is not supported, falling back to CPU",
                r"CUDA driver library cannot be found", r"CudaSupportError", r"cuda driver (?:library )?(?:is )?not found")
 
