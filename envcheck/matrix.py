@@ -135,6 +135,12 @@ def variant_cuda(variant: str) -> Optional[str]:
     return f"{match.group(1)}.{match.group(2)}" if match else None
 
 
+def dotted_cc(digits: str) -> str:
+    """A compute capability written as its tools write it in arch names ("89" of sm_89, "120" of sm_120) in
+    the matrix's form ("8.9", "12.0"); a single digit has no minor to split off and is returned as it is."""
+    return f"{digits[:-1]}.{digits[-1]}" if len(digits) >= 2 else digits
+
+
 def cc_tuple(cc: str) -> Tuple[int, int]:
     major, _, minor = str(cc).partition(".")
     return int(major), int(minor or 0)

@@ -112,6 +112,15 @@ def _reflow(lines: List[str]) -> str:
     return "\n\n".join(paragraphs)
 
 
+def first_match(pattern: "re.Pattern[str]", lines: Iterable[str]) -> Optional["re.Match[str]"]:
+    """The first match of a pattern in lines, in their order: the first line that names a value wins."""
+    for line in lines:
+        found = pattern.search(line)
+        if found:
+            return found
+    return None
+
+
 class Context:
     """What a check sees: the facts, the matrix, and derived views several rules share."""
 

@@ -7,7 +7,7 @@ import re
 
 from typing import Iterable, List
 
-from envcheck.rules import Context, Hit, rule
+from envcheck.rules import Context, Hit, first_match, rule
 from envcheck import distro as _distro
 from envcheck.rules.gpu import gpu_container
 
@@ -449,7 +449,7 @@ def gpus_requested_exceed_available(ctx: Context, seen: List[str]) -> Iterable[H
     When to ignore:
     Never: the container does not start.
     """
-    found = next((m for m in map(UNKNOWN_DEVICE.search, seen) if m), None)
+    found = first_match(UNKNOWN_DEVICE, seen)
     if found is None:
         return
     device = found.group(1)
@@ -556,7 +556,7 @@ def cdi_devices_unresolvable(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if not seen:
         return
-    listed = next((m for m in map(CDI_LISTED.search, ctx.observations) if m), None)
+    listed = first_match(CDI_LISTED, ctx.observations)
     fix = ["nvidia-ctk cdi list  # the device names the spec provides",
            "sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml  # after every driver update too",
            "grep cdiVersion /etc/cdi/nvidia.yaml /var/run/cdi/*.yaml  # a version the runtime must support"]

@@ -8,8 +8,9 @@ from typing import Iterable, List, Tuple
 from packaging.version import InvalidVersion
 
 from envcheck.matrix import QueryError
-from envcheck.rules import Context, Hit, rule
+from envcheck.rules import Context, Hit, first_match, rule
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED, NATIVE_WINDOWS
+from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
 
 MODULE_DOCS = "https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/index.html"
@@ -197,7 +198,7 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   r"cudaErrorInsufficientDriver", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
                   r"PTX was compiled with an unsupported toolchain",
                   # the driver's JIT log for the same refusal (Numba's LinkerError, CuPy, PyCUDA)
-                  r"ptxas application ptx input, line \d+; fatal\s*: Unsupported \.version",
+                  DRIVER_JIT_PTX,
                   r"requirement error: unsatisfied condition: cuda\s*>=\s*\d",
                   # TensorFlow's cuDNN handle failing, with its own suspicion: "possibly insufficient driver version: 384.69.0"
                   r"possibly insufficient driver version",
@@ -263,7 +264,7 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield stated
         return
     if seen and not reported:
-        jit = re.search(r"Unsupported \.version (\d+\.\d+); current version is '?(\d+\.\d+)", " ".join(seen))
+        jit = PTX_VERSIONS.search(" ".join(seen))
         yield Hit("The CUDA runtime in use needs a newer driver than the one installed"
                   + (f" ({driver})" if driver else "")
                   + (f": the driver's JIT knows PTX ISA up to {jit.group(2)} and was given PTX {jit.group(1)}, from a "
@@ -426,7 +427,7 @@ def driver_not_built_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                                   "driver.userspace_version": f.driver.userspace_version},
                   fix=_distro.kernel_headers_and_rebuild(ctx.distro))
     elif ctx.observed([STALE_DKMS_TREE]):
-        stale = next((m for m in map(STALE_DKMS_PATH.search, ctx.observations) if m), None)
+        stale = first_match(STALE_DKMS_PATH, ctx.observations)
         tree = f"/var/lib/dkms/{stale.group(1)}/{stale.group(2)}" if stale else "/var/lib/dkms/nvidia/<old version>"
         yield Hit(f"DKMS stops at {tree}, a tree left from a removed driver (it has no dkms.conf), so it builds no "
                   "module for new kernels", evidence={"stale_dkms_tree": tree},

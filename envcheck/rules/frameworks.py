@@ -10,8 +10,8 @@ from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from envcheck.importers.prose import XFORMERS_TORCH
-from envcheck.matrix import QueryError, cc_tuple, coverage
-from envcheck.rules import Context, Hit, rule
+from envcheck.matrix import QueryError, cc_tuple, coverage, dotted_cc
+from envcheck.rules import Context, Hit, first_match, rule
 
 TORCH_INSTALL = "https://pytorch.org/get-started/locally/"
 TORCH_INDEX = "https://download.pytorch.org/whl/{variant}"
@@ -190,8 +190,7 @@ TENSORRT_UNSUPPORTED_SM = re.compile(r"Unsupported SM:?\s*0x([0-9a-f]+?)([0-9a-f
 def _tensorrt_refused_sm(ctx: Context) -> Optional[Tuple[str, Dict, Hit]]:
     """TensorRT's own refusal, with the capability it names: older than the release's stated minimum is
     "old", anything else is a GPU the release has no kernels for ("new")."""
-    said = next((m for m in map(TENSORRT_UNSUPPORTED_SM.search, ctx.observed([TENSORRT_UNSUPPORTED_SM.pattern])) if m),
-                None)
+    said = first_match(TENSORRT_UNSUPPORTED_SM, ctx.observed([TENSORRT_UNSUPPORTED_SM.pattern]))
     if not said:
         return None
     cc = f"{int(said.group(1), 16)}.{int(said.group(2), 16)}"
@@ -223,15 +222,15 @@ PADDLE_CC = re.compile(r"GPU Compute Capability: (\d+\.\d+)")
 
 
 def _paddle_arch_mismatch(ctx: Context) -> Optional[Tuple[str, Dict, Hit]]:
-    said = next((m for m in map(PADDLE_ARCH.search, ctx.observed(PADDLE_ARCH_TEXT)) if m), None)
+    said = first_match(PADDLE_ARCH, ctx.observed(PADDLE_ARCH_TEXT))
     if not said:
         return None
     architecture, listed = (said.group(1) or "", said.group(2) or said.group(3))
-    arches = sorted((f"{a[:-1]}.{a[-1]}" for a in listed.split()), key=cc_tuple)
+    arches = sorted((dotted_cc(a) for a in listed.split()), key=cc_tuple)
     stated = next((m.group(1) for m in map(PADDLE_CC.search, ctx.observations) if m), "")
     number = said.group(4)
     models = ctx.gpu_models()
-    cc = f"{number[:-1]}.{number[-1]}" if number else stated or (models[0]["cc"] if models else "")
+    cc = dotted_cc(number) if number else stated or (models[0]["cc"] if models else "")
     span = (cc, cc) if cc else ctx.matrix.architecture_cc_range(architecture)
     if not span:
         return None
@@ -433,7 +432,7 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if listed and int(sm.group(1)) < listed[0]:
             return
     if sm:
-        cc = f"{sm.group(1)[:-1]}.{sm.group(1)[-1]}"
+        cc = dotted_cc(sm.group(1))
         named = f" (sm_{sm.group(1)})"
     else:
         gpus = _gpus_without_kernels(ctx)
@@ -709,7 +708,7 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "(its wheel index or release names the torch version), or rebuild it from source: "
                        "pip install --no-build-isolation --no-binary :all: --force-reinstall <package>"])
         return
-    vision_op = next((m for m in map(TORCHVISION_OP.search, seen) if m), None)
+    vision_op = first_match(TORCHVISION_OP, seen)
     if vision_op:
         variant = torch_variant(torch) if torch is not None else None
         operator = vision_op.group(1) or vision_op.group(2)
@@ -877,7 +876,7 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
         return
     if triton:
         floor = triton.group(1) or "89"  # the compiler's wording names no floor; the checks' wording says 89
-        needed, name = f"{floor[:-1]}.{floor[-1]}", "FP8 (E4M3, Triton's fp8e4nv)"
+        needed, name = dotted_cc(floor), "FP8 (E4M3, Triton's fp8e4nv)"
     elif fmt:
         needed, name = f"{fmt.group(1)}.{fmt.group(2).replace('x', '0')}", fmt.group(3).upper()
     elif only_on:
@@ -885,8 +884,8 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
         current = f"{only_on.group(4)}.{only_on.group(5)}" if only_on.group(4) else ""
     elif quant:
         name = quant.group(1).rstrip(".,")
-        needed = f"{quant.group(2)[:-1]}.{quant.group(2)[-1]}" if len(quant.group(2)) > 1 else quant.group(2)
-        current = f"{quant.group(3)[:-1]}.{quant.group(3)[-1]}" if quant.group(3) and len(quant.group(3)) > 1 else ""
+        needed = dotted_cc(quant.group(2))
+        current = dotted_cc(quant.group(3)) if quant.group(3) and len(quant.group(3)) > 1 else ""
     else:
         name = "this format"
     gpus = [g for g in ctx.gpu_models() if g["cc"]]
@@ -1004,7 +1003,7 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["wsl --install  # then, inside WSL 2: pip install -U \"jax[cuda12]\"",
                        "or on native Windows: pip install -U jax  # CPU only"])
         return
-    linux_only = next((m for m in map(LINUX_LIBRARY_ON_WINDOWS.search, ctx.observations) if m), None)
+    linux_only = first_match(LINUX_LIBRARY_ON_WINDOWS, ctx.observations)
     if linux_only:
         package, library = linux_only.group(1), linux_only.group(2)
         bitsandbytes = package.lower() == "bitsandbytes"
@@ -1065,7 +1064,7 @@ def library_no_binary_for_cuda_version(ctx: Context, seen: List[str]) -> Iterabl
     When to ignore:
     When you do not use 8-bit or 4-bit layers or optimizers.
     """
-    found = next((m for m in map(BNB_BINARY_MISSING.search, seen) if m), None)
+    found = first_match(BNB_BINARY_MISSING, seen)
     if found is None:
         return
     library, cuda, nocublaslt = found.group(1), found.group(2), found.group(3)
@@ -1123,7 +1122,7 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while the code imports that module.
     """
-    found = next((m for m in map(EXTENSION_NOT_BUILT.search, seen) if m), None)
+    found = first_match(EXTENSION_NOT_BUILT, seen)
     if found is None:
         return
     module = found.group(1) or "apex's CUDA extensions"

@@ -9,7 +9,7 @@ from typing import Iterable, List, Tuple
 from envcheck.matrix import QueryError
 from packaging.version import InvalidVersion
 
-from envcheck.rules import Context, Hit, rule
+from envcheck.rules import Context, Hit, first_match, rule
 from envcheck.rules.frameworks import torch_variant
 
 # Where pip puts wheels: site-packages, or dist-packages for Debian/Ubuntu's system Python (and
@@ -727,7 +727,7 @@ def tensorrt_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable
     fatal = [line for line in seen if not TF_TENSORRT_PROBE.search(line)]
     if not fatal:
         return
-    found = next((m for m in map(TENSORRT_MAJOR.search, fatal) if m), None)
+    found = first_match(TENSORRT_MAJOR, fatal)
     major = (found.group(1) or found.group(2)) if found else ""
     name = f"TensorRT {major}" if major else "TensorRT"
     pip = (f"pip install 'tensorrt=={major}.*'" if major else "pip install tensorrt") + \

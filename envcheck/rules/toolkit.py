@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, List, Tuple
 
-from envcheck.matrix import cc_tuple, version
+from envcheck.matrix import cc_tuple, dotted_cc, version
 from envcheck.rules import Context, Hit, rule
 
 TOOLKIT_ARCHIVE = "https://developer.nvidia.com/cuda-toolkit-archive"
@@ -216,7 +216,7 @@ def _refused_arch(seen: List[str]) -> str:
     """The compute capability ("3.0") in nvcc's refusal, "" when it names none."""
     found = UNKNOWN_ARCH.search(" ".join(seen))
     digits = next(g for g in found.groups() if g) if found else ""
-    return f"{digits[:-1]}.{digits[-1]}" if len(digits) >= 2 else ""
+    return dotted_cc(digits) if len(digits) >= 2 else ""
 
 
 def _arch_dropped_by_nvcc(ctx: Context) -> Tuple[str, str]:
