@@ -383,6 +383,11 @@ class Matrix:
             raise QueryError(f"tensorflow {tensorflow} is not in the matrix")
         return rows[-1]
 
+    def first_tensorflow_with_cuda(self, cuda: str) -> Optional[Row]:
+        """The oldest TensorFlow release built with this CUDA or a newer one (None: none recorded)."""
+        wanted = version(cuda)
+        return next((r for r in self.tables["tensorflow"].rows if r.get("cuda") and version(r["cuda"]) >= wanted), None)
+
     def jax_rows(self, jaxlib: str) -> List[Row]:
         wanted = Version(version(jaxlib).base_version)
         return [r for r in self.tables["jax"].rows if version(r["jaxlib"]) == wanted]

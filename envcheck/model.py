@@ -367,6 +367,11 @@ class ContainerFacts(Section):
     inside: bool = False
     runtime: str = ""  # docker / podman / kubernetes / lxc / containerd / ""
     evidence: List[str] = field(default_factory=list)
+    # From a pasted Kubernetes pod spec: each container's nvidia.com/gpu limit (its request where it sets no
+    # limit). GPUs are given per container, so the pod needs their sum on one node.
+    pod_gpu_limits: List[int] = field(default_factory=list)
+    # From a pasted `kubectl describe node`: the nvidia.com/gpu it offers (Allocatable, else Capacity).
+    node_gpus: Optional[int] = None
 
 
 @dataclass

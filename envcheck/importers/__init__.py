@@ -17,12 +17,13 @@ import os
 import sys
 from typing import List
 
-from envcheck.importers import collect_env, daemon_json, errors, kernel, loader, lspci, nvidia_smi, packages, paste, prose, reports
+from envcheck.importers import (collect_env, daemon_json, errors, kernel, kubernetes, loader, lspci, nvidia_smi, packages, paste,
+                                prose, reports)
 from envcheck.model import SECTIONS, UNKNOWN, FactsFormatError, HostFacts
 
 # Order matters only for conflicts: a later importer does not overwrite a value an earlier one set,
 # so tool output comes first and prose (facts stated in words) after it.
-TEXT_IMPORTERS = (nvidia_smi, collect_env, reports, packages, kernel, daemon_json, loader, lspci, prose, errors)
+TEXT_IMPORTERS = (nvidia_smi, collect_env, reports, packages, kernel, daemon_json, kubernetes, loader, lspci, prose, errors)
 
 MAX_TEXT = 8 * 1024 * 1024
 STDIN = "-"  # --from -: the paste comes on standard input

@@ -28,7 +28,7 @@ GPU_MENTION = re.compile(
     r"\b(?:NVIDIA\s+)?(?:GeForce\s+)?(?:(?i:RTX|GTX|GT|Quadro|Tesla|TITAN)\s*(?:RTX\s*)?[A-Z]?\d{2,4}[A-Z]?"
     r"(?:-[A-Za-z0-9]+)*"
     r"(?:\s*(?i:Ti|SUPER))?(?:\s*Laptop(?:\s+GPU)?)?|TITAN\s+[VXP]\w*|"
-    r"(?:[AHLBVPKM]\d{2,3}(?:S|m|c|Xm?)?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*(?:\s*\d{2,3}\s*GB?)?)(?![\w.])")
+    r"(?:[AHLBVPKM]\d{2,3}(?:S|m|c|Xm?)?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*(?:\s*\d{2,3}\s*GB?)?)(?!\w|\.\w)")
 # Words on the same line that make a bare model number a GPU ("my 3090", "4090 laptop").
 GPU_LABEL = re.compile(r"\b(gpu|graphics|card|vga)\b\s*[:=]?", re.I)
 BARE_MODEL = re.compile(r"\b(\d{4})\s*(ti|super|laptop)?\b", re.I)
@@ -250,6 +250,15 @@ def _software(text: str, facts: HostFacts, where: str) -> None:
             facts.python.distributions.append(Distribution(name=name, version=found.group(2), source=where))
 
 
+# A person saying which build they got: "pip install torch resulted in the CPU version of torch", "it installs the
+# cpu-only build of pytorch", "conda gave me the CPU version of tensorflow". A verb of getting comes first, so
+# "requirements.txt are configured for the cpu only versions of torch" (a plan, not a state) is not read.
+CPU_BUILD_STATED = re.compile(r"\b(?:resulted in|results in|install(?:s|ed)?|got|get|gets|getting|gave(?: me)?|gives(?: me)?|"
+                              r"pull(?:s|ed)?|download(?:s|ed)?|ended up with|end up with)\s+(?:the\s+|a\s+|only\s+)?"
+                              r"CPU(?:[- ]only)?\s+(?:version|build|variant|wheel)s?\s+of\s+(?:py)?(torch|tensorflow|jax)\b",
+                              re.I)
+
+
 # A version alone on a line with PyTorch's local tag, as issue forms get it ("- 2.8.0+cu128"): the +cuNNN /
 # +cpu / +rocm tags are PyTorch's wheel variants, and of its packages only torch (and torchaudio, which
 # carries torch's number) has a major above 0.
@@ -279,6 +288,9 @@ def _frameworks(text: str, facts: HostFacts, where: str) -> None:
     bare = BARE_TORCH_BUILD.fullmatch(text)
     if bare:
         _build(framework(facts, "torch", where), bare.group(1), bare.group(2))
+    stated_cpu = CPU_BUILD_STATED.search(text)
+    if stated_cpu:
+        set_once(framework(facts, stated_cpu.group(1).lower(), where), "accelerator", "cpu")
     tf = TF_TUPLE.search(text)
     if tf:
         set_once(framework(facts, "tensorflow", where), "version", tf.group(1) or tf.group(2))

@@ -121,6 +121,11 @@ def first_match(pattern: "re.Pattern[str]", lines: Iterable[str]) -> Optional["r
     return None
 
 
+# A Jetson as people name it: the board family, JetPack and its apt package, L4T, the Tegra SoC.
+JETSON_WORDS = (r"\bJetson\b|\bJetPack\b|\bnvidia-jetpack\b|\bL4T\b|\btegra\b|\bXavier\b|\bTX2\b|"
+                r"\b(?:AGX|Jetson)\s+Orin\b|\bOrin\s+Nano\b")
+
+
 class Context:
     """What a check sees: the facts, the matrix, and derived views several rules share."""
 
@@ -168,6 +173,14 @@ class Context:
 
     def framework(self, name: str):
         return next((f for f in self.facts.frameworks.installed if f.name == name), None)
+
+    def jetson(self) -> str:
+        """What says this is a Jetson (its L4T release, or the board or JetPack named in the input), or "".
+        A Jetson's CUDA, cuDNN and framework builds come with JetPack, not from the x86-64 channels."""
+        if self.facts.system.l4t_release:
+            return f"L4T R{self.facts.system.l4t_release}"
+        said = self.observed([JETSON_WORDS])
+        return said[0].strip()[:160] if said else ""
 
     def has_nvidia_gpu(self) -> Optional[bool]:
         """True / False when the facts say, None when they do not know."""

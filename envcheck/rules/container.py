@@ -25,18 +25,21 @@ PROGRAM_SEES_NO_GPU = (r"is_available\(\)\s*(?:->|returns?|:|=)?\s*False", r"^Ou
 CONTAINER_WORDS = (r"\b(docker|podman|containerd|kubernetes|kubectl|kubelet|k8s|pods?|containers?)\b",)
 # NVML's library itself is missing (not NVML failing): in a container, no runtime mounted the driver.
 NO_NVML_LIBRARY = r"could not load NVML library|couldn't find libnvidia-ml\.so library in your system"
+# The driver's libcuda is not in the container: the runtime that mounts it from the host was not asked to.
+LIBCUDA_MISSING = r"libcuda\.so\.1: cannot open shared object file|Could not load dynamic library 'libcuda\.so\.1'"
 GPU_REQUEST = re.compile(r"--gpus\b|--runtime[= ]nvidia\b|--device[= ]\S*nvidia\.com/gpu|NVIDIA_VISIBLE_DEVICES=(?!void)")
 
 
 @rule("CTR001", "container-no-gpu", "error", "This container was started without GPU access",
-      signatures=(SELECT_DRIVER, NO_DRIVER_BANNER), priority=10, references=(TOOLKIT_GUIDE,))
+      signatures=(SELECT_DRIVER, NO_DRIVER_BANNER, LIBCUDA_MISSING), priority=10, references=(TOOLKIT_GUIDE,))
 def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     Inside a container: nvidia-smi not found or "No devices were found", no /dev/nvidia* devices,
     torch.cuda.is_available() is False; NVIDIA's images at start: "WARNING: The NVIDIA Driver was not
-    detected. GPU functionality will not be available."; Docker Desktop: `could not select device
-    driver "" with capabilities: [[gpu]]`.
+    detected. GPU functionality will not be available."; a GPU program in the container: "error while
+    loading shared libraries: libcuda.so.1: cannot open shared object file"; Docker Desktop: `could
+    not select device driver "" with capabilities: [[gpu]]`.
 
     Why:
     A container sees GPUs only when the runtime injects them: `docker run --gpus all` (or
@@ -51,6 +54,8 @@ def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Containers that are meant to run on the CPU.
     """
     f = ctx.facts
+    libcuda_missing = [line for line in seen if re.search(LIBCUDA_MISSING, line, re.I)]
+    seen = [line for line in seen if line not in libcuda_missing]  # the runtime's own words, for the branches below
     meant_for_gpu = ctx.has_nvidia_gpu() or gpu_container(ctx)
     if f.container.inside and meant_for_gpu and not f.driver.device_nodes and not f.gpus.devices:
         yield Hit(f"inside a {f.container.runtime or 'container'} with no /dev/nvidia* devices and no GPU visible",
@@ -66,11 +71,28 @@ def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"commands": bare[:3]} if bare else {},
                   fix=["docker run --gpus all ...  # needs the NVIDIA Container Toolkit on the host",
                        "nvidia-smi  # on the host first: the driver must work there"])
+    elif _libcuda_missing_in_container(ctx, libcuda_missing):
+        bare = runs_without_gpus(ctx.observations)
+        yield Hit("the container has no libcuda.so.1: the driver's libraries are mounted from the host only into a "
+                  "container started with GPU access" + (f"; the command asks for no GPU: {bare[0]}" if bare else ""),
+                  evidence={"observed": libcuda_missing[:1],
+                            **({"commands": bare[:3]} if bare else {})},
+                  fix=["docker run --gpus all ...  # or --runtime=nvidia; needs the NVIDIA Container Toolkit on the host",
+                       "do not copy libcuda into the image: it must match the host's driver"])
     elif seen and (f.docker.nvidia_runtime or any(t.name == "nvidia-ctk" for t in f.docker.toolkit)
                    or f.system.wsl or ctx.observed([r"Docker Desktop", r"\bWSL2?\b"])):
         yield Hit("Docker could not hand a GPU to the container although the NVIDIA runtime is set up",
                   fix=["docker info | grep -i runtime", "Docker Desktop: Settings > Resources > WSL integration",
                        "nvidia-smi  # on the host: the driver must work first"])
+
+
+def _libcuda_missing_in_container(ctx, seen: List[str]) -> bool:
+    """libcuda.so.1 missing where a container (not WSL, not a Jetson's own runtime setup) is the place it ran."""
+    if not any(re.search(LIBCUDA_MISSING, line, re.I) for line in seen) or _build_without_the_runtime(ctx):
+        return False
+    if ctx.facts.system.wsl or ctx.jetson() or ctx.observed([r"\bWSL2?\b"]):
+        return False
+    return ctx.facts.container.inside or bool(ctx.observed(CONTAINER_WORDS))
 
 
 def runs_without_gpus(lines: List[str]) -> List[str]:
@@ -134,7 +156,10 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
     plugin's pod in CrashLoopBackOff ("did you set the docker default runtime to `nvidia`?"): the
     container was started by runc, not the nvidia runtime, so the driver libraries were never
     mounted. Kubernetes starts pods with the node's default runtime, so a `docker run
-    --runtime=nvidia` that works by hand proves nothing for them.
+    --runtime=nvidia` that works by hand proves nothing for them. The same holds for `docker build`,
+    which has no --runtime or --gpus option: a build step that loads libcuda (on a Jetson with
+    JetPack 4, any CUDA library: "libcurand.so.10: cannot open shared object file") needs nvidia as
+    the default runtime.
 
     Why:
     Installing the toolkit does not change Docker's configuration: the nvidia runtime must be
@@ -160,6 +185,17 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
         yield Hit("nvidia-container-toolkit is installed but Docker has no nvidia runtime",
                   evidence={"docker.runtimes": f.docker.runtimes, "docker.toolkit": tools},
                   fix=_distro.configure_docker_runtime())
+    elif _build_without_the_runtime(ctx):
+        missing = _build_without_the_runtime(ctx)
+        jetson = ctx.jetson()
+        yield Hit("a `docker build` step could not load a library that the nvidia runtime mounts from the host: build "
+                  "steps run with Docker's default runtime, which is not nvidia" + (" (on this Jetson the CUDA "
+                                                                                      "libraries come from the host)" if jetson else ""),
+                  evidence={"observed": missing[:2], **({"jetson": jetson} if jetson else {})}, confirmed=True,
+                  references=[JETSON_DEFAULT_RUNTIME] if jetson else [],
+                  fix=['set "default-runtime": "nvidia" in /etc/docker/daemon.json (beside its "runtimes" entry)',
+                       "sudo systemctl restart docker && docker info | grep -i 'default runtime'",
+                       "build again"])
     elif seen and _started_without_the_runtime(ctx):
         yield Hit("inside a container, the NVIDIA driver libraries are missing: it was started by runc, not the "
                   "nvidia runtime (Kubernetes: the node's default runtime)",
@@ -171,6 +207,25 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
         yield Hit("Docker does not know the nvidia runtime although it is configured or installed",
                   evidence={"docker.runtimes": f.docker.runtimes}, confirmed=True,
                   fix=_distro.configure_docker_runtime() + ["docker info | grep -i runtime"])
+
+
+# A `docker build` at work: the legacy builder's "Step 3/9 : RUN ..." and "The command '/bin/sh -c ...' returned a
+# non-zero code", BuildKit's "#8 [4/7] RUN ..." and "failed to solve: process "/bin/sh -c ...", or the command.
+DOCKER_BUILD = (r"The command '/bin/sh -c .*' returned a non-zero code", r"^Step \d+/\d+ : ",
+                r"^#\d+ \[[\w -]*\d+/\d+\] RUN\b", r"failed to solve: process \W?/bin/sh -c", r"\bdocker (?:buildx )?build\b")
+# A library the nvidia runtime mounts from the host, missing: the driver's everywhere; on a Jetson with JetPack 4 also
+# CUDA's, cuDNN's and TensorRT's, which its containers take from the host.
+DRIVER_LIBRARY_MISSING = r"\blib(?:cuda|nvidia-\w+)\.so[.\d]*: cannot open shared object file"
+CUDA_LIBRARY_MISSING = r"\blib(?:cu\w+|nv\w+|cudnn\w*)\.so[.\d]*: cannot open shared object file"
+JETSON_DEFAULT_RUNTIME = "https://github.com/dusty-nv/jetson-containers#docker-default-runtime"
+
+
+def _build_without_the_runtime(ctx: Context) -> List[str]:
+    """The lines of a `docker build` step that could not load a library the nvidia runtime would have mounted: a
+    build's RUN steps get Docker's default runtime, and `docker build` has no --runtime or --gpus option."""
+    if not ctx.observed(DOCKER_BUILD):
+        return []
+    return ctx.observed([CUDA_LIBRARY_MISSING if ctx.jetson() else DRIVER_LIBRARY_MISSING])
 
 
 def _started_without_the_runtime(ctx: Context) -> bool:
@@ -426,31 +481,40 @@ def driver_in_use_blocks_driver_container(ctx: Context, seen: List[str]) -> Iter
 UNKNOWN_DEVICE = re.compile(r"device error: ([\w-]+): unknown device")
 
 
+# The Kubernetes scheduler finding no node with enough GPUs: "0/1 nodes are available: 1 Insufficient nvidia.com/gpu."
+INSUFFICIENT_GPU = r"Insufficient nvidia\.com/gpu"
+
+
 @rule("CTR009", "gpus-requested-exceed-available", "error", "The container asks for a GPU the host does not have",
-      signatures=(UNKNOWN_DEVICE.pattern,), priority=12, scope="containers",
+      signatures=(UNKNOWN_DEVICE.pattern, INSUFFICIENT_GPU), priority=12, scope="containers",
       references=("https://docs.docker.com/engine/containers/resource_constraints/#gpu",))
 def gpus_requested_exceed_available(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     `docker run --gpus 2 ...` (or --gpus device=1, or NVIDIA_VISIBLE_DEVICES=1) fails in the
     toolkit's hook with "nvidia-container-cli: device error: 1: unknown device"; with a UUID:
-    "device error: GPU-6f1e7c4a: unknown device".
+    "device error: GPU-6f1e7c4a: unknown device". Kubernetes: the pod stays Pending with "0/1 nodes
+    are available: 1 Insufficient nvidia.com/gpu", and its spec asks for more GPUs than the node has.
 
     Why:
     `--gpus N` asks for N GPUs, which the toolkit turns into device indices 0 to N-1; `device=K` and
     NVIDIA_VISIBLE_DEVICES name indices or UUIDs. An index at or beyond the number of GPUs on the
     host, or a UUID of a GPU on another machine (a compose file or job script copied over), names
-    no device, and the container is not created.
+    no device, and the container is not created. Kubernetes gives GPUs to each container, never
+    shared: a pod whose two containers each set `nvidia.com/gpu: 1` needs two GPUs on one node.
 
     Fix:
     Ask for GPUs that exist: `--gpus all`, `--gpus 1`, or `--gpus '"device=0"'`; list them with
-    `nvidia-smi -L` on the host. In compose files, set `count` or `device_ids` to match.
+    `nvidia-smi -L` on the host. In compose files, set `count` or `device_ids` to match. In a pod,
+    set the GPU limit only on the container that uses the GPU.
 
     When to ignore:
-    Never: the container does not start.
+    Never: the container does not start. "Insufficient nvidia.com/gpu" with a pod that asks for no
+    more than the node has is another cause (the node advertises no GPUs: its device plugin).
     """
     found = first_match(UNKNOWN_DEVICE, seen)
     if found is None:
+        yield from _pod_asks_too_many(ctx, seen)
         return
     device = found.group(1)
     count = len(ctx.facts.gpus.devices)
@@ -461,6 +525,22 @@ def gpus_requested_exceed_available(ctx: Context, seen: List[str]) -> Iterable[H
               fix=["nvidia-smi -L  # the GPUs this host has, with their indices and UUIDs",
                    "docker run --gpus all ...  # or --gpus 1, or --gpus '\"device=0\"'",
                    "in compose files: count or device_ids under deploy.resources.reservations.devices"])
+
+
+def _pod_asks_too_many(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """The scheduler's "Insufficient nvidia.com/gpu" where the pasted pod asks for more GPUs than the node has."""
+    if not ctx.observed([INSUFFICIENT_GPU]):
+        return
+    limits = ctx.facts.container.pod_gpu_limits
+    asked, containers = sum(limits), len(limits)
+    have = ctx.facts.container.node_gpus or len(ctx.facts.gpus.devices)
+    if not asked or not have or asked <= have:
+        return  # nothing shows more asked than there is: the node may not advertise its GPUs at all
+    yield Hit(f"the pod asks for {asked} GPUs in all ({containers} containers with a nvidia.com/gpu limit; GPUs are "
+              f"given to each container, not shared), and the node has {have}",
+              evidence={"pod_gpus": asked, "containers_asking": containers, "node_gpus": have}, confirmed=True,
+              fix=["give the GPU limit to the one container that uses the GPU, or lower the counts to what the node has",
+                   "kubectl describe node <node> | grep -A8 Allocatable  # the GPUs the node offers"])
 
 
 # An image built for Jetson names its L4T release in its tag: nvcr.io/nvidia/l4t-ml:r34.1.0-py3,
@@ -571,7 +651,69 @@ def cdi_devices_unresolvable(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   "the driver or GPUs now in the machine", evidence={"runtime": seen[0].strip()[:160]}, fix=fix)
 
 
-RULES = (container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
+# NVIDIA_DRIVER_CAPABILITIES as set in a command, a Dockerfile, a compose file or `env` output.
+CAPABILITIES_SET = re.compile(r"NVIDIA_DRIVER_CAPABILITIES\W{0,3}[=:]\s*[\"']?([\w,]+)")
+# A run command that hands over GPUs through the nvidia runtime's variables, not Docker's --gpus (which asks for
+# the capabilities it needs itself).
+RUNTIME_RUN = re.compile(r"--runtime[= ]nvidia\b|-e\s+NVIDIA_VISIBLE_DEVICES=|--env[= ]NVIDIA_VISIBLE_DEVICES=")
+# CUDA in the container finding no driver: the words of PyTorch, TensorFlow, the runtime; or libcuda missing.
+CUDA_FINDS_NO_DRIVER = (r"Found no NVIDIA driver on your system", r"no CUDA-capable device is detected", r"No CUDA GPUs are available",
+                        r"CUDA driver version is insufficient", LIBCUDA_MISSING, r"is_available\(\)\s*(?:->|returns?|:|=)?\s*False")
+CAPABILITIES_DOC = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html"
+
+
+@rule("CTR012", "container-driver-capabilities-lack-compute", "error",
+      "The container was given the driver without its CUDA part (NVIDIA_DRIVER_CAPABILITIES)",
+      priority=9, references=(CAPABILITIES_DOC,), scope="containers")
+def container_driver_capabilities_lack_compute(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    In a container started with the nvidia runtime, nvidia-smi works and shows the GPU and the
+    driver, but CUDA finds no driver: "Found no NVIDIA driver on your system", "no CUDA-capable
+    device is detected", libcuda.so.1 not found. The image is not one of NVIDIA's CUDA images.
+
+    Why:
+    The NVIDIA container runtime mounts only the parts of the driver that NVIDIA_DRIVER_CAPABILITIES
+    names: `utility` is nvidia-smi and NVML, `compute` is libcuda and what CUDA and OpenCL need.
+    With the variable unset, the runtime's default is `utility` (nvidia-container-runtime's README),
+    so an image that does not set it gets nvidia-smi but no CUDA. NVIDIA's CUDA images set
+    `compute,utility`; other images usually do not. Docker's `--gpus` asks for its own
+    capabilities and is not affected.
+
+    Fix:
+    Start the container with `-e NVIDIA_DRIVER_CAPABILITIES=compute,utility` (or `all`), set it with
+    ENV in the image, or use `--gpus all`.
+
+    When to ignore:
+    Containers that only need nvidia-smi or NVML (monitoring agents).
+    """
+    cuda_fails = ctx.observed(CUDA_FINDS_NO_DRIVER)
+    if not cuda_fails:
+        return
+    stated = first_match(CAPABILITIES_SET, ctx.observations)
+    value = stated.group(1) if stated else ctx.facts.env.variables.get("NVIDIA_DRIVER_CAPABILITIES")
+    fix = ["docker run ... -e NVIDIA_DRIVER_CAPABILITIES=compute,utility ...  # or ENV in the Dockerfile, or --gpus all",
+           "ldconfig -p | grep libcuda  # inside the container: libcuda.so.1 is there once compute is given"]
+    if value is not None:
+        wanted = {part.strip().lower() for part in value.split(",")}
+        if not wanted & {"compute", "all"}:
+            yield Hit(f"NVIDIA_DRIVER_CAPABILITIES is '{value}': without 'compute' the runtime does not mount libcuda, "
+                      "so CUDA in the container finds no driver", confirmed=True,
+                      evidence={"NVIDIA_DRIVER_CAPABILITIES": value, "observed": cuda_fails[:1]}, fix=fix)
+        return
+    # NVIDIA's own images (nvidia/cuda, nvcr.io/nvidia/...) set compute themselves
+    runs = [line for line in ctx.observations if RUNTIME_RUN.search(line) and RUN_COMMAND.search(line.strip())
+            and not re.search(r"--gpus\b|\bnvidia/cuda\b|\bnvcr\.io/nvidia/", line)]
+    smi_works = bool(ctx.facts.gpus.devices or ctx.driver_version())
+    if runs and smi_works:
+        yield Hit("the container runs with the nvidia runtime and sets no NVIDIA_DRIVER_CAPABILITIES: nvidia-smi "
+                  "works (the default capability is utility) but CUDA finds no driver, so the image does not ask for "
+                  "compute", confirmed=True,
+                  evidence={"command": runs[0].strip()[:200], "observed": cuda_fails[:1],
+                            "driver_seen_in_container": ctx.driver_version() or "nvidia-smi lists the GPU"}, fix=fix)
+
+
+RULES = (container_driver_capabilities_lack_compute, container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
          docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available,
          l4t_container_host_mismatch, cdi_devices_unresolvable)

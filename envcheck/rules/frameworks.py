@@ -80,6 +80,11 @@ TOO_OLD_TEXT = re.compile(r"which is of cuda capability (\d+)\.(\d+)\.?\s*PyTorc
 # newer."; text-generation-inference "GPU with CUDA capability 7 0 is not supported" (a major below 8 is an
 # older GPU; the same words for 12 0 would mean a GPU newer than the build).
 AMPERE_ONLY = (r"FlashAttention only supports Ampere GPUs or newer", r"capability [1-7] \d is not supported")
+# xFormers' operator dispatcher, per operator it cannot use: "`flshattF` is not supported because: requires a GPU
+# with compute capability > 7.5"; later "requires device with capability > (8, 0) but your GPU has capability (7, 0)
+# (too old)".
+OPERATOR_NEEDS_NEWER = re.compile(r"requires (?:a GPU|device) with (?:compute )?capability\s*>=?\s*\(?(\d+)(?:\.|,\s*)(\d)\)?"
+                                  r"(?:.*?your GPU has capability \((\d+),\s*(\d)\))?", re.I)
 MINIMUM_TEXT = (r"PyTorch no longer supports this GPU because it is too old",
                 r"minimum cuda capability (that we support|supported by this library) is",
                 r"The minimum required Cuda capability is \d+\.\d+",
@@ -92,7 +97,7 @@ MINIMUM_TEXT = (r"PyTorch no longer supports this GPU because it is too old",
                 # cuDF: "This cuDF installation is missing the necessary PTX files that are <=50": nothing in the
                 # build is for the GPU's capability (5.0) or below it, so every kernel is for a newer GPU
                 r"missing the necessary PTX files that are <=\s*\d+",
-                *AMPERE_ONLY)
+                *AMPERE_ONLY, OPERATOR_NEEDS_NEWER.pattern)
 
 
 def _arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
@@ -303,6 +308,33 @@ NO_GPU_SEEN = (IS_AVAILABLE_FALSE, r"But your machine only has: \[\]",
 WANTS_THE_GPU = r"\b(?:my|the|a|use|using|on|instead of|with)\s+(?:\w+\s+)?(?:GPU|gpu|CUDA)s?\b"
 
 
+# A pip install command and the requirements it names ("pip install tensorflow-gpu tensorflow", "pip3 install -U
+# onnxruntime-gpu==1.16 onnxruntime").
+PIP_INSTALL = re.compile(r"\bpip3?\s+install\s+(.+)")
+# A CPU-only package and the GPU package that installs the same module: the one installed last is the module.
+# (tensorflow only before 2.1: "tensorflow and tensorflow-gpu have been the same package since TensorFlow 2.1", says
+# the description of the final tensorflow-gpu 2.12.0 on PyPI; onnxruntime always.)
+CPU_GPU_TWINS = (("tensorflow", "tensorflow-gpu"), ("onnxruntime", "onnxruntime-gpu"))
+
+
+def _cpu_package_installed_last(ctx: Context) -> Optional[Tuple[str, str, str]]:
+    """(CPU package, GPU package, command) for one pip command that installs the CPU twin after the GPU one."""
+    tensorflow = ctx.framework("tensorflow")
+    for line in ctx.observations:
+        command = PIP_INSTALL.search(line.strip().strip("`"))
+        if not command:
+            continue
+        names = [re.split(r"[=<>~!\[;]", word, 1)[0].lower() for word in command.group(1).split()
+                 if not word.startswith("-")]
+        for cpu_package, gpu_package in CPU_GPU_TWINS:
+            if cpu_package == "tensorflow" and tensorflow is not None and tensorflow.version \
+                    and _older(tensorflow.version, "2.1") is False:
+                continue  # from 2.1 the tensorflow package itself has GPU support
+            if cpu_package in names and gpu_package in names and names.index(cpu_package) > names.index(gpu_package):
+                return cpu_package, gpu_package, line.strip()
+    return None
+
+
 @rule("FW001", "cpu-only-build", "error", "A CPU-only framework build is installed on a GPU machine",
       signatures=(r"Torch not compiled with CUDA enabled", r"CUDA-enabled jaxlib is not installed",
                   # a CPU jaxlib asked for the GPU backend: "Backend 'gpu' failed to initialize: NOT_FOUND: Could
@@ -323,7 +355,8 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     The wheel that got installed has no CUDA code: pip took the CPU build (the default on Windows and
     macOS, and from the /whl/cpu index), or conda resolved the CPU variant. ONNX Runtime's CPU
     package (onnxruntime) and its GPU package (onnxruntime-gpu) install the same module: with both
-    installed, whichever came last wins, often the CPU one that another package pulled in.
+    installed, whichever came last wins, often the CPU one that another package pulled in. Before 2.1,
+    tensorflow and tensorflow-gpu were such a pair too ("pip install tensorflow-gpu tensorflow").
 
     Fix:
     Uninstall it and install the CUDA build for a CUDA your driver runs, from the framework's own
@@ -356,6 +389,13 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={f"frameworks.{framework.name}.accelerator": framework.accelerator,
                             f"frameworks.{framework.name}.version": framework.version}, fix=fix)
         return
+    shadowed = _cpu_package_installed_last(ctx)
+    if shadowed and gpu is not False:
+        cpu_package, gpu_package, line = shadowed
+        yield Hit(f"{cpu_package} was installed after {gpu_package}: both packages provide the same module, and the "
+                  f"CPU-only {cpu_package} installed last replaced the GPU build", evidence={"command": line[:200]},
+                  fix=[f"pip uninstall -y {cpu_package} {gpu_package}", f"pip install {gpu_package}"])
+        return
     names = {d.name for d in ctx.facts.python.distributions}
     ort_fix = ["pip uninstall -y onnxruntime onnxruntime-gpu", "pip install onnxruntime-gpu"]
     if {"onnxruntime", "onnxruntime-gpu"} <= names and gpu is not False:
@@ -383,10 +423,14 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             f"pip install torch --index-url {TORCH_INDEX.format(variant='cu126')}  # pick the cuXXX for your driver"])
 
 
+# The runtime's words when a binary has no code this GPU can run: cudaErrorNoKernelImageForDevice, and
+# cudaErrorInvalidKernelImage ("device kernel image is invalid") when the only image is for another architecture.
+NO_KERNEL_IMAGE = (r"no kernel image is available for execution on the device", r"cudaErrorNoKernelImageForDevice",
+                   r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"device kernel image is invalid")
+
+
 @rule("FW002", "gpu-arch-not-in-build", "error", "The framework build has no kernels for this (newer) GPU",
-      signatures=(r"no kernel image is available for execution on the device",
-                  r"is not compatible with the current PyTorch installation",
-                  r"cudaErrorNoKernelImageForDevice", r"CUDA_ERROR_NO_BINARY_FOR_GPU", *PADDLE_ARCH_TEXT),
+      signatures=(*NO_KERNEL_IMAGE, r"is not compatible with the current PyTorch installation", *PADDLE_ARCH_TEXT),
       priority=20, references=(TORCH_INSTALL,))
 def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -439,19 +483,24 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         cc = gpus[0]["cc"] if gpus else ""
         named = " (" + ", ".join(f"{g['name']}: compute capability {g['cc']}, sm_{g['cc'].replace('.', '')}"
                                  for g in gpus) + ")" if gpus else ""
-    choice = newest_torch_for_cc(ctx, cc) if cc else None
+    tensorflow = any(re.search(r"\btensorflow\b", line, re.I) for line in seen)
+    choice = newest_torch_for_cc(ctx, cc) if cc and not tensorflow else None
+    if tensorflow:
+        needs = ctx.matrix.oldest_cuda_for_cc(cc) if cc else None
+        first = ctx.matrix.first_tensorflow_with_cuda(needs) if needs else None
+        fix = [f"pip install -U 'tensorflow>={first['tensorflow']}'  # built with CUDA {first['cuda']}; this GPU needs "
+               f"CUDA {needs} or newer" if first else "install a TensorFlow release built with a CUDA that supports this "
+               "GPU: https://www.tensorflow.org/install/source#gpu"]
+    else:
+        fix = ["pip uninstall -y torch torchvision torchaudio",
+               _pip_torch(*choice) if choice else f"install a build for your GPU's architecture: {TORCH_INSTALL}"]
     # nvcc could not target the GPU in the same paste: kernels built for an older arch instead are the consequence
     # (nvcc-too-old-for-gpu-arch is the cause), so this ranks after it.
     after_build = 30 if ctx.observed([r"Unsupported gpu architecture", r"is not defined for option ['\"]gpu-"]) else None
     yield Hit(f"The installed build has no kernels for this GPU{named}", confirmed=bool(smoke), priority=after_build,
               evidence={"supported": supported.group(1).split() if supported else [], "compute_capability": cc,
                         "smoke": [f"{r.name}: {r.message}" for r in _failed_smoke(ctx, NO_KERNEL_IMAGE)]},
-              fix=["pip uninstall -y torch torchvision torchaudio",
-                   _pip_torch(*choice) if choice else f"install a build for your GPU's architecture: {TORCH_INSTALL}"])
-
-
-NO_KERNEL_IMAGE = (r"no kernel image is available for execution on the device", r"cudaErrorNoKernelImageForDevice",
-                   r"CUDA_ERROR_NO_BINARY_FOR_GPU")
+              fix=fix)
 
 
 def _failed_smoke(ctx: Context, patterns) -> list:
@@ -511,6 +560,17 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         models = ctx.gpu_models()
         if not cc and models and models[0]["cc"]:
             cc = models[0]["cc"]
+        needs = first_match(OPERATOR_NEEDS_NEWER, ctx.observations)
+        if needs:
+            if needs.group(3):
+                cc = f"{needs.group(3)}.{needs.group(4)}"
+            operator = re.search(r"`?(\w+)`? is not supported because", " ".join(ctx.observations))
+            yield Hit(f"{('xFormers operator ' + operator.group(1)) if operator else 'This operator'} needs a GPU of "
+                      f"compute capability above {needs.group(1)}.{needs.group(2)}; this GPU is {cc or 'older'}",
+                      evidence={"compute_capability": cc, "needs": f"> {needs.group(1)}.{needs.group(2)}"},
+                      fix=["let xFormers choose the operator (do not force the flash operator), or use PyTorch's "
+                           "scaled_dot_product_attention; or run on a GPU above that compute capability"])
+            return
         if ctx.observed(AMPERE_ONLY):
             yield Hit(f"These kernels need an Ampere or newer GPU (compute capability 8.0+); this GPU is {cc or 'older'}",
                       evidence={"compute_capability": cc}, fix=[
@@ -558,6 +618,8 @@ def python_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                           evidence={"python.version": python, f"frameworks.{framework.name}.python": spec},
                           fix=_python_fix(ctx, framework.name, python))
     if seen and not reported:
+        if ctx.jetson():
+            return  # on a Jetson the platform, not the Python, has no wheel: no-cuda-build-for-platform names it
         wanted = re.search(r"requirement (\w+)", " ".join(seen))
         name = wanted.group(1) if wanted else "torch"
         yield Hit(f"pip found no {name} wheel for this Python{f' ({python})' if python else ''}",
@@ -618,6 +680,15 @@ def _xformers_built_for(ctx: Context) -> Optional[Tuple[str, str, str, str]]:
             python.group(1) if python else "", python.group(2) if python else "")
 
 
+# torchvision's check of the CUDA it was built with against torch's: "Detected that PyTorch and torchvision were
+# compiled with different CUDA versions. PyTorch has CUDA Version=11.7 and torchvision has CUDA Version=11.8"
+# (later releases: "different CUDA major versions").
+VISION_CUDA_DIFFERS = re.compile(r"PyTorch and torchvision were compiled with different CUDA (?:major )?versions"
+                                 r"(?:\.?\s*PyTorch has CUDA Version\s*=\s*(\d+\.\d+) and torchvision has CUDA Version\s*=\s*(\d+\.\d+))?")
+# PyTorch's wheel variants as local version tags: +cu118, +cpu, +rocm5.6 (a nightly's too: 1.10.0.dev20210901+cu111).
+TORCH_VARIANT_TAG = re.compile(r"\+(cu\d{2,3}|cpu|rocm[\d.]*\d)$")
+
+
 # JAX's words for any failure to bring up its CUDA backend: a plugin mismatch, but also an old driver or cuDNN.
 JAX_INIT_FAILED = r"CUDA backend failed to initialize|Unable to initialize backend 'cuda'"
 
@@ -629,7 +700,7 @@ JAX_INIT_FAILED = r"CUDA backend failed to initialize|Unable to initialize backe
                   # a CPU-only torchvision beside a CUDA torch
                   r"Could not run 'torchvision::\w+' with arguments from the 'CUDA' backend", r"jax-cuda\d+-(plugin|pjrt).*(mismatch|incompatible)",
                   r"JAX plugin \S+ version \S+ is installed,? but it is not compatible with the installed jaxlib",
-                  TORCH_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern),
+                  TORCH_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern, VISION_CUDA_DIFFERS.pattern),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
 def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -678,6 +749,10 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       fix=[f"pip install torch=={torch.version.split('+')[0]} torchvision=={expected} "
                            f"--index-url {TORCH_INDEX.format(variant=torch_variant(torch) or 'cpu')}"])
             return
+    mixed = _mixed_variants(ctx, torch)
+    if mixed:
+        yield mixed
+        return
     xformers = _xformers_built_for(ctx)
     if xformers:
         built, have, built_python, have_python = xformers
@@ -724,6 +799,42 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         generic = all(re.search(JAX_INIT_FAILED, line, re.I) for line in seen)
         yield Hit("A framework and its plugin/companion package do not fit together", generic=generic, fix=['pip install -U "jax[cuda12]"  # jax, jaxlib and the CUDA plugin at one version',
                        "pip install torch torchvision torchaudio --index-url <one index>  # PyTorch companions"])
+
+
+def _mixed_variants(ctx: Context, torch) -> Optional[Hit]:
+    """torch and its companions from different wheel variants: each variant (+cu118, +rocm5.6, +cpu) is linked
+    against its own backend libraries, so a companion of another variant cannot load beside torch. torchvision
+    says so itself when both are CUDA builds; a package list shows it for any pair."""
+    said = first_match(VISION_CUDA_DIFFERS, ctx.observations)
+    torch_tag = TORCH_VARIANT_TAG.search(torch.version) if torch is not None and torch.version else None
+    variant = torch_tag.group(1) if torch_tag else ""
+    companions = {}
+    for dist in ctx.facts.python.distributions:
+        tag = TORCH_VARIANT_TAG.search(dist.version) if dist.name in ("torchvision", "torchaudio") else None
+        if tag and variant and tag.group(1) != variant:
+            companions[dist.name] = dist.version
+    if not companions and said is None:
+        return None
+    # a nightly's companions come from the nightly index of the same variant
+    nightly = "nightly/" if torch is not None and ".dev" in (torch.version or "") else ""
+    index = TORCH_INDEX.format(variant=nightly + (variant or "cu126"))
+    if companions:
+        listed = ", ".join(f"{name} {version}" for name, version in companions.items())
+        message = f"torch {torch.version} is the {variant} build, but {listed} {'is' if len(companions) == 1 else 'are'} " \
+                  "built for another backend"
+        evidence = {"torch": torch.version, **companions}
+    elif said.group(1):
+        message = (f"torch is built with CUDA {said.group(1)} and torchvision with CUDA {said.group(2)}: torchvision "
+                   "came from another index than torch")
+        evidence = {"torch.cuda": said.group(1), "torchvision.cuda": said.group(2)}
+        index = TORCH_INDEX.format(variant="cu" + said.group(1).replace(".", ""))
+    else:
+        message = "torch and torchvision are built with different CUDA versions"
+        evidence = {"observed": said.group(0)}
+    return Hit(message, evidence=evidence, confirmed=True,
+               fix=["pip uninstall -y torchvision torchaudio",
+                    f"pip install {'--pre ' if nightly else ''}torch torchvision torchaudio --index-url {index}  "
+                    "# all three from torch's index"])
 
 
 TORCHVISION_OP = re.compile(r"torchvision::(\w+) does not exist|Could not run 'torchvision::(\w+)' with arguments from "
@@ -967,6 +1078,15 @@ def _older(release: str, than: str) -> Optional[bool]:
         return None
 
 
+# pip finding no framework wheel at all, or refusing an x86-64 one: on a Jetson both mean the wheel asked for is
+# not built for it ("tensorflow-1.14.0-cp36-cp36m-manylinux1_x86_64.whl is not a supported wheel on this platform").
+PIP_FOUND_NO_FRAMEWORK = r"(?:Could not find a version that satisfies the requirement|No matching distribution found for) " \
+                         r"(?:torch|tensorflow)\b"
+X86_WHEEL_REFUSED = r"\b(?:torch|tensorflow)\S*_x86_64\.whl is not a supported wheel on this platform"
+JETSON_TENSORFLOW = "https://docs.nvidia.com/deeplearning/frameworks/install-tf-jetson-platform/index.html"
+JETSON_PYTORCH = "https://docs.nvidia.com/deeplearning/frameworks/install-pytorch-jetson-platform/index.html"
+
+
 @rule("FW008", "no-cuda-build-for-platform", "error", "No CUDA build of the framework exists for this platform",
       priority=12, references=(TORCH_INSTALL,))
 def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -976,22 +1096,27 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     (from versions: 1.11.0, ..., 2.2.1)"; a requirements file pins a +cuXXX build or the cuXXX index.
     On native Windows: "jax 0.4.6 does not provide the extra 'cuda12_pip'", then "No GPU/TPU found,
     falling back to CPU"; a package loading a Linux library from a Windows path ("CUDA SETUP:
-    Loading binary C:\\...\\bitsandbytes\\libbitsandbytes_cpu.so").
+    Loading binary C:\\...\\bitsandbytes\\libbitsandbytes_cpu.so"). On a Jetson: "No matching
+    distribution found for tensorflow", or "tensorflow-1.14.0-cp36-cp36m-manylinux1_x86_64.whl is not
+    a supported wheel on this platform".
 
     Why:
     NVIDIA's CUDA exists for Linux and Windows only (macOS support ended with CUDA 10.2), and Apple
     silicon Macs have no NVIDIA GPU: PyTorch, TensorFlow and JAX publish no CUDA build for macOS.
     pip finds only the CPU/Metal wheels, so a pinned CUDA build has no candidate. Some packages
     built for Linux only (bitsandbytes before 0.43.0) still install on Windows as a pure-Python
-    wheel, and then find only their .so files.
+    wheel, and then find only their .so files. A Jetson is an aarch64 machine whose CUDA comes with
+    JetPack: NVIDIA publishes TensorFlow and PyTorch wheels for each JetPack release, and those are the
+    builds that use its GPU.
 
     Fix:
     On a Mac, install the plain build (`pip install torch`; it uses Apple's GPU through MPS) and
     remove the +cuXXX pins and CUDA index URLs; use a Linux or Windows machine with an NVIDIA GPU for
-    CUDA work.
+    CUDA work. On a Jetson, install NVIDIA's wheel for the board's JetPack release, or use a container
+    tagged for its L4T release.
 
     When to ignore:
-    Never on macOS.
+    Never on macOS or a Jetson.
     """
     windows = (ctx.facts.system.os == "windows" or bool(ctx.observed([NATIVE_WINDOWS.pattern]))) \
         and not ctx.facts.system.wsl
@@ -1020,6 +1145,19 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"bitsandbytes": bnb or "unknown", "system.os": "windows"}, references=[BITSANDBYTES_WINDOWS],
                   fix=["pip install -U 'bitsandbytes>=0.43.0'  # the first release built for Windows",
                        "python -m bitsandbytes  # its own check of the CUDA setup"])
+        return
+    jetson = ctx.jetson()
+    refused = ctx.observed([PIP_FOUND_NO_FRAMEWORK, X86_WHEEL_REFUSED])
+    if jetson and refused:
+        wanted = re.search(r"(torch|tensorflow)", " ".join(refused), re.I)
+        name = wanted.group(1).lower() if wanted else "the framework"
+        yield Hit(f"On a Jetson (aarch64 with JetPack's CUDA), pip's default index has no {name} build for it: "
+                  f"GPU builds of {name} for Jetson come from NVIDIA, one per JetPack release",
+                  evidence={"jetson": jetson, "pip": refused[0].strip()[:200]}, confirmed=True,
+                  references=[JETSON_TENSORFLOW if name == "tensorflow" else JETSON_PYTORCH],
+                  fix=["cat /etc/nv_tegra_release; apt show nvidia-jetpack  # the L4T and JetPack release",
+                       f"install the {name} wheel NVIDIA publishes for that JetPack release (see the reference), "
+                       "or use a jetson-containers image tagged for this L4T release"])
         return
     mac = ctx.facts.system.os == "darwin" or bool(ctx.observed([APPLE_SILICON.pattern]))
     asked = ctx.observed([CUDA_BUILD_ASKED.pattern])

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Iterable, List
 
+from packaging.version import InvalidVersion, Version
+
 from envcheck.rules import Context, Hit, rule
 
 # Docker's default /dev/shm is 64 MiB; PyTorch DataLoader workers and NCCL's shared-memory
@@ -345,8 +347,14 @@ NO_AVX = (r"CPU does not have minimum vector extensions", r"CPU does not have AV
           r"(?:without|lacks?|no) AVX (?:support|instructions)")
 
 
+# The crash itself: the CPU met an AVX instruction it does not have. Read as missing AVX only where TensorFlow is
+# being imported, and not on a Jetson, where "Illegal instruction" at import comes from OpenBLAS's CPU detection.
+ILLEGAL_INSTRUCTION = r"\bIllegal instruction\b"
+TENSORFLOW_IMPORT = r"\bimport tensorflow\b|\bwith tensorflow\b|\btensorflow\s*\(v"
+
+
 @rule("SYS008", "cpu-missing-avx", "error", "The CPU (or the VM's virtual CPU) lacks AVX, which the GPU build needs",
-      signatures=NO_AVX, priority=14)
+      signatures=(*NO_AVX, ILLEGAL_INSTRUCTION), priority=14)
 def cpu_missing_avx(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -368,10 +376,32 @@ def cpu_missing_avx(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while you want the GPU path of such a tool.
     """
-    if seen:
-        yield Hit("The CPU does not offer AVX, so the GPU runner or wheel cannot be used",
+    if not seen:
+        return
+    crash_only = all(re.search(ILLEGAL_INSTRUCTION, line, re.I) for line in seen)
+    if crash_only and (not ctx.observed([TENSORFLOW_IMPORT]) or ctx.jetson() or _tensorflow_before_avx(ctx)):
+        return
+    if crash_only:
+        cpu = ctx.facts.system.cpu_model
+        yield Hit("TensorFlow crashed with 'Illegal instruction' on import: its release builds (1.6 and later) use AVX, "
+                  "and this CPU" + (f" ({cpu})" if cpu else "") + " appears to lack it",
+                  evidence={"observed": seen[:2], **({"system.cpu_model": cpu} if cpu else {})},
                   fix=["grep -o -w -m1 -E 'avx2?' /proc/cpuinfo  # nothing printed: no AVX",
-                       "VM: give it the host CPU model (-cpu host; Proxmox CPU type 'host'; libvirt host-passthrough)"])
+                       "VM: give it the host CPU model (-cpu host; Proxmox CPU type 'host'; libvirt host-passthrough)",
+                       "or build TensorFlow from source for this CPU, or run on a CPU with AVX"])
+        return
+    yield Hit("The CPU does not offer AVX, so the GPU runner or wheel cannot be used",
+              fix=["grep -o -w -m1 -E 'avx2?' /proc/cpuinfo  # nothing printed: no AVX",
+                   "VM: give it the host CPU model (-cpu host; Proxmox CPU type 'host'; libvirt host-passthrough)"])
+
+
+def _tensorflow_before_avx(ctx: Context) -> bool:
+    """A TensorFlow older than 1.6, whose release builds did not use AVX yet."""
+    tensorflow = ctx.framework("tensorflow")
+    try:
+        return bool(tensorflow and tensorflow.version) and Version(tensorflow.version) < Version("1.6")
+    except InvalidVersion:
+        return False
 
 
 # A scheduler that hands out GPUs only when they are asked for, and a job that did not ask: Ray
@@ -492,6 +522,52 @@ def slurm_gres_conf_invalid(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=fix + ["nvidia-smi -L  # the GPUs the driver sees on the node"])
 
 
+# slurmctld's ESLURM_UNSUPPORTED_GRES, as sbatch/srun print it.
+GRES_OPTION_UNSUPPORTED = r"Requested GRES option unsupported by configured SelectType plugin"
+# The options that reach slurmctld as tres_per_job / _socket / _task, cpus_per_tres and mem_per_tres: --gpus (-G),
+# --gpus-per-socket, --gpus-per-task, --cpus-per-gpu, --mem-per-gpu, in a command or an #SBATCH line (-G, --gpus' short
+# form, is left out: other tools' -G flags would read as it).
+CONS_TRES_OPTION = re.compile(r"(?:^|\s)(--gpus(?:-per-(?:socket|task))?|--cpus-per-gpu|--mem-per-gpu)(?:[=\s]\s*(\S+))")
+SLURM_GRES_GUIDE = "https://slurm.schedmd.com/gres.html"
+
+
+@rule("SYS014", "slurm-gpus-option-unsupported-by-select-plugin", "error",
+      "The cluster's Slurm select plugin does not take --gpus-style options",
+      signatures=(GRES_OPTION_UNSUPPORTED,), priority=12, references=(SLURM_GRES_GUIDE,))
+def slurm_gpus_option_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `sbatch: error: Batch job submission failed: Requested GRES option unsupported by configured
+    SelectType plugin` (or `srun: error: Unable to allocate resources: ...`) for a job that asks for
+    GPUs with `--gpus=4`, `--gpus-per-task`, `--cpus-per-gpu` or `--mem-per-gpu`; the same job with
+    `--gres=gpu:4` is accepted.
+
+    Why:
+    Those options are counted per job, per socket or per task, which only the select/cons_tres
+    plugin can place. slurmctld running another select plugin (select/linear, or the older
+    select/cons_res) rejects a job that uses them (SchedMD/slurm src/interfaces/gres.c at 284c3b95:
+    without cons_tres, tres_per_job, tres_per_socket, tres_per_task, cpus_per_tres and mem_per_tres
+    are refused with ESLURM_UNSUPPORTED_GRES). A GPU count per node, `--gres=gpu:N` or `--gpus-per-node=N`, is not.
+
+    Fix:
+    Ask for GPUs per node: `#SBATCH --gres=gpu:4` (with --nodes), and CPUs and memory without the
+    per-GPU forms. Cluster admins who want the per-task forms set `SelectType=select/cons_tres` in
+    slurm.conf and restart slurmctld.
+
+    When to ignore:
+    Never: the job is not queued.
+    """
+    if not seen:
+        return
+    options = [f"{found.group(1)}={found.group(2)}" if found.group(2) else found.group(1)
+               for line in ctx.observations for found in CONS_TRES_OPTION.finditer(line)]
+    yield Hit("the job asks for GPUs with an option that only Slurm's select/cons_tres plugin supports, and this "
+              "cluster runs another select plugin" + (f" ({', '.join(options[:3])})" if options else ""),
+              evidence={"options": options[:5]} if options else {}, confirmed=True,
+              fix=["#SBATCH --gres=gpu:<N per node>  # instead of --gpus / --gpus-per-task; no --cpus-per-gpu or "
+                   "--mem-per-gpu", "scontrol show config | grep -i SelectType  # the select plugin the cluster runs"])
+
+
 WSL_NOT_A_SYMLINK = r"/usr/lib/wsl/lib/libcuda\.so(?:\.1)* is not a symbolic link"
 # The same warning quoted without its directory ("libcuda.so.1 is not a symbolic link"): WSL's only when the
 # report is from WSL; elsewhere a driver installed by copying files can print it too.
@@ -573,4 +649,4 @@ def ldconfig_not_in_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
-         ldconfig_not_in_path, slurm_gres_conf_invalid)
+         ldconfig_not_in_path, slurm_gres_conf_invalid, slurm_gpus_option_unsupported)
