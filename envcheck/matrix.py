@@ -68,7 +68,7 @@ TABLES: Dict[str, TableSpec] = {spec.file: spec for spec in (
     TableSpec("torch", "torch", ("torch",), {
         "torch": VERSION, "python": SPEC, "variants": TEXT_LIST, "default_variant": TEXT,
         "torchvision": VERSION, "torchaudio": VERSION, "cudnn": VARIANT_MAP, "nccl": VARIANT_MAP,
-        "arch_list": VARIANT_MAP, "cudnn_source": TEXT, "arch_source": TEXT}, ("torch", "variants"), "torch"),
+        "arch_list": VARIANT_MAP, "cudnn_source": TEXT, "arch_source": TEXT}, ("torch", "python", "variants"), "torch"),
     TableSpec("tensorflow", "tensorflow", ("tensorflow",), {
         "tensorflow": VERSION, "python": SPEC, "cuda": CUDA, "cudnn": VERSION, "compiler": TEXT, "bazel": TEXT,
         "and_cuda": BOOL}, ("tensorflow",), "tensorflow"),
@@ -357,7 +357,15 @@ class Matrix:
                          f"{self.tables['torch'].rows[-1]['torch']})")
 
     def torch_arch_list(self, torch: str, variant: str) -> Optional[List[str]]:
+        """The arch list of one build. A release named without its patch ("1.8") stands for every patch release
+        of it, so it has an arch list only where they all agree (1.8.0+cu111 lacks sm_60 and sm_61, 1.8.1 not)."""
         row = self.torch_release(torch)
+        if len(version(torch).release) < 3:
+            wanted = version(torch)
+            lists = {tuple(r.get("arch_list", {}).get(variant) or ()) for r in self.tables["torch"].rows
+                     if _same_release(version(r["torch"]), wanted)}
+            if len(lists) > 1:
+                return None
         return row.get("arch_list", {}).get(variant)
 
     def torch_variants_for_driver(self, torch: str, driver: Optional[str]) -> List[Tuple[str, bool, str]]:

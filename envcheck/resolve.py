@@ -437,10 +437,14 @@ def _per_release(reasons: List[str]) -> List[str]:
 
 
 def oldest_covering(matrix: Matrix, name: str, host: Host) -> Optional[Build]:
-    """The oldest release (and its variant) with kernels for every GPU of the host."""
+    """The oldest release (and its variant) with kernels for every GPU of the host. A torch build counts only
+    with native code (SASS) for each GPU: the PTX of an old build (1.0's compute_50) would be JIT-compiled for
+    any newer GPU, but a release from before the GPU is no advice to give for it."""
     candidates = builds(matrix, Requirement(name), gpu=True)
     for build in sorted(candidates, key=lambda b: (Version(b.version), _rank(b)[1])):
         if all(_arch_problem(matrix, build, cc) is None for cc in host.compute_capabilities):
-            if build.name != "torch" or build.row.get("arch_list", {}).get(build.variant):
+            arches = build.row.get("arch_list", {}).get(build.variant)
+            if build.name != "torch" or (arches and all(coverage(arches, cc) == "sass"
+                                                        for cc in host.compute_capabilities)):
                 return build
     return None

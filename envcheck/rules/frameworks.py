@@ -737,8 +737,14 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       evidence={"frameworks.jax": versions}, fix=[f'pip install -U "jax[cuda{jax.build_cuda or 12}]"'])
             return
     torch = ctx.framework("torch")
+    mixed = _mixed_variants(ctx, torch)
+    if mixed:
+        yield mixed
+        return
     vision = next((d.version for d in ctx.facts.python.distributions if d.name == "torchvision"), "")
-    if torch is not None and torch.version and vision and not _source_build(torch.version):
+    # a nightly (1.10.0.dev20210901) is not the release of that number: the release table does not judge it
+    if torch is not None and torch.version and vision and not _source_build(torch.version) \
+            and ".dev" not in torch.version:
         try:
             expected = ctx.matrix.torch_release(torch.version).get("torchvision")
         except QueryError:
@@ -749,10 +755,6 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       fix=[f"pip install torch=={torch.version.split('+')[0]} torchvision=={expected} "
                            f"--index-url {TORCH_INDEX.format(variant=torch_variant(torch) or 'cpu')}"])
             return
-    mixed = _mixed_variants(ctx, torch)
-    if mixed:
-        yield mixed
-        return
     xformers = _xformers_built_for(ctx)
     if xformers:
         built, have, built_python, have_python = xformers
