@@ -180,3 +180,30 @@ def test_a_container_given_the_driver_without_compute():
                   "docker run --gpus all -e NVIDIA_VISIBLE_DEVICES=all myimage\nDriver Version: 550.54\n"
                   "Found no NVIDIA driver on your system"):
         assert "container-driver-capabilities-lack-compute" not in slugs(other)
+
+
+def test_illegal_instruction_with_a_cpu_flags_list_without_avx():
+    assert first(corpus("742-")).slug == "cpu-missing-avx"
+    flags = ("flags : fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush mmx fxsr sse sse2 "
+             "ht syscall nx lm constant_tsc pni ssse3 cx16 sse4_1 sse4_2 popcnt")
+    assert first("$ python -c 'import jax'\nIllegal instruction (core dumped)\n" + flags).slug == "cpu-missing-avx"
+    # with avx in the list, the crash is something else
+    assert "cpu-missing-avx" not in slugs("$ python -c 'import tensorflow'\nIllegal instruction (core dumped)\n"
+                                          + flags + " avx avx2 fma")
+
+
+def test_a_kernels_own_architecture_check():
+    found = first(corpus("728-"))
+    assert found.slug == "gpu-arch-unsupported" and found.evidence["needs"] == "7.5"
+    named = first("GPU: Tesla P100 (compute capability 6.0)\n"
+                  "RuntimeError: Expected is_sm8x || is_sm90 to be true, but got false.")
+    assert named.slug == "gpu-arch-unsupported"
+    assert (named.evidence["compute_capability"], named.evidence["needs"]) == ("6.0", "8.0")
+
+
+def test_a_cudnn8_library_failing_with_error_126():
+    found = first(corpus("753-"))
+    assert found.slug == "cudnn-zlib-dependency-missing" and found.confidence == "likely"
+    ops = first("Could not load library cudnn_ops_infer64_8.dll. Error code 126\n"
+                "Please make sure cudnn_ops_infer64_8.dll is in your library path!")
+    assert ops.slug == "cudnn-zlib-dependency-missing"

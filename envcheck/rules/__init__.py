@@ -126,6 +126,13 @@ JETSON_WORDS = (r"\bJetson\b|\bJetPack\b|\bnvidia-jetpack\b|\bL4T\b|\btegra\b|\b
                 r"\b(?:AGX|Jetson)\s+Orin\b|\bOrin\s+Nano\b")
 
 
+def _jetson(ctx: "Context") -> str:
+    if ctx.facts.system.l4t_release:
+        return f"L4T R{ctx.facts.system.l4t_release}"
+    said = ctx.observed([JETSON_WORDS])
+    return said[0].strip()[:160] if said else ""
+
+
 class Context:
     """What a check sees: the facts, the matrix, and derived views several rules share."""
 
@@ -134,6 +141,7 @@ class Context:
         self.matrix = matrix
         self.observations = [o.text for o in facts.observations]
         self._shared: Dict[str, Any] = {}
+        self._observed: Dict[Tuple[str, ...], List[str]] = {}
 
     def shared(self, name: str, compute: Callable[["Context"], Any]) -> Any:
         """A derived view computed once per run, for the rules that each need it (FW002 and FW003 read the
@@ -143,10 +151,15 @@ class Context:
         return self._shared[name]
 
     def observed(self, patterns: Sequence[str]) -> List[str]:
+        """The lines any of the patterns matches. Kept per pattern set for the run: several rules ask for the same
+        set (a rule's own signatures, a shared symptom), and a long paste costs one pass per set."""
         if not patterns or not self.observations:
             return []
-        combined = _compiled(tuple(patterns))
-        return [text for text in self.observations if combined.search(text)]
+        key = tuple(patterns)
+        if key not in self._observed:
+            combined = _compiled(key)
+            self._observed[key] = [text for text in self.observations if combined.search(text)]
+        return list(self._observed[key])
 
     @property
     def distro(self) -> str:
@@ -177,10 +190,7 @@ class Context:
     def jetson(self) -> str:
         """What says this is a Jetson (its L4T release, or the board or JetPack named in the input), or "".
         A Jetson's CUDA, cuDNN and framework builds come with JetPack, not from the x86-64 channels."""
-        if self.facts.system.l4t_release:
-            return f"L4T R{self.facts.system.l4t_release}"
-        said = self.observed([JETSON_WORDS])
-        return said[0].strip()[:160] if said else ""
+        return self.shared("jetson", _jetson)
 
     def has_nvidia_gpu(self) -> Optional[bool]:
         """True / False when the facts say, None when they do not know."""

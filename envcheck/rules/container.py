@@ -88,7 +88,8 @@ def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 def _libcuda_missing_in_container(ctx, seen: List[str]) -> bool:
     """libcuda.so.1 missing where a container (not WSL, not a Jetson's own runtime setup) is the place it ran."""
-    if not any(re.search(LIBCUDA_MISSING, line, re.I) for line in seen) or _build_without_the_runtime(ctx):
+    if not any(re.search(LIBCUDA_MISSING, line, re.I) for line in seen) \
+            or ctx.shared("build_without_the_runtime", _build_without_the_runtime):
         return False
     if ctx.facts.system.wsl or ctx.jetson() or ctx.observed([r"\bWSL2?\b"]):
         return False
@@ -185,8 +186,8 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
         yield Hit("nvidia-container-toolkit is installed but Docker has no nvidia runtime",
                   evidence={"docker.runtimes": f.docker.runtimes, "docker.toolkit": tools},
                   fix=_distro.configure_docker_runtime())
-    elif _build_without_the_runtime(ctx):
-        missing = _build_without_the_runtime(ctx)
+    elif ctx.shared("build_without_the_runtime", _build_without_the_runtime):
+        missing = ctx.shared("build_without_the_runtime", _build_without_the_runtime)
         jetson = ctx.jetson()
         yield Hit("a `docker build` step could not load a library that the nvidia runtime mounts from the host: build "
                   "steps run with Docker's default runtime, which is not nvidia" + (" (on this Jetson the CUDA "

@@ -85,7 +85,10 @@ AMPERE_ONLY = (r"FlashAttention only supports Ampere GPUs or newer", r"capabilit
 # (too old)".
 OPERATOR_NEEDS_NEWER = re.compile(r"requires (?:a GPU|device) with (?:compute )?capability\s*>=?\s*\(?(\d+)(?:\.|,\s*)(\d)\)?"
                                   r"(?:.*?your GPU has capability \((\d+),\s*(\d)\))?", re.I)
-MINIMUM_TEXT = (r"PyTorch no longer supports this GPU because it is too old",
+# A kernel's own architecture check, as PyTorch's TORCH_CHECK prints it (flash-attention's C++):
+# "Expected is_sm90 || is_sm8x || is_sm75 to be true, but got false".
+ARCH_CHECK_FAILED = re.compile(r"Expected ((?:is_sm\w+\s*(?:\|\|\s*)?)+) to be true, but got false")
+MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, r"PyTorch no longer supports this GPU because it is too old",
                 r"minimum cuda capability (that we support|supported by this library) is",
                 r"The minimum required Cuda capability is \d+\.\d+",
                 r"too old to be supported by the triton GPU compiler",
@@ -560,6 +563,21 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         models = ctx.gpu_models()
         if not cc and models and models[0]["cc"]:
             cc = models[0]["cc"]
+        check = first_match(ARCH_CHECK_FAILED, ctx.observations)
+        if check:
+            # is_sm8x stands for 8.0 and up within 8; the lowest architecture named is the floor
+            floors = sorted(cc_tuple(f"{d[:-1]}.{0 if d[-1] == 'x' else d[-1]}")
+                            for d in re.findall(r"is_sm(\d+x?)", check.group(1)))
+            floor = f"{floors[0][0]}.{floors[0][1]}"
+            if not cc or cc_tuple(cc) < floors[0]:
+                # the check names what it accepts; without the GPU's capability, older is the likely reading
+                yield Hit(f"These kernels run only on {check.group(1).replace('is_', '').replace(' || ', ', ')} "
+                          f"(compute capability {floor} and up); this GPU is "
+                          + (cc if cc else "none of them (its compute capability is not in the input)"),
+                          evidence={"compute_capability": cc, "needs": floor}, confirmed=bool(cc), generic=not cc,
+                          fix=["turn off the option that selects these kernels (flash attention: use the model's "
+                               "default or 'sdpa' attention), or run on a newer GPU"])
+                return
         needs = first_match(OPERATOR_NEEDS_NEWER, ctx.observations)
         if needs:
             if needs.group(3):

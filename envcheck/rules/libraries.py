@@ -641,10 +641,13 @@ def cudnn_preloaded_by_other_library(ctx: Context, seen: List[str]) -> Iterable[
 
 # cuDNN 8.3 to 8.9 on Windows load zlib from zlibwapi.dll, which neither CUDA nor cuDNN ships.
 ZLIB_MISSING = (r"Could not (?:locate|load library) zlibwapi\.dll",)
+# cuDNN 8's loader failing on one of its own sub-libraries with Windows' ERROR_MOD_NOT_FOUND (126): the DLL or a
+# DLL it depends on is missing. Where the sub-library itself is on PATH, its dependency is what is missing.
+CUDNN8_SUBLIBRARY_126 = r"Could not load library cudnn_\w+64_8\.dll\. Error code 126"
 
 
 @rule("LIB009", "cudnn-zlib-dependency-missing", "error", "cuDNN on Windows cannot load zlibwapi.dll",
-      signatures=ZLIB_MISSING, priority=19,
+      signatures=(*ZLIB_MISSING, CUDNN8_SUBLIBRARY_126), priority=19,
       references=("https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html#install-zlib-windows",))
 def cudnn_zlib_dependency_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -652,7 +655,8 @@ def cudnn_zlib_dependency_missing(ctx: Context, seen: List[str]) -> Iterable[Hit
     On Windows, when a model first runs a convolution on the GPU (ONNX Runtime, Paddle, darknet,
     TensorRT, CTranslate2): "Could not locate zlibwapi.dll. Please make sure it is in your library
     path!", and the program stops; with a 32-bit copy: "Could not load library zlibwapi.dll. Error
-    code 193".
+    code 193". Or only cuDNN's own loader: "Could not load library cudnn_cnn_infer64_8.dll. Error
+    code 126" while that DLL's directory is on PATH (126: a DLL it depends on is missing).
 
     Why:
     cuDNN 8.3 to 8.9 for Windows link against zlib's zlibwapi.dll, which is part of neither CUDA
@@ -668,6 +672,14 @@ def cudnn_zlib_dependency_missing(ctx: Context, seen: List[str]) -> Iterable[Hit
     Never: the cuDNN operations that need it fail.
     """
     if not seen:
+        return
+    if all(re.search(CUDNN8_SUBLIBRARY_126, line, re.I) for line in seen):
+        yield Hit("a cuDNN 8 library could not be loaded with Windows error 126 (a DLL it depends on is missing); for "
+                  "cuDNN 8.3-8.9 that dependency is zlibwapi.dll, which neither CUDA nor cuDNN installs",
+                  generic=True, evidence={"observed_error": seen[0][:160]},
+                  fix=["where zlibwapi.dll  # nothing found: install it",
+                       "install the 64-bit zlibwapi.dll from the cuDNN 8 Windows install guide's zlib step into a "
+                       "directory on PATH", "or use cuDNN 9 (no zlib dependency) with a build of the program for it"])
         return
     wrong_bits = any("193" in line for line in seen)
     yield Hit("cuDNN 8 needs zlibwapi.dll, " + ("and the copy found is not a 64-bit DLL" if wrong_bits else

@@ -351,6 +351,8 @@ NO_AVX = (r"CPU does not have minimum vector extensions", r"CPU does not have AV
 # being imported, and not on a Jetson, where "Illegal instruction" at import comes from OpenBLAS's CPU detection.
 ILLEGAL_INSTRUCTION = r"\bIllegal instruction\b"
 TENSORFLOW_IMPORT = r"\bimport tensorflow\b|\bwith tensorflow\b|\btensorflow\s*\(v"
+# /proc/cpuinfo's flags line, pasted: the crash is missing AVX when the CPU's own list has no avx in it.
+CPU_FLAGS = re.compile(r"^flags\s*:\s*(.*\bsse2\b.*)$")
 
 
 @rule("SYS008", "cpu-missing-avx", "error", "The CPU (or the VM's virtual CPU) lacks AVX, which the GPU build needs",
@@ -379,7 +381,16 @@ def cpu_missing_avx(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if not seen:
         return
     crash_only = all(re.search(ILLEGAL_INSTRUCTION, line, re.I) for line in seen)
-    if crash_only and (not ctx.observed([TENSORFLOW_IMPORT]) or ctx.jetson() or _tensorflow_before_avx(ctx)):
+    flags = next((found.group(1).split() for found in map(CPU_FLAGS.match, ctx.observations) if found), None)
+    if crash_only and flags is not None and "avx" not in flags:
+        yield Hit("the program crashed with 'Illegal instruction', and this CPU's flags list no AVX: many prebuilt wheels "
+                  "(TensorFlow's since 1.6 among them) are compiled for CPUs with AVX",
+                  evidence={"observed": seen[:1], "cpu_flags_avx": "absent"}, confirmed=True,
+                  fix=["run on a CPU with AVX (or give the VM the host CPU model: -cpu host)",
+                       "or build the package from source for this CPU"])
+        return
+    if crash_only and (not ctx.observed([TENSORFLOW_IMPORT]) or ctx.jetson() or _tensorflow_before_avx(ctx)
+                       or (flags is not None and "avx" in flags)):
         return
     if crash_only:
         cpu = ctx.facts.system.cpu_model
