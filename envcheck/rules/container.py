@@ -693,7 +693,8 @@ def container_driver_capabilities_lack_compute(ctx: Context, seen: List[str]) ->
         return
     stated = first_match(CAPABILITIES_SET, ctx.observations)
     value = stated.group(1) if stated else ctx.facts.env.variables.get("NVIDIA_DRIVER_CAPABILITIES")
-    fix = ["docker run ... -e NVIDIA_DRIVER_CAPABILITIES=compute,utility ...  # or ENV in the Dockerfile, or --gpus all",
+    fix = ["docker inspect --format '{{.Config.Env}}' IMAGE | tr ' ' '\\n' | grep NVIDIA_  # what the image sets",
+           "docker run ... -e NVIDIA_DRIVER_CAPABILITIES=compute,utility ...  # or ENV in the Dockerfile, or --gpus all",
            "ldconfig -p | grep libcuda  # inside the container: libcuda.so.1 is there once compute is given"]
     if value is not None:
         wanted = {part.strip().lower() for part in value.split(",")}
@@ -707,9 +708,9 @@ def container_driver_capabilities_lack_compute(ctx: Context, seen: List[str]) ->
             and not re.search(r"--gpus\b|\bnvidia/cuda\b|\bnvcr\.io/nvidia/", line)]
     smi_works = bool(ctx.facts.gpus.devices or ctx.driver_version())
     if runs and smi_works:
-        yield Hit("the container runs with the nvidia runtime and sets no NVIDIA_DRIVER_CAPABILITIES: nvidia-smi "
-                  "works (the default capability is utility) but CUDA finds no driver, so the image does not ask for "
-                  "compute", confirmed=True,
+        yield Hit("the container runs with the nvidia runtime and its command sets no NVIDIA_DRIVER_CAPABILITIES: "
+                  "nvidia-smi works (the default capability is utility) but CUDA finds no driver, so the image most "
+                  "likely does not set compute either (check with docker inspect)", confirmed=True,
                   evidence={"command": runs[0].strip()[:200], "observed": cuda_fails[:1],
                             "driver_seen_in_container": ctx.driver_version() or "nvidia-smi lists the GPU"}, fix=fix)
 
