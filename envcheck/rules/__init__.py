@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
+from packaging.version import InvalidVersion, Version
+
 from envcheck.matrix import Matrix, gpu_models
 from envcheck.model import ERROR_SEVERITY, PROSE_SOURCE, SEVERITY_ORDER, WARNING, Finding, HostFacts
 
@@ -110,6 +112,14 @@ def _reflow(lines: List[str]) -> str:
     if current:
         paragraphs.append(" ".join(current))
     return "\n\n".join(paragraphs)
+
+
+def older_than(release: str, than: str) -> Optional[bool]:
+    """Whether a release is older than another; None when it is not stated or not a version."""
+    try:
+        return Version(release) < Version(than) if release else None
+    except InvalidVersion:
+        return None
 
 
 def first_match(pattern: "re.Pattern[str]", lines: Iterable[str]) -> Optional["re.Match[str]"]:

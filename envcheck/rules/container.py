@@ -18,10 +18,10 @@ NO_DRIVER_BANNER = r"The NVIDIA Driver was not detected\.?\s+GPU functionality w
 # A pasted `docker run` (or podman run) and the ways it can ask for GPUs.
 RUN_COMMAND = re.compile(r"(?:^|`)(?:sudo\s+)?(docker|podman)\s+(?:container\s+)?run\b([^`]*)")
 # The program in the container says it sees no GPU (IPython's "Out[2]: False" after is_available()).
-PROGRAM_SEES_NO_GPU = (r"is_available\(\)\s*(?:->|returns?|:|=)?\s*False", r"^Out\[\d+\]:\s*False$",
-                       r"nvidia-smi\W{0,5}(?:but\s+)?(?:command\s+)?not found",
-                       r"no CUDA-capable device is detected", r"Found no NVIDIA driver on your system",
-                       r"No CUDA GPUs are available")
+CUDA_SEES_NO_GPU = (r"is_available\(\)\s*(?:->|returns?|:|=)?\s*False", r"^Out\[\d+\]:\s*False$",
+                    r"no CUDA-capable device is detected", r"Found no NVIDIA driver on your system",
+                    r"No CUDA GPUs are available")
+PROGRAM_SEES_NO_GPU = (*CUDA_SEES_NO_GPU, r"nvidia-smi\W{0,5}(?:but\s+)?(?:command\s+)?not found")
 CONTAINER_WORDS = (r"\b(docker|podman|containerd|kubernetes|kubectl|kubelet|k8s|pods?|containers?)\b",)
 # NVML's library itself is missing (not NVML failing): in a container, no runtime mounted the driver.
 NO_NVML_LIBRARY = r"could not load NVML library|couldn't find libnvidia-ml\.so library in your system"
@@ -658,8 +658,7 @@ CAPABILITIES_SET = re.compile(r"NVIDIA_DRIVER_CAPABILITIES\W{0,3}[=:]\s*[\"']?([
 # the capabilities it needs itself).
 RUNTIME_RUN = re.compile(r"--runtime[= ]nvidia\b|-e\s+NVIDIA_VISIBLE_DEVICES=|--env[= ]NVIDIA_VISIBLE_DEVICES=")
 # CUDA in the container finding no driver: the words of PyTorch, TensorFlow, the runtime; or libcuda missing.
-CUDA_FINDS_NO_DRIVER = (r"Found no NVIDIA driver on your system", r"no CUDA-capable device is detected", r"No CUDA GPUs are available",
-                        r"CUDA driver version is insufficient", LIBCUDA_MISSING, r"is_available\(\)\s*(?:->|returns?|:|=)?\s*False")
+CUDA_FINDS_NO_DRIVER = (*CUDA_SEES_NO_GPU, r"CUDA driver version is insufficient", LIBCUDA_MISSING)
 CAPABILITIES_DOC = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html"
 
 

@@ -11,7 +11,7 @@ from packaging.version import InvalidVersion, Version
 
 from envcheck.importers.prose import XFORMERS_TORCH
 from envcheck.matrix import QueryError, cc_tuple, coverage, dotted_cc
-from envcheck.rules import Context, Hit, first_match, rule
+from envcheck.rules import Context, Hit, first_match, older_than, rule
 
 TORCH_INSTALL = "https://pytorch.org/get-started/locally/"
 TORCH_INDEX = "https://download.pytorch.org/whl/{variant}"
@@ -88,6 +88,7 @@ OPERATOR_NEEDS_NEWER = re.compile(r"requires (?:a GPU|device) with (?:compute )?
 # A kernel's own architecture check, as PyTorch's TORCH_CHECK prints it (flash-attention's C++):
 # "Expected is_sm90 || is_sm8x || is_sm75 to be true, but got false".
 ARCH_CHECK_FAILED = re.compile(r"Expected ((?:is_sm\w+\s*(?:\|\|\s*)?)+) to be true, but got false")
+XFORMERS_OPERATOR = re.compile(r"`?(\w+)`? is not supported because")
 MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, r"PyTorch no longer supports this GPU because it is too old",
                 r"minimum cuda capability (that we support|supported by this library) is",
                 r"The minimum required Cuda capability is \d+\.\d+",
@@ -313,7 +314,7 @@ WANTS_THE_GPU = r"\b(?:my|the|a|use|using|on|instead of|with)\s+(?:\w+\s+)?(?:GP
 
 # A pip install command and the requirements it names ("pip install tensorflow-gpu tensorflow", "pip3 install -U
 # onnxruntime-gpu==1.16 onnxruntime").
-PIP_INSTALL = re.compile(r"\bpip3?\s+install\s+(.+)")
+PIP_INSTALL = re.compile(r"\bpip3?\s+install\s+(.+)", re.I)
 # A CPU-only package and the GPU package that installs the same module: the one installed last is the module.
 # (tensorflow only before 2.1: "tensorflow and tensorflow-gpu have been the same package since TensorFlow 2.1", says
 # the description of the final tensorflow-gpu 2.12.0 on PyPI; onnxruntime always.)
@@ -323,15 +324,13 @@ CPU_GPU_TWINS = (("tensorflow", "tensorflow-gpu"), ("onnxruntime", "onnxruntime-
 def _cpu_package_installed_last(ctx: Context) -> Optional[Tuple[str, str, str]]:
     """(CPU package, GPU package, command) for one pip command that installs the CPU twin after the GPU one."""
     tensorflow = ctx.framework("tensorflow")
-    for line in ctx.observations:
-        command = PIP_INSTALL.search(line.strip().strip("`"))
-        if not command:
-            continue
+    for line in ctx.observed([PIP_INSTALL.pattern]):
+        command = PIP_INSTALL.search(line)
         names = [re.split(r"[=<>~!\[;]", word, 1)[0].lower() for word in command.group(1).split()
                  if not word.startswith("-")]
         for cpu_package, gpu_package in CPU_GPU_TWINS:
             if cpu_package == "tensorflow" and tensorflow is not None and tensorflow.version \
-                    and _older(tensorflow.version, "2.1") is False:
+                    and older_than(tensorflow.version, "2.1") is False:
                 continue  # from 2.1 the tensorflow package itself has GPU support
             if cpu_package in names and gpu_package in names and names.index(cpu_package) > names.index(gpu_package):
                 return cpu_package, gpu_package, line.strip()
@@ -582,7 +581,7 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if needs:
             if needs.group(3):
                 cc = f"{needs.group(3)}.{needs.group(4)}"
-            operator = re.search(r"`?(\w+)`? is not supported because", " ".join(ctx.observations))
+            operator = first_match(XFORMERS_OPERATOR, ctx.observations)
             yield Hit(f"{('xFormers operator ' + operator.group(1)) if operator else 'This operator'} needs a GPU of "
                       f"compute capability above {needs.group(1)}.{needs.group(2)}; this GPU is {cc or 'older'}",
                       evidence={"compute_capability": cc, "needs": f"> {needs.group(1)}.{needs.group(2)}"},
@@ -760,9 +759,7 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield mixed
         return
     vision = next((d.version for d in ctx.facts.python.distributions if d.name == "torchvision"), "")
-    # a nightly (1.10.0.dev20210901) is not the release of that number: the release table does not judge it
-    if torch is not None and torch.version and vision and not _source_build(torch.version) \
-            and ".dev" not in torch.version:
+    if torch is not None and torch.version and vision and not _unreleased_build(torch.version):
         try:
             expected = ctx.matrix.torch_release(torch.version).get("torchvision")
         except QueryError:
@@ -861,12 +858,12 @@ TORCHVISION_OP = re.compile(r"torchvision::(\w+) does not exist|Could not run 't
                             r"the 'CUDA' backend")
 
 
-def _source_build(version: str) -> bool:
-    """torch built from a git checkout: a local version that names a commit rather than a wheel
-    variant (NGC containers: 2.5.0a0+e000cf0ad9.nv24.10, older 2.1.0a0+git32f93b1). Its companions
-    are built with it and carry pre-release versions that no release table lists."""
+def _unreleased_build(version: str) -> bool:
+    """torch that is no release: a nightly (1.10.0.dev20210901+cu111), or a build from a git checkout, whose
+    local version names a commit rather than a wheel variant (NGC containers: 2.5.0a0+e000cf0ad9.nv24.10, older
+    2.1.0a0+git32f93b1). Its companions carry pre-release versions that no release table lists."""
     local = version.split("+", 1)[1] if "+" in version else ""
-    return bool(local) and not re.fullmatch(r"(cu\d+|cpu|rocm[\d.]+|xpu)(\.[\w.]+)?", local)
+    return ".dev" in version or (bool(local) and not re.fullmatch(r"(cu\d+|cpu|rocm[\d.]+|xpu)(\.[\w.]+)?", local))
 
 
 def _base_version(version: str) -> str:
@@ -1090,14 +1087,6 @@ BITSANDBYTES_WINDOWS = "https://github.com/bitsandbytes-foundation/bitsandbytes/
 BITSANDBYTES_NO_GPU = r"bitsandbytes was compiled without GPU support"
 
 
-def _older(release: str, than: str) -> Optional[bool]:
-    """Whether a release is older than another; None when it is not stated or not a version."""
-    try:
-        return Version(release) < Version(than) if release else None
-    except InvalidVersion:
-        return None
-
-
 # pip finding no framework wheel at all, or refusing an x86-64 one: on a Jetson both mean the wheel asked for is
 # not built for it ("tensorflow-1.14.0-cp36-cp36m-manylinux1_x86_64.whl is not a supported wheel on this platform").
 PIP_FOUND_NO_FRAMEWORK = r"(?:Could not find a version that satisfies the requirement|No matching distribution found for) " \
@@ -1159,7 +1148,7 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        else f"install a {package} release that publishes Windows wheels (win_amd64), or run it in WSL 2"])
         return
     bnb = _software_release(ctx, "bitsandbytes")
-    if windows and ctx.observed([BITSANDBYTES_NO_GPU]) and bnb is not None and _older(bnb, "0.43.0") is not False:
+    if windows and ctx.observed([BITSANDBYTES_NO_GPU]) and bnb is not None and older_than(bnb, "0.43.0") is not False:
         yield Hit(f"bitsandbytes {bnb or '(release not stated)'} on native Windows says it was compiled without GPU "
                   "support: releases before 0.43.0 have no Windows GPU build", confirmed=bool(bnb),
                   evidence={"bitsandbytes": bnb or "unknown", "system.os": "windows"}, references=[BITSANDBYTES_WINDOWS],

@@ -5,9 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, List
 
-from packaging.version import InvalidVersion, Version
-
-from envcheck.rules import Context, Hit, rule
+from envcheck.rules import Context, Hit, first_match, older_than, rule
 
 # Docker's default /dev/shm is 64 MiB; PyTorch DataLoader workers and NCCL's shared-memory
 # transport need far more. 1 GiB is the floor below which envcheck warns.
@@ -381,7 +379,8 @@ def cpu_missing_avx(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if not seen:
         return
     crash_only = all(re.search(ILLEGAL_INSTRUCTION, line, re.I) for line in seen)
-    flags = next((found.group(1).split() for found in map(CPU_FLAGS.match, ctx.observations) if found), None)
+    listed = first_match(CPU_FLAGS, ctx.observations)
+    flags = listed.group(1).split() if listed else None
     if crash_only and flags is not None and "avx" not in flags:
         yield Hit("the program crashed with 'Illegal instruction', and this CPU's flags list no AVX: many prebuilt wheels "
                   "(TensorFlow's since 1.6 among them) are compiled for CPUs with AVX",
@@ -409,10 +408,7 @@ def cpu_missing_avx(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 def _tensorflow_before_avx(ctx: Context) -> bool:
     """A TensorFlow older than 1.6, whose release builds did not use AVX yet."""
     tensorflow = ctx.framework("tensorflow")
-    try:
-        return bool(tensorflow and tensorflow.version) and Version(tensorflow.version) < Version("1.6")
-    except InvalidVersion:
-        return False
+    return tensorflow is not None and older_than(tensorflow.version, "1.6") is True
 
 
 # A scheduler that hands out GPUs only when they are asked for, and a job that did not ask: Ray
