@@ -522,16 +522,19 @@ class RecordingHost(Host):
             current = posixpath.join(current, part)
             target = self.inner.readlink(current)
             if target is not None:
-                self._store_link(current, target)
+                if self._store_link(current, target):  # each hop of a chain (gcc -> gcc-12 -> x86_64-linux-gnu-gcc-12)
+                    self._record_links(posixpath.join(posixpath.dirname(current), target))
                 current = self.inner.realpath(current)
 
-    def _store_link(self, path: str, target: str) -> None:
+    def _store_link(self, path: str, target: str) -> bool:
+        """Copy one link; False when it was copied before (which also ends a loop of links)."""
         local = self._local(path)
         with self._lock:
             if os.path.lexists(local):
-                return
+                return False
             os.makedirs(os.path.dirname(local), exist_ok=True)
             os.symlink(target, local)
+            return True
 
     def listdir(self, path: str) -> List[str]:
         names = self.inner.listdir(path)

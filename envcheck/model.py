@@ -264,6 +264,9 @@ class CudaFacts(Section):
     cuda_home: str = ""  # CUDA_HOME or CUDA_PATH as set
     cudart: List[LibraryFile] = field(default_factory=list)
     driver_api: DriverApi = field(default_factory=DriverApi)
+    # The C compiler Triton would build its launcher with ($CC, else gcc, else clang on PATH): "" when the
+    # host has none, None when nobody looked (a paste).
+    c_compiler: Optional[str] = None
     # The CUDA a pasted report names in words or a form field ("CUDA 11.7", "CUDA12.1"): which CUDA
     # libraries the person has, as they understand it; never taken for a toolkit that was found.
     stated_version: str = ""

@@ -42,10 +42,20 @@ def probe(host: Host, deep: bool = False) -> CudaFacts:
             facts.nvcc_on_path_version = parse_nvcc_version(host.run([nvcc, "--version"], timeout=5).stdout)
     facts.cudart = _loader.find_shared_objects(host, "libcudart", _loader.loader_dirs(host))
     facts.driver_api = driver_api(host)
+    facts.c_compiler = c_compiler(host)
     if not facts.toolkits and not facts.cudart:
         facts.status = ABSENT
         facts.reason = "no CUDA toolkit found (/usr/local/cuda*, CUDA_HOME, nvcc on PATH) and no libcudart on the loader path"
     return facts
+
+
+def c_compiler(host: Host) -> str:
+    """The compiler Triton's runtime build (python/triton/runtime/build.py) would pick: CC as set, else gcc,
+    else clang on PATH. Triton compiles a small C module at its first kernel launch, so a host (or image)
+    with Triton and none of these fails there, whatever the GPU stack."""
+    if host.env.get("CC"):
+        return host.env["CC"]  # used as set, found or not
+    return host.which("gcc") or host.which("clang") or ""
 
 
 def toolkit_candidates(host: Host, nvcc: Optional[str]) -> List[str]:

@@ -8,6 +8,7 @@ from typing import Iterable, List, Tuple
 
 from envcheck.matrix import cc_tuple, dotted_cc, version
 from envcheck.rules import Context, Hit, rule
+from envcheck.rules.container import CONTAINER_WORDS
 
 TOOLKIT_ARCHIVE = "https://developer.nvidia.com/cuda-toolkit-archive"
 
@@ -435,5 +436,60 @@ def cuda_dev_libs_not_on_linker_path(ctx: Context, seen: List[str]) -> Iterable[
                    f"or install the toolkit's development libraries for the framework's CUDA ({TOOLKIT_ARCHIVE})"])
 
 
+TRITON_BUILD = "https://github.com/triton-lang/triton/blob/0419e8f04e1cb71dc228a0b3cd1cf1996b7e9456/python/triton/runtime/build.py"
+# Triton's words when it finds no compiler: "Failed to find C compiler. Please specify via CC environment variable."
+# (later releases add "or set triton.knobs.build.impl."); a shell saying the same of gcc in that image or host.
+NO_C_COMPILER = (r"Failed to find C compiler\W{0,3}Please specify via CC",)
+COMPILER_NOT_FOUND = (r"\b(?:gcc|cc|g\+\+|clang)(?::\s*(?:command )?not found\b|'?: No such file or directory)",)
+
+
+@rule("TK009", "c-compiler-missing-for-triton", "error", "Triton finds no C compiler to build its launcher with",
+      signatures=NO_C_COMPILER, priority=24, references=(TRITON_BUILD,), scope="build")
+def c_compiler_missing_for_triton(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    The first torch.compile call, the first Triton kernel of a library (vLLM, Unsloth, Liger, a fused
+    loss) or a speech model's decoder: "RuntimeError: Failed to find C compiler. Please specify via CC
+    environment variable." (newer Triton adds "or set triton.knobs.build.impl."). PyTorch wraps it as
+    "backend='inductor' raised: RuntimeError: Failed to find C compiler".
+
+    Why:
+    Triton compiles a small C module (its CUDA launcher and driver utilities) on the machine that runs
+    the kernel, with $CC, else gcc, else clang from PATH (python/triton/runtime/build.py). A slim or
+    runtime-only Docker image, a minimal cloud image or a bare conda environment has none of them,
+    so every Triton kernel fails while the CUDA stack itself works.
+
+    Fix:
+    Install a C compiler where the kernels run (`apt-get install -y build-essential`, in the image's
+    Dockerfile for a container), or point CC at one that exists off PATH (a conda env's gcc). Without
+    a compiler, run with torch.compile off (TORCH_COMPILE_DISABLE=1), which leaves other Triton
+    kernels failing.
+
+    When to ignore:
+    When nothing on the host uses Triton.
+    """
+    compiler = ctx.facts.cuda.c_compiler
+    triton = next((d for d in ctx.facts.python.distributions if d.name in ("triton", "pytorch-triton")), None)
+    if not seen and not (compiler == "" and triton is not None):
+        return
+    shell = ctx.observed(COMPILER_NOT_FOUND)
+    evidence = {"cuda.c_compiler": "none: CC is not set and PATH has no gcc or clang"} if compiler == "" else {}
+    if triton is not None:
+        evidence["python.distributions.triton"] = triton.version
+    if shell:
+        evidence["shell"] = shell[0].strip()
+    in_image = ctx.facts.container.inside or bool(ctx.observed(CONTAINER_WORDS))
+    yield Hit("Triton needs a C compiler ($CC, gcc or clang) to build its launcher and finds none"
+              + (f" (triton {triton.version} is installed)" if triton is not None else ""),
+              evidence=evidence,
+              fix=[("in the image's Dockerfile: RUN apt-get update && apt-get install -y --no-install-recommends "
+                    "build-essential" if in_image else "sudo apt-get install -y build-essential  # or: sudo dnf "
+                    "install -y gcc"),
+                   "or export CC=<path to an existing gcc or clang>  # a conda env's gcc, for example",
+                   "to run without it meanwhile: TORCH_COMPILE_DISABLE=1 (only torch.compile; other Triton "
+                   "kernels still need the compiler)"])
+
+
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
-         cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc)
+         cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
+         c_compiler_missing_for_triton)
