@@ -100,6 +100,9 @@ TABLES: Dict[str, TableSpec] = {spec.file: spec for spec in (
     TableSpec("software_gpu", "software_gpu", ("software", "versions", "feature"), {
         "software": TEXT, "versions": SPEC, "feature": TEXT, "min_cc": CC, "max_cc": CC, "quote": TEXT},
         ("software", "versions", "min_cc", "source", "quote")),
+    TableSpec("jetpack", "jetpack", ("l4t",), {
+        "l4t": VERSION, "jetpack": VERSION, "stage": TEXT, "container_family": TEXT},
+        ("l4t", "jetpack", "container_family"), "l4t"),
     TableSpec("images", "image", ("tag",), {
         "tag": TEXT, "cuda": CUDA, "flavor": TEXT, "cudnn": TEXT, "os": TEXT, "cudnn_source": TEXT},
         ("tag", "cuda", "flavor", "os", "status"), "cuda"),
@@ -448,6 +451,20 @@ class Matrix:
         if not outside or len(outside) != len(rows):
             return None
         return min(outside, key=lambda r: cc_tuple(r["min_cc"]))  # the most lenient statement that still excludes it
+
+    def l4t_for_jetpack(self, jetpack: str) -> List[str]:
+        """The L4T releases a JetPack release (or series: "6" or "5.1") flashes, oldest first."""
+        return [row["l4t"] for row in self.rows("jetpack")
+                if row["jetpack"] == jetpack or row["jetpack"].startswith(jetpack + ".")]
+
+    def l4t_container_family(self, l4t: str) -> Optional[str]:
+        """Which L4T releases run one another's containers: those of one family (jetson-containers' rule)."""
+        try:
+            wanted = version(l4t)
+        except QueryError:
+            return None
+        row = next((row for row in self.rows("jetpack") if version(row["l4t"]) == wanted), None)
+        return row["container_family"] if row else None
 
     def cudnn_builds(self, cudnn: str) -> List[Row]:
         wanted = version(cudnn)

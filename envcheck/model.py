@@ -93,6 +93,9 @@ class SystemFacts(Section):
     # /etc/nv_tegra_release; containers built for one L4T major release need a host of the same one.
     l4t_release: str = ""
     l4t_release_source: str = ""
+    # The JetPack release a paste names ("JetPack 4.5.1", the nvidia-jetpack package); it flashes one L4T release.
+    jetpack_release: str = ""
+    jetpack_release_source: str = ""
 
 
 # --- pci ------------------------------------------------------------------------------------

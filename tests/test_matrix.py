@@ -9,7 +9,7 @@ import pytest
 
 from envcheck import matrix
 from envcheck.resources import matrices_dir
-from tests.conftest import envcheck
+from tests.conftest import envcheck, shipped_matrix
 
 CUDA_NOTES = "https://docs.nvidia.com/cuda/archive/13.1.0/cuda-toolkit-release-notes/index.html"
 MINOR_COMPAT = "https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html"
@@ -28,7 +28,7 @@ def m():
 def test_every_shipped_file_passes_check():
     assert matrix.check() == []
     out = envcheck("matrix", "check")
-    assert out.returncode == 0 and out.stdout.startswith("matrix OK: 14 tables"), out.stdout + out.stderr
+    assert out.returncode == 0 and out.stdout.startswith("matrix OK: 15 tables"), out.stdout + out.stderr
 
 
 def test_every_row_names_its_source(m):
@@ -281,3 +281,14 @@ def test_validated_matrix_is_cached_and_an_edit_misses_the_cache(broken, tmp_pat
     _append(broken / "nccl.toml", '\n[[nccl]]\nnccl = "9.9.9"\ncuda = ["99.1"]\nsource = "x"\n')
     with pytest.raises(matrix.MatrixError):
         matrix.load(broken)  # the stale cache is not used for the edited files
+
+
+def test_jetpack_releases_and_container_families_as_jetson_containers_states_them():
+    m = shipped_matrix()
+    assert m.l4t_for_jetpack("4.5.1") == ["32.5.1", "32.5.2"]  # two L4T releases shipped as JetPack 4.5.1
+    assert m.l4t_for_jetpack("5.0.2") == ["35.1.0"] and m.l4t_for_jetpack("6.2") == ["36.4.3"]
+    assert m.l4t_for_jetpack("3.3") == []  # the releases before JetPack 4 are left out
+    assert m.l4t_container_family("32.7.1") == m.l4t_container_family("32.7.5") == "r32.7"
+    assert m.l4t_container_family("32.6.1") == "r32.6.1"  # before 32.7 only its own release
+    assert m.l4t_container_family("36.3") != m.l4t_container_family("36.4.0")
+    assert m.l4t_container_family("not-a-version") is None

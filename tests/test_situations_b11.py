@@ -45,3 +45,29 @@ def test_a_host_with_triton_and_no_compiler_is_told_before_the_first_kernel():
     assert found["c-compiler-missing-for-triton"].evidence["python.distributions.triton"] == "3.2.0"
     facts.cuda.c_compiler = "/usr/bin/gcc"
     assert "c-compiler-missing-for-triton" not in {f.slug for f in rules.run(facts, shipped_matrix())}
+
+
+def test_a_jetson_named_by_its_jetpack_release_runs_an_image_of_another_l4t_release():
+    for case in ("759-", "760-"):
+        found = first(corpus(case))
+        assert found.slug == "l4t-container-host-mismatch", case
+    assert first(corpus("760-")).evidence["l4t_for_jetpack"] == ["34.1.1"]  # read from the apt show record
+    jp6 = first("Jetson Orin Nano, JetPack 6.2\n$ docker run --runtime nvidia dustynv/l4t-pytorch:r35.4.1\n"
+                "RuntimeError: No CUDA GPUs are available")
+    assert jp6.slug == "l4t-container-host-mismatch" and jp6.evidence["container_l4t_release"] == "35.4.1"
+    # one major release, two families: a 32.6.1 host runs only its own release's containers
+    older = first("L4T R32.6.1 on a Jetson Nano\ndocker run --runtime nvidia nvcr.io/nvidia/l4t-ml:r32.7.1-py3\n"
+                  "cudaGetDeviceCount returned 3 -> initialization error")
+    assert older.slug == "l4t-container-host-mismatch"
+    # 32.7.x run each other's containers, and JetPack 4.6.1 flashes 32.7.1
+    same = "Jetson Nano with JetPack 4.6.1\ndocker run --runtime nvidia nvcr.io/nvidia/l4t-ml:r32.7.3-py3\n" \
+           "RuntimeError: CUDA out of memory."
+    assert "l4t-container-host-mismatch" not in slugs(same)
+
+
+def test_an_apt_record_names_its_package_version():
+    from envcheck.importers.paste import package_records
+    lines = ["Package: nvidia-jetpack", "Version: 5.1.2-b104", "Architecture: arm64", "",
+             "Package: cuda-toolkit-12-2", "Status: install ok installed", "Version: 12.2.12-1"]
+    assert package_records(lines) == ["nvidia-jetpack 5.1.2-b104", "cuda-toolkit-12-2 12.2.12-1"]
+    assert package_records(["Package: x", "", "Version: 1"]) == []  # a blank line ends the record

@@ -103,6 +103,23 @@ def form_answers(lines: List[str]) -> List[Tuple[str, str]]:
     return answers
 
 
+def package_records(lines: List[str]) -> List[str]:
+    """"NAME VERSION" for each package record of `apt show` / `dpkg -s` output ("Package: nvidia-jetpack", then
+    "Version: 5.0.1-b118" a few fields below): the version means something only with its package's name."""
+    records: List[str] = []
+    name = ""
+    for line in lines:
+        field, _, value = line.strip().partition(": ")
+        if field == "Package":
+            name = value.strip()
+        elif field == "Version" and name:
+            records.append(f"{name} {value.strip()}")
+            name = ""
+        elif not line.strip():
+            name = ""  # a blank line ends a record
+    return records
+
+
 # A terminal cuts a long line at its width wherever it falls: two or more consecutive lines of one
 # length (at least this long) followed by a shorter one are one line that was cut.
 TERMINAL_WIDTH_FLOOR = 60

@@ -19,7 +19,7 @@ from typing import List, Optional
 
 from envcheck.importers._facts import framework, mark, set_once
 from envcheck.model import PROSE_SOURCE as PROSE
-from envcheck.importers.paste import form_answers
+from envcheck.importers.paste import form_answers, package_records
 from envcheck.model import Distribution, Gpu, HostFacts, Library
 
 # A GPU as people write it: a product line word and a model ("RTX 3090", "GTX 1080 Ti", "Tesla
@@ -68,6 +68,10 @@ SECURE_BOOT_OFF = re.compile(r"\bsecure\s*boot\s+(?:is\s+|was\s+)?(?:already\s+)
 L4T_STATED = re.compile(r"\bL4T[\s_-]*(?:version\s*:?\s*)?R?(\d{2})\.(\d+)(?:\.(\d+))?\b", re.I)
 L4T_BARE = re.compile(r"(?<![:\w.-])(?<!container )(?<!image )r(3\d)\.(\d+)(?:\.(\d+))?\b(?!-py|\s+(?:container|image|docker))",
                       re.I)
+# The JetPack release in words or as its apt package: "Jetpack 4.5.1", "JetPack version: 5.1.2", "JetPack 6.2",
+# "nvidia-jetpack 5.0.1-b118" (dpkg -l, or an apt show record). JetPack flashes one L4T release (matrices/jetpack.toml).
+JETPACK_STATED = re.compile(r"\bJet[Pp]ack[\s_-]*(?:version\s*:?\s*|v)?(\d\.\d+(?:\.\d+)?)\b(?![.-]\d)|"
+                            r"\bnvidia-jetpack\s+(?:\(=\s*)?(\d\.\d+(?:\.\d+)?)-b\d+", re.I)
 WINDOWS_BUILD = re.compile(r"\bWindows \[Version 10\.0\.(\d{5})|\bOS Build (\d{5})\b", re.I)
 # The CUDA a person says they have: "CUDA 11.7", "CUDA12.1", "cuda version: 12.1", "CUDA/cuDNN
 # version: CUDA 8.0". Not nvidia-smi's "CUDA Version" beside "Driver Version" (the driver's CUDA),
@@ -143,7 +147,7 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
     _repl_versions(lines, facts, source)
     # An issue form's answer means something only with its heading: "OS Version" + "win10".
     form = [f"{heading}: {answer}" for heading, answer in form_answers(lines)]
-    for line in form + lines:
+    for line in form + package_records(lines) + lines:
         text = " ".join(TEMPLATE_EXAMPLE.sub(" ", line).split())
         if not text:
             continue
@@ -216,6 +220,11 @@ def _platform(text: str, facts: HostFacts, where: str) -> None:
         mark(facts.system, where)
         facts.system.l4t_release = ".".join(g for g in l4t.groups() if g)
         facts.system.l4t_release_source = where
+    jetpack = JETPACK_STATED.search(text)
+    if jetpack and not facts.system.jetpack_release:
+        mark(facts.system, where)
+        facts.system.jetpack_release = jetpack.group(1) or jetpack.group(2)
+        facts.system.jetpack_release_source = where
     python = PYTHON.search(text)
     if python and not facts.python.version:
         mark(facts.python, where)

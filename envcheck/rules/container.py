@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
-from typing import Iterable, List
+from typing import Iterable, List, Optional, Tuple
 
+from envcheck.matrix import version
 from envcheck.rules import Context, Hit, first_match, rule
 from envcheck import distro as _distro
 from envcheck.rules.gpu import gpu_container
@@ -576,6 +577,9 @@ def l4t_container_host_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     that L4T R32.7 containers run on other R32.7 versions and R35.x containers on other R35.x
     versions. A container for another major release (r34/r35 on an r32 host, r36 on r35) finds a
     driver it was not built for; JetPack 4 containers also mount CUDA from the host.
+    matrices/jetpack.toml holds which releases run each other's containers and which L4T
+    release each JetPack flashed, so a host named only by its JetPack ("Jetpack 4.5.1",
+    the nvidia-jetpack package) is judged too.
 
     Fix:
     Use an image tagged for the host's L4T release (`cat /etc/nv_tegra_release` names it; the
@@ -585,18 +589,46 @@ def l4t_container_host_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     A container that does not use CUDA.
     """
-    host = ctx.facts.system.l4t_release
-    image, line = _l4t_image(ctx)
-    if not host or not image or host.split(".")[0] == image.split(".")[0]:
+    mismatch = ctx.shared("l4t_mismatch", l4t_mismatch)
+    if not mismatch:
         return
-    newer = int(image.split(".")[0]) > int(host.split(".")[0])
-    yield Hit(f"the container is built for L4T R{image}, {'newer' if newer else 'older'} than this Jetson's "
-              f"L4T R{host}", evidence={"system.l4t_release": host, "container_l4t_release": image,
-                                        "container": line, "host_source": ctx.facts.system.l4t_release_source},
+    system = ctx.facts.system
+    hosts, image, line = mismatch
+    host = hosts[0]
+    newer = version(image) > version(host)
+    named = f"L4T R{host}" if system.l4t_release else \
+        f"JetPack {system.jetpack_release} (L4T R{' or R'.join(hosts)})"
+    evidence = {"system.l4t_release": system.l4t_release, "host_source": system.l4t_release_source} \
+        if system.l4t_release else {"system.jetpack_release": system.jetpack_release, "l4t_for_jetpack": hosts,
+                                   "host_source": system.jetpack_release_source}
+    yield Hit(f"the container is built for L4T R{image}, {'newer' if newer else 'older'} than this Jetson's {named}, "
+              "and the two do not run each other's containers",
+              evidence={**evidence, "container_l4t_release": image, "container": line},
               fix=["cat /etc/nv_tegra_release  # the host's L4T release",
-                   f"use an image tagged r{host.rsplit('.', 1)[0] if host.count('.') > 1 else host}.x "
-                   "(jetson-containers: autotag <package>)",
+                   f"use an image tagged for R{host} or its family (jetson-containers: autotag <package> picks one)",
                    f"or reflash the Jetson with the JetPack for L4T R{image}"])
+
+
+def l4t_mismatch(ctx: Context) -> Optional[Tuple[List[str], str, str]]:
+    """(the host's possible L4T releases, the image's, the line naming the image) when a Jetson runs an image
+    built for an L4T release that none of the host's possible releases runs, else None. A host stated by its
+    JetPack release may be on any L4T release that JetPack flashed (4.5.1: 32.5.1 or 32.5.2)."""
+    system = ctx.facts.system
+    image, line = _l4t_image(ctx)
+    hosts = [system.l4t_release] if system.l4t_release else ctx.matrix.l4t_for_jetpack(system.jetpack_release) \
+        if system.jetpack_release else []
+    if not hosts or not image or any(_runs_containers_of(ctx, host, image) for host in hosts):
+        return None
+    return hosts, image, line
+
+
+def _runs_containers_of(ctx: Context, host: str, image: str) -> bool:
+    """Whether a Jetson on this L4T release runs containers built for that one: the same family in
+    matrices/jetpack.toml, or, for a release the table lacks, the same major release."""
+    families = ctx.matrix.l4t_container_family(host), ctx.matrix.l4t_container_family(image)
+    if all(families):
+        return families[0] == families[1]
+    return host.split(".")[0] == image.split(".")[0]
 
 
 # A runtime that was asked for CDI devices (--device nvidia.com/gpu=all) and found no spec naming them:

@@ -60,7 +60,7 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["lspci -nn | grep -i nvidia", "# on a cloud VM: choose a GPU instance type; or run on the CPU"])
     elif seen and ctx.has_nvidia_gpu() is None and not _visible_devices_hidden(ctx) and \
             not ctx.observed(GPU_NAMED):
-        yield Hit("The software found no NVIDIA GPU (or no driver for one)", priority=80,
+        yield Hit("The software found no NVIDIA GPU (or no driver for one)", priority=80, generic=True,
                   fix=["lspci -nn | grep -i nvidia", "nvidia-smi", "# no NVIDIA GPU: use the CPU build or a GPU machine"])
 
 

@@ -11,6 +11,7 @@ from packaging.version import InvalidVersion
 
 from envcheck.rules import Context, Hit, first_match, rule
 from envcheck.rules.frameworks import torch_variant
+from envcheck.rules.container import l4t_mismatch
 
 # Where pip puts wheels: site-packages, or dist-packages for Debian/Ubuntu's system Python (and
 # NGC images built on it). A library from there is the framework's own.
@@ -405,6 +406,8 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while you want that package on the GPU; it falls back to the CPU or stops.
     """
+    if ctx.shared("l4t_mismatch", l4t_mismatch):
+        return  # a Jetson container's CUDA comes with its L4T release: CTR010 names the mismatch
     versions, host_where = host_cuda(ctx)
     majors = sorted({v.split(".")[0] for v in versions})
     wanted = []  # (major, what asked for it)
