@@ -71,3 +71,22 @@ def test_an_apt_record_names_its_package_version():
              "Package: cuda-toolkit-12-2", "Status: install ok installed", "Version: 12.2.12-1"]
     assert package_records(lines) == ["nvidia-jetpack 5.1.2-b104", "cuda-toolkit-12-2 12.2.12-1"]
     assert package_records(["Package: x", "", "Version: 1"]) == []  # a blank line ends the record
+
+
+def test_nccl_left_to_choose_takes_interfaces_only_this_host_has():
+    found = first(corpus("751-"))  # the list wrapped one interface per line
+    assert found.slug == "nccl-wrong-socket-interface"
+    assert found.evidence["host_local"][0] == "br-05ab815fa14e" and "NCCL_SOCKET_IFNAME=bond0" in found.fix[0]
+    one_line = ("node1:2212:2212 [0] NCCL INFO NET/Socket : Using [0]eth0:10.1.1.2<0> [1]virbr0:192.168.122.1<0>\n"
+                "node1:2212:2290 [0] misc/socket.cc:480 NCCL WARN socketStartConnect: Connect to 192.168.122.1<43513> "
+                "failed : No route to host\n"
+                "torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1691, remote process exited or "
+                "there was a network error, NCCL version 2.19.3")
+    assert first(one_line).slug == "nccl-wrong-socket-interface"
+    bootstrap = first("NCCL INFO Bootstrap : Using tailscale0:100.64.0.3<0>\nncclRemoteError: A call failed possibly "
+                      "due to a network error or a remote process exiting prematurely.")
+    assert bootstrap.slug == "nccl-wrong-socket-interface" and bootstrap.evidence["nccl_interfaces"] == ["tailscale0"]
+    # the nodes' own network alone, or a working job, is not this cause
+    assert "nccl-wrong-socket-interface" not in slugs(one_line.replace("[1]virbr0:192.168.122.1<0>", ""))
+    assert "nccl-wrong-socket-interface" not in slugs(
+        "NCCL INFO NET/Socket : Using [0]eth0:10.1.1.2<0> [1]br-1a2b3c:172.18.0.1<0>\nNCCL INFO comm 0x5 rank 0 nranks 2 - Init COMPLETE")

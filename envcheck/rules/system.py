@@ -653,7 +653,67 @@ def ldconfig_not_in_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "ls -l /sbin/ldconfig /usr/sbin/ldconfig"])
 
 
+NCCL_SOCKET = "https://github.com/NVIDIA/nccl/blob/761454383f0e6cd77e72805cb53517867d3f97f1/src/misc/socket.cc"
+# The interfaces NCCL took, as NCCL_DEBUG=INFO lists them: "NET/Socket : Using [0]bond0:192.168.1.161<0>
+# [1]br-05ab815fa14e:172.19.0.1<0> ..." (one line, or wrapped one per line) and "Bootstrap : Using eth0:10.0.0.2<0>".
+# A line's closing ">" may be gone: the paste reader strips quote marks from both ends of a line.
+NCCL_INTERFACE = re.compile(r"(?:\[\d+\]|(?:Bootstrap|NET/Socket|NET/IB) : Using\s+)([A-Za-z][\w.@-]*):[0-9a-fA-F.:%\w-]*<\d+")
+NCCL_INTERFACE_LINES = (r"\[\d+\][A-Za-z][\w.@-]*:[0-9a-fA-F.:%\w-]*<\d+", r"(?:Bootstrap|NET/Socket) : Using \S+:\S*<\d+")
+# Interfaces that exist on one host only: bridges of container engines and hypervisors, the host ends of veth
+# pairs, container-network overlays and VPN tunnels. NCCL leaves out only docker* and lo by itself.
+HOST_LOCAL_INTERFACE = re.compile(r"^(?:br-|veth|virbr|cni|flannel|cali|vxlan|weave|kube-|lxcbr|lxdbr|docker_gwbridge|"
+                                  r"tailscale|wg|tun|tap|zt)", re.I)
+# NCCL failing between processes: its error names, or a connection that did not happen.
+NCCL_CONNECTION_FAILED = (r"\bncclSystemError\b", r"\bncclRemoteError\b", r"unhandled system error",
+                          r"remote process exited or there was a network error", r"socketStartConnect|socketPollConnect",
+                          r"Call to connect returned (?:Connection refused|Connection timed out)",
+                          r"NCCL (?:WARN|error).{0,80}(?:Connect(?:ion)? (?:to|refused|timed out)|No route to host)")
+
+
+@rule("SYS015", "nccl-wrong-socket-interface", "error", "NCCL talks to other nodes over an interface that exists only on this host",
+      priority=24, references=(NCCL_SOCKET, "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html#nccl-socket-ifname"))
+def nccl_wrong_socket_interface(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A job across nodes (torchrun --nnodes 2, DeepSpeed, Horovod) fails at its first collective with
+    "NCCL error ... unhandled system error" / "ncclSystemError" or "remote process exited or there was a
+    network error", or hangs, while one node alone works; NCCL_DEBUG=INFO shows "NET/Socket : Using
+    [0]bond0:192.168.1.161<0> [1]br-05ab815fa14e:172.19.0.1<0> ... [12]veth6163fba:..." or "Bootstrap :
+    Using virbr0:192.168.122.1<0>".
+
+    Why:
+    Without NCCL_SOCKET_IFNAME, NCCL takes InfiniBand's ib* interfaces, else every interface that is up
+    except docker* and lo (ncclFindInterfaces in src/misc/socket.cc). On a host with container bridges
+    (br-*), veth pairs, a libvirt bridge, a Kubernetes overlay or a VPN, that list includes addresses
+    only this host can reach, and the other node's connections to them fail or wait.
+
+    Fix:
+    Name the interface the nodes share: `export NCCL_SOCKET_IFNAME=bond0` (the one with the address
+    the other node reaches; `ip -br addr`), or exclude the host-local ones:
+    `NCCL_SOCKET_IFNAME=^docker,lo,br-,veth,virbr`. Set it the same on every node.
+
+    When to ignore:
+    A job on one node, or when the listed interface is the one the nodes share.
+    """
+    lines = ctx.observed(NCCL_INTERFACE_LINES)
+    names = list(dict.fromkeys(m.group(1) for line in lines for m in NCCL_INTERFACE.finditer(line)))
+    local = [name for name in names if HOST_LOCAL_INTERFACE.match(name)]
+    failed = ctx.observed(NCCL_CONNECTION_FAILED)
+    if not local or not failed or ctx.facts.env.variables.get("NCCL_SOCKET_IFNAME"):
+        return
+    shared = [name for name in names if name not in local]
+    yield Hit(f"NCCL uses {', '.join(shared[:1] + ['also'] if shared else [])}{' ' if shared else ''}"
+              f"{', '.join(local[:4])}{' ...' if len(local) > 4 else ''}, which exist only on this host, for traffic "
+              "between processes",
+              evidence={"nccl_interfaces": names, "host_local": local, "failure": failed[0].strip()[:160]},
+              confirmed=True,
+              fix=[f"export NCCL_SOCKET_IFNAME={shared[0] if shared else '<the interface the nodes share>'}  "
+                   "# on every node; `ip -br addr` shows which carries the nodes' network",
+                   "or exclude host-local interfaces: export NCCL_SOCKET_IFNAME=^docker,lo,br-,veth,virbr",
+                   "NCCL_DEBUG=INFO shows the interfaces NCCL chose ('NET/Socket : Using ...')"])
+
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
-         ldconfig_not_in_path, slurm_gres_conf_invalid, slurm_gpus_option_unsupported)
+         ldconfig_not_in_path, slurm_gres_conf_invalid, slurm_gpus_option_unsupported, nccl_wrong_socket_interface)

@@ -63,8 +63,9 @@ def _fix(cuda: str) -> List[str]:
 
 # A build that ran CUDA_HOME/bin/nvcc where there is none: "[Errno 2] No such file or directory:
 # '.../site-packages/nvidia/bin/nvcc'" (CUDA_HOME set to the pip CUDA packages), "'/bin/nvcc'" (set empty).
+# (The path is tried from the start of a word only: from every character of a long token it costs a scan each.)
 NVCC_PATH_MISSING = re.compile(r"No such file or directory:?\s*'([^']*[/\\]bin[/\\]nvcc(?:\.exe)?)'|"
-                               r"([^\s']*[/\\]bin[/\\]nvcc(?:\.exe)?)'?:? No such file or directory")
+                               r"(?<![^\s'\"])([^\s']*[/\\]bin[/\\]nvcc(?:\.exe)?)'?:? No such file or directory")
 
 
 @rule("TK002", "cuda-toolkit-missing", "error", "A CUDA extension build finds no CUDA toolkit",
