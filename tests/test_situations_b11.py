@@ -90,3 +90,15 @@ def test_nccl_left_to_choose_takes_interfaces_only_this_host_has():
     assert "nccl-wrong-socket-interface" not in slugs(one_line.replace("[1]virbr0:192.168.122.1<0>", ""))
     assert "nccl-wrong-socket-interface" not in slugs(
         "NCCL INFO NET/Socket : Using [0]eth0:10.1.1.2<0> [1]br-1a2b3c:172.18.0.1<0>\nNCCL INFO comm 0x5 rank 0 nranks 2 - Init COMPLETE")
+
+
+def test_a_site_refusing_a_gpu_request_says_what_it_wants():
+    typed = first(corpus("769-"))
+    assert typed.slug == "slurm-gres-type-required" and typed.evidence["request"] == "--gres=gpu:4"
+    other = first("#SBATCH --gres=gpu:2\nsbatch: error: You must specify a GPU type, e.g. --gres=gpu:a100:2\n"
+                  "sbatch: error: Batch job submission failed: Invalid generic resource (gres) specification")
+    assert other.slug == "slurm-gres-type-required" and other.fix[1].startswith("#SBATCH --gres=gpu:<type>:2")
+    for text in (corpus("770-"), "sbatch: error: Jobs in partition gpu must request at least one GPU (--gres=gpu:N)\n"
+                                 "sbatch: error: Batch job submission failed: Unspecified error"):
+        found = first(text)
+        assert found.slug == "gpu-not-requested-from-scheduler" and "--gres=gpu:1" in found.fix[0]

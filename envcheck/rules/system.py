@@ -414,7 +414,11 @@ def _tensorflow_before_avx(ctx: Context) -> bool:
 # A scheduler that hands out GPUs only when they are asked for, and a job that did not ask: Ray
 # ("ray.get_gpu_ids() prints []", RLlib's "devices ['/cpu:0']"), Kubernetes ("NVIDIA_VISIBLE_DEVICES=void").
 NOT_REQUESTED = (r"ray\.get_gpu_ids\(\)\)?\s*(?:#\s*)?(?:prints|returns|->|=>|gives|is)?\s*\[\]",
-                 r"MultiGPUOptimizer devices \['/cpu:0'\]", r"NVIDIA_VISIBLE_DEVICES=void")
+                 r"MultiGPUOptimizer devices \['/cpu:0'\]", r"NVIDIA_VISIBLE_DEVICES=void",
+                 # a site's Slurm submit filter refusing a GPU-partition job that asks for none: "sbatch: error: No gpu
+                 # count given, specify --gres=gpu"; "... must request at least one GPU"
+                 r"(?:sbatch|srun|salloc): error:.{0,80}(?:no gpu count given|must (?:request|specify|ask for) "
+                 r"(?:at least one |a |some )?(?:gpus?\b|--gres|--gpus))")
 
 
 @rule("SYS009", "gpu-not-requested-from-scheduler", "error", "The job did not ask its scheduler for GPUs",
@@ -439,7 +443,12 @@ def gpu_not_requested_from_scheduler(ctx: Context, seen: List[str]) -> Iterable[
     When to ignore:
     Tasks meant to run on the CPU.
     """
-    if seen:
+    if seen and ctx.observed([r"(?:sbatch|srun|salloc): error:"]):
+        yield Hit("Slurm refused the job: the partition takes only jobs that ask for GPUs, and this one asked for none",
+                  evidence={"slurm": seen[0].strip()[:160]},
+                  fix=["#SBATCH --gres=gpu:1  # or the count and type the site's message names",
+                       "sinfo -o '%P %G'  # the GPUs (gres) each partition offers"])
+    elif seen:
         yield Hit("GPUs exist, but the task did not request any from its scheduler, so it was given none",
                   fix=["Ray: @ray.remote(num_gpus=1), or num_gpus in the trainer's config",
                        "Slurm: srun --gres=gpu:1 ...", "Kubernetes: resources: {limits: {nvidia.com/gpu: 1}}"])
@@ -653,6 +662,44 @@ def ldconfig_not_in_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "ls -l /sbin/ldconfig /usr/sbin/ldconfig"])
 
 
+# A site's submit filter wanting the GPU type in every request: PSC Bridges "sbatch: error: Gres format wrong, specify
+# --gres=gpu:TYPE:NUM"; others "you must specify a GPU type".
+GRES_TYPE_REQUIRED = (r"(?:sbatch|srun|salloc): error:.{0,80}specify --gres=gpu:TYPE:",
+                      r"(?:must|need to|have to) (?:specify|include|give) (?:a |the )?(?:gpu|gres) type")
+UNTYPED_GPU_REQUEST = re.compile(r"--gres[= ]gpu:(\d+)\b")
+
+
+@rule("SYS016", "slurm-gres-type-required", "error", "The cluster takes GPU requests only with the GPU type named",
+      signatures=GRES_TYPE_REQUIRED, priority=12, references=(SLURM_GRES_GUIDE,))
+def slurm_gres_type_required(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `sbatch: error: Gres format wrong, specify --gres=gpu:TYPE:NUM` then "Batch job submission failed:
+    Invalid generic resource (gres) specification", for a job script with `#SBATCH --gres=gpu:4`.
+
+    Why:
+    Slurm itself takes an untyped `--gres=gpu:4`, but a site whose partitions hold several GPU
+    models can make its job submit filter refuse a request that does not say which one, so that a
+    job lands on the GPUs it was written for. The site's message names the form it wants.
+
+    Fix:
+    Name the type: `#SBATCH --gres=gpu:<type>:4`, with a type the partition has (`sinfo -o '%P %G'`
+    lists each partition's gres, e.g. gpu:p100:2), as the site's user guide spells it.
+
+    When to ignore:
+    Never: the job is not queued.
+    """
+    if not seen:
+        return
+    untyped = first_match(UNTYPED_GPU_REQUEST, ctx.observed([UNTYPED_GPU_REQUEST.pattern]))
+    count = untyped.group(1) if untyped else "N"
+    yield Hit("the cluster refuses GPU requests that do not name the GPU type"
+              + (f" (the job asks --gres=gpu:{count})" if untyped else ""),
+              evidence={"slurm": seen[0].strip()[:160], "request": untyped.group(0) if untyped else "not shown"},
+              fix=["sinfo -o '%P %G'  # the GPU types (gres) each partition offers",
+                   f"#SBATCH --gres=gpu:<type>:{count}  # a type from that list, as the site's guide spells it"])
+
+
 NCCL_SOCKET = "https://github.com/NVIDIA/nccl/blob/761454383f0e6cd77e72805cb53517867d3f97f1/src/misc/socket.cc"
 # The interfaces NCCL took, as NCCL_DEBUG=INFO lists them: "NET/Socket : Using [0]bond0:192.168.1.161<0>
 # [1]br-05ab815fa14e:172.19.0.1<0> ..." (one line, or wrapped one per line) and "Bootstrap : Using eth0:10.0.0.2<0>".
@@ -716,4 +763,5 @@ def nccl_wrong_socket_interface(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
-         ldconfig_not_in_path, slurm_gres_conf_invalid, slurm_gpus_option_unsupported, nccl_wrong_socket_interface)
+         ldconfig_not_in_path, slurm_gres_conf_invalid, slurm_gpus_option_unsupported, nccl_wrong_socket_interface,
+         slurm_gres_type_required)
