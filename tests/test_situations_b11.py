@@ -102,3 +102,15 @@ def test_a_site_refusing_a_gpu_request_says_what_it_wants():
                                  "sbatch: error: Batch job submission failed: Unspecified error"):
         found = first(text)
         assert found.slug == "gpu-not-requested-from-scheduler" and "--gres=gpu:1" in found.fix[0]
+
+
+def test_an_engine_without_cdi_reads_the_device_name_as_a_path():
+    podman = first(corpus("744-"))
+    assert podman.slug == "container-engine-too-old-for-cdi" and podman.evidence["engine"] == "podman 3.0.1"
+    docker = first('$ docker run --rm --device nvidia.com/gpu=all ubuntu nvidia-smi\ndocker: Error response from daemon: '
+                   'error gathering device information while adding custom device "nvidia.com/gpu=all": no such file or '
+                   'directory.')
+    assert docker.slug == "container-engine-too-old-for-cdi"
+    # an engine that reads CDI and finds no spec says so in other words
+    assert first("Error: setting up CDI devices: unresolvable CDI devices nvidia.com/gpu=all").slug == \
+        "cdi-devices-unresolvable"

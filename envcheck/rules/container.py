@@ -684,6 +684,49 @@ def cdi_devices_unresolvable(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   "the driver or GPUs now in the machine", evidence={"runtime": seen[0].strip()[:160]}, fix=fix)
 
 
+# An engine that does not know CDI takes the device name for a path on the host: podman "Error: stat
+# nvidia.com/gpu=0: no such file or directory"; Docker "error gathering device information while adding custom
+# device \"nvidia.com/gpu=all\": no such file or directory".
+CDI_NAME_AS_PATH = (r"stat nvidia\.com/gpu=\S*:? no such file or directory",
+                    r"adding custom device \W?nvidia\.com/gpu=\S*\W{0,3}:? no such file or directory")
+ENGINE_VERSION = re.compile(r"\b(podman|docker)(?: version|\s*-v|\s*--version)?\W{0,3}(?:is\s+)?v?(\d+\.\d+(?:\.\d+)?)\b", re.I)
+
+
+@rule("CTR013", "container-engine-too-old-for-cdi", "error", "The container engine does not know CDI device names",
+      signatures=CDI_NAME_AS_PATH, priority=11, references=(CDI_GUIDE,), scope="containers")
+def container_engine_too_old_for_cdi(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `podman run --device nvidia.com/gpu=0 ...`: "Error: stat nvidia.com/gpu=0: no such file or
+    directory"; `docker run --device nvidia.com/gpu=all ...`: "error gathering device information while
+    adding custom device "nvidia.com/gpu=all": no such file or directory".
+
+    Why:
+    `--device nvidia.com/gpu=...` names a device from a CDI spec only for an engine that reads CDI.
+    An engine release from before its CDI support, or one with its CDI support off, reads the argument
+    as a device node path on the host, finds no such file, and refuses to start the container; no
+    spec is consulted, so regenerating it changes nothing.
+
+    Fix:
+    Upgrade the engine to a release with CDI support (the toolkit's CDI guide lists the engines), or
+    give this engine the GPUs its own way: the nvidia runtime (`--runtime nvidia` with
+    NVIDIA_VISIBLE_DEVICES, or the runtime's cdi mode) or Docker's `--gpus all`.
+
+    When to ignore:
+    Never: the container does not start.
+    """
+    if not seen:
+        return
+    engine = first_match(ENGINE_VERSION, ctx.observations)
+    named = f"{engine.group(1).lower()} {engine.group(2)}" if engine else "this engine"
+    yield Hit(f"{named} read the CDI device name as a path on the host: it does not resolve CDI devices",
+              evidence={"engine": named, "runtime": seen[0].strip()[:160]},
+              fix=[f"{engine.group(1).lower() if engine else 'podman'} --version  # then upgrade to a release with CDI "
+                   f"support ({CDI_GUIDE})",
+                   "or, with this engine: --runtime nvidia -e NVIDIA_VISIBLE_DEVICES=all (the nvidia runtime), or "
+                   "docker run --gpus all"])
+
+
 # NVIDIA_DRIVER_CAPABILITIES as set in a command, a Dockerfile, a compose file or `env` output.
 CAPABILITIES_SET = re.compile(r"NVIDIA_DRIVER_CAPABILITIES\W{0,3}[=:]\s*[\"']?([\w,]+)")
 # A run command that hands over GPUs through the nvidia runtime's variables, not Docker's --gpus (which asks for
@@ -746,7 +789,7 @@ def container_driver_capabilities_lack_compute(ctx: Context, seen: List[str]) ->
                             "driver_seen_in_container": ctx.driver_version() or "nvidia-smi lists the GPU"}, fix=fix)
 
 
-RULES = (container_driver_capabilities_lack_compute, container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
+RULES = (container_engine_too_old_for_cdi, container_driver_capabilities_lack_compute, container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
          docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available,
          l4t_container_host_mismatch, cdi_devices_unresolvable)
