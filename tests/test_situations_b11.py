@@ -114,3 +114,15 @@ def test_an_engine_without_cdi_reads_the_device_name_as_a_path():
     # an engine that reads CDI and finds no spec says so in other words
     assert first("Error: setting up CDI devices: unresolvable CDI devices nvidia.com/gpu=all").slug == \
         "cdi-devices-unresolvable"
+
+
+def test_the_toolkit_cannot_run_the_ldconfig_its_config_names():
+    found = first(corpus("721-"))
+    assert found.slug == "container-toolkit-ldconfig-path-wrong"
+    assert (found.evidence["ldconfig"], found.evidence["host_ldconfig"]) == ("/sbin/ldconfig", True)
+    refused = first("docker: Error response from daemon: failed to create shim task: OCI runtime create failed: "
+                    "runc create failed: unable to start container process: error during container init: error running "
+                    "hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'\n"
+                    "nvidia-container-cli: ldcache error: open failed: /sbin/ldconfig.real: no such file or directory: "
+                    "unknown.")
+    assert refused.slug == "container-toolkit-ldconfig-path-wrong" and refused.evidence["ldconfig"] == "/sbin/ldconfig.real"

@@ -233,8 +233,10 @@ def _build_without_the_runtime(ctx: Context) -> List[str]:
 def _started_without_the_runtime(ctx: Context) -> bool:
     """A container or the device plugin lacks the driver libraries the nvidia runtime would have mounted.
     Not under WSL, whose NVML says "Not Supported" for other reasons, nor when Docker names the runtime
-    as unknown (then it is not registered at all)."""
-    if ctx.observed([r"\bWSL2?\b", r"NVML: Not Supported", r"unknown or invalid runtime name"]):
+    as unknown (then it is not registered at all), nor when the toolkit's log shows it mounted them and
+    could not run ldconfig (CTR014)."""
+    if ctx.observed([r"\bWSL2?\b", r"NVML: Not Supported", r"unknown or invalid runtime name",
+                     LDCONFIG_NOT_STARTED.pattern]):
         return False
     in_container = ctx.facts.container.inside or bool(ctx.observed(CONTAINER_WORDS))
     return bool(ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER)) or (bool(ctx.observed([NO_NVML_LIBRARY])) and in_container)
@@ -727,6 +729,54 @@ def container_engine_too_old_for_cdi(ctx: Context, seen: List[str]) -> Iterable[
                    "docker run --gpus all"])
 
 
+# libnvidia-container failing to run the ldconfig its config names (src/nvc_ldcache.c: "could not start %s: %s");
+# "executing %s from host at <rootfs>" before it says the path was the host's ("@" in config.toml).
+# With "@" the host's program is opened first, and a path that does not exist stops the container instead:
+# "nvidia-container-cli: ldcache error: open failed: /sbin/ldconfig.real: no such file or directory".
+LDCONFIG_NOT_STARTED = re.compile(r"could not start (\S*ldconfig\S*?):? (?:process execution failed|.*no such file)|"
+                                  r"ldcache error: open failed: (\S*ldconfig\S*?):? no such file", re.I)
+NVC_LDCACHE = "https://github.com/NVIDIA/libnvidia-container/blob/0f8e13d6627d3ccb45f49cf5d4b9c4103b3a8d01/src/nvc_ldcache.c"
+
+
+@rule("CTR014", "container-toolkit-ldconfig-path-wrong", "error",
+      "The container toolkit cannot run the ldconfig its configuration names",
+      signatures=(LDCONFIG_NOT_STARTED.pattern,), priority=12, references=(NVC_LDCACHE,), scope="containers")
+def container_toolkit_ldconfig_path_wrong(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    The container starts, but inside it nvidia-smi says "couldn't find libnvidia-ml.so library in
+    your system" and CUDA finds no libcuda, although the host's driver works and running `ldconfig`
+    in the container mends it until the next start; the toolkit's debug log has "could not start
+    /sbin/ldconfig: process execution failed: no such file or directory".
+
+    Why:
+    After mounting the driver's libraries into the container, libnvidia-container runs the ldconfig
+    named by `ldconfig` in /etc/nvidia-container-runtime/config.toml to add them to the container's
+    loader cache; a path starting with "@" is the host's ldconfig. When that program cannot be
+    started, the toolkit logs it and lets the container start anyway (src/nvc_ldcache.c exits the
+    child successfully on "no such file"), so the libraries are there but the loader does not list them.
+
+    Fix:
+    Point `ldconfig` at an ldconfig that exists and runs on the host (`ls -l /sbin/ldconfig*`), or
+    drop the "@" so the container's own ldconfig runs; then restart the container.
+
+    When to ignore:
+    Never while the container uses the GPU.
+    """
+    if not seen:
+        return
+    found = first_match(LDCONFIG_NOT_STARTED, seen)
+    program = (found.group(1) or found.group(2)) if found else "ldconfig"
+    from_host = bool(found and found.group(2)) or bool(ctx.observed([rf"executing {re.escape(program)} from host"]))
+    yield Hit(f"the container toolkit could not start {program}" + (" (the host's, '@' in config.toml)" if from_host else "")
+              + ", so the container's loader cache does not list the driver libraries it mounted",
+              evidence={"toolkit_log": seen[0].strip()[:160], "ldconfig": program, "host_ldconfig": from_host},
+              fix=["grep ldconfig /etc/nvidia-container-runtime/config.toml  # the ldconfig the toolkit runs",
+                   f"ls -l {program}*  # on the host: which ldconfig programs exist",
+                   "set ldconfig to one that exists and runs (\"@\" + a host path), or without \"@\" to run the "
+                   "container's own, then restart the container"])
+
+
 # NVIDIA_DRIVER_CAPABILITIES as set in a command, a Dockerfile, a compose file or `env` output.
 CAPABILITIES_SET = re.compile(r"NVIDIA_DRIVER_CAPABILITIES\W{0,3}[=:]\s*[\"']?([\w,]+)")
 # A run command that hands over GPUs through the nvidia runtime's variables, not Docker's --gpus (which asks for
@@ -789,7 +839,7 @@ def container_driver_capabilities_lack_compute(ctx: Context, seen: List[str]) ->
                             "driver_seen_in_container": ctx.driver_version() or "nvidia-smi lists the GPU"}, fix=fix)
 
 
-RULES = (container_engine_too_old_for_cdi, container_driver_capabilities_lack_compute, container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
+RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong, container_driver_capabilities_lack_compute, container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
          docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available,
          l4t_container_host_mismatch, cdi_devices_unresolvable)
