@@ -90,7 +90,7 @@ class SystemFacts(Section):
     iommu_source: str = ""
     kernel_cmdline: str = ""
     # Jetson: the L4T (Linux for Tegra) release the board was flashed with, "32.6.1", from
-    # /etc/nv_tegra_release; containers built for one L4T major release need a host of the same one.
+    # /etc/nv_tegra_release; a container built for one L4T release needs a host of its family (matrices/jetpack.toml).
     l4t_release: str = ""
     l4t_release_source: str = ""
     # The JetPack release a paste names ("JetPack 4.5.1", the nvidia-jetpack package); it flashes one L4T release.
