@@ -87,6 +87,11 @@ def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "nvidia-smi  # on the host: the driver must work first"])
 
 
+def in_container(ctx: Context) -> bool:
+    """What ran, ran in a container: the facts say so, or the paste speaks of one."""
+    return ctx.facts.container.inside or bool(ctx.observed(CONTAINER_WORDS))
+
+
 def _libcuda_missing_in_container(ctx, seen: List[str]) -> bool:
     """libcuda.so.1 missing where a container (not WSL, not a Jetson's own runtime setup) is the place it ran."""
     if not any(re.search(LIBCUDA_MISSING, line, re.I) for line in seen) \
@@ -94,7 +99,7 @@ def _libcuda_missing_in_container(ctx, seen: List[str]) -> bool:
         return False
     if ctx.facts.system.wsl or ctx.jetson() or ctx.observed([r"\bWSL2?\b"]):
         return False
-    return ctx.facts.container.inside or bool(ctx.observed(CONTAINER_WORDS))
+    return in_container(ctx)
 
 
 def runs_without_gpus(lines: List[str]) -> List[str]:
@@ -238,8 +243,7 @@ def _started_without_the_runtime(ctx: Context) -> bool:
     if ctx.observed([r"\bWSL2?\b", r"NVML: Not Supported", r"unknown or invalid runtime name",
                      LDCONFIG_NOT_STARTED.pattern]):
         return False
-    in_container = ctx.facts.container.inside or bool(ctx.observed(CONTAINER_WORDS))
-    return bool(ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER)) or (bool(ctx.observed([NO_NVML_LIBRARY])) and in_container)
+    return bool(ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER)) or (bool(ctx.observed([NO_NVML_LIBRARY])) and in_container(ctx))
 
 
 def _prestart_hook_serves_gpus(docker) -> bool:
@@ -276,8 +280,7 @@ def container_cgroup_device_access_lost(ctx: Context, seen: List[str]) -> Iterab
     When to ignore:
     When the same error appears on the host itself: then the driver, not the container, is at fault.
     """
-    in_container = ctx.facts.container.inside or bool(ctx.observed(CONTAINER_WORDS))
-    if seen and in_container and not ctx.observed([r"version mismatch", r"Driver/library version"]):
+    if seen and in_container(ctx) and not ctx.observed([r"version mismatch", r"Driver/library version"]):
         yield Hit("inside a container, NVML cannot open the GPU devices although they were set up at start: the "
                   "devices cgroup was rewritten without them",
                   fix=["nvidia-smi  # on the host: it works there",

@@ -8,7 +8,7 @@ from typing import Iterable, List, Tuple
 
 from envcheck.matrix import cc_tuple, dotted_cc, version
 from envcheck.rules import Context, Hit, rule
-from envcheck.rules.container import CONTAINER_WORDS
+from envcheck.rules.container import in_container
 
 TOOLKIT_ARCHIVE = "https://developer.nvidia.com/cuda-toolkit-archive"
 
@@ -479,7 +479,7 @@ def c_compiler_missing_for_triton(ctx: Context, seen: List[str]) -> Iterable[Hit
         evidence["python.distributions.triton"] = triton.version
     if shell:
         evidence["shell"] = shell[0].strip()
-    in_image = ctx.facts.container.inside or bool(ctx.observed(CONTAINER_WORDS))
+    in_image = in_container(ctx)
     yield Hit("Triton needs a C compiler ($CC, gcc or clang) to build its launcher and finds none"
               + (f" (triton {triton.version} is installed)" if triton is not None else ""),
               evidence=evidence,
