@@ -54,7 +54,8 @@ WINDOWS = re.compile(r"\b(?:Windows|Win)\s*-?\s*(?:7|8(?:\.1)?|10|11|Server\s*\d
                      r"\b[A-Z]:\\(?:Users|Program Files|ProgramData|Windows|Python\d*|ComfyUI\w*)\\|"
                      r"\bwin_amd64\b|\bnvcuda\.dll\b", re.I)
 MACOS = re.compile(r"\bmacOS\b|\bMac\s?OS\s?X\b|\bmacosx_\d+|\bDarwin\b", re.I)
-WSL = re.compile(r"\bWSL\s*([12])?\b", re.I)
+# Not an issue form's field left unanswered: "- WSL version (if applicable):".
+WSL = re.compile(r"\bWSL\s*([12])?\b(?![^:]*:\s*$)", re.I)
 # Windows' build: `ver` prints "Microsoft Windows [Version 10.0.17763.292]"; winver "OS Build 19045.3693".
 # `wsl -l -v`: "* Ubuntu-22.04    Running         1" (name, state, WSL version)
 WSL_LIST_ROW = re.compile(r"^\*?\s*[\w.-]+\s+(?:Running|Stopped|Installing|Converting)\s+([12])$")
@@ -130,7 +131,18 @@ XFORMERS_TORCH = re.compile(r"\bPyTorch (\d+\.\d+(?:\.\d+)?)(\+\w+)? with CUDA (
 XFORMERS_PYTHON = re.compile(r"^\s*Python\s+\d+\.\d+\.\d+\s+\(you have (3\.\d+)\.\d+\)")
 
 
+# Ultralytics prints which torch ran and on what device at the start of every run: "Ultralytics YOLOv8.0.54
+# Python-3.10.6 torch-2.0.0+cpu CPU", "YOLOv5 🚀 2022-4-22 torch 1.11.0+cpu CPU", "... torch-1.8.1+cu111 CUDA:0
+# (NVIDIA GeForce RTX 3070, 8192MiB)". A log is chronological, so the last banner is the run reported on.
+RUN_BANNER = re.compile(r"\b(?:Ultralytics\s+)?YOLOv\d\S*\s.*?\btorch[- ](\d+\.\d+(?:\.\d+)?)(?:\+([\w.]+))?\s+(?:CPU|CUDA:\d)")
+
+
 def _companion_reports(lines: List[str], facts: HostFacts, source: str) -> None:
+    banners = [line for line in lines if "YOLOv" in line and RUN_BANNER.search(line)]
+    if banners:
+        banner = RUN_BANNER.search(banners[-1])
+        _build(framework(facts, "torch", f"{source}: ultralytics: '{banners[-1].strip()[:100]}'"), banner.group(1),
+               banner.group(2))
     for line in lines:
         torch = XFORMERS_TORCH.search(line)
         if torch:

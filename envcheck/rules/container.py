@@ -13,7 +13,7 @@ from envcheck import distro as _distro
 from envcheck.rules.gpu import gpu_container
 
 TOOLKIT_GUIDE = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
-SELECT_DRIVER = r'could not select device driver "" with capabilities: \[\[gpu\]\]'
+SELECT_DRIVER = r'could not select device driver "(?:nvidia)?" with capabilities: \[\[gpu\]\]'
 # What nvidia/cuda and NGC images print at start when the container sees no driver.
 NO_DRIVER_BANNER = r"The NVIDIA Driver was not detected\.?\s+GPU functionality will not be available"
 # A pasted `docker run` (or podman run) and the ways it can ask for GPUs.
@@ -28,6 +28,8 @@ CONTAINER_WORDS = (r"\b(docker|podman|containerd|kubernetes|kubectl|kubelet|k8s|
 NO_NVML_LIBRARY = r"could not load NVML library|couldn't find libnvidia-ml\.so library in your system"
 # The driver's libcuda is not in the container: the runtime that mounts it from the host was not asked to.
 LIBCUDA_MISSING = r"libcuda\.so\.1: cannot open shared object file|Could not load dynamic library 'libcuda\.so\.1'"
+# WSL named by the user, not an issue form's field left unanswered ("- WSL version (if applicable):").
+WSL_WORD = r"\bWSL2?\b(?![^:]*:\s*$)"
 GPU_REQUEST = re.compile(r"--gpus\b|--runtime[= ]nvidia\b|--device[= ]\S*nvidia\.com/gpu|NVIDIA_VISIBLE_DEVICES=(?!void)")
 
 
@@ -81,7 +83,7 @@ def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["docker run --gpus all ...  # or --runtime=nvidia; needs the NVIDIA Container Toolkit on the host",
                        "do not copy libcuda into the image: it must match the host's driver"])
     elif seen and (f.docker.nvidia_runtime or any(t.name == "nvidia-ctk" for t in f.docker.toolkit)
-                   or f.system.wsl or ctx.observed([r"Docker Desktop", r"\bWSL2?\b"])):
+                   or f.system.wsl or ctx.observed([r"Docker Desktop", WSL_WORD])):
         yield Hit("Docker could not hand a GPU to the container although the NVIDIA runtime is set up",
                   fix=["docker info | grep -i runtime", "Docker Desktop: Settings > Resources > WSL integration",
                        "nvidia-smi  # on the host: the driver must work first"])
@@ -97,7 +99,7 @@ def _libcuda_missing_in_container(ctx, seen: List[str]) -> bool:
     if not any(re.search(LIBCUDA_MISSING, line, re.I) for line in seen) \
             or ctx.shared("build_without_the_runtime", _build_without_the_runtime):
         return False
-    if ctx.facts.system.wsl or ctx.jetson() or ctx.observed([r"\bWSL2?\b"]):
+    if ctx.facts.system.wsl or ctx.jetson() or ctx.observed([WSL_WORD]):
         return False
     return in_container(ctx)
 
@@ -165,8 +167,9 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
     mounted. Kubernetes starts pods with the node's default runtime, so a `docker run
     --runtime=nvidia` that works by hand proves nothing for them. The same holds for `docker build`,
     which has no --runtime or --gpus option: a build step that loads libcuda (on a Jetson with
-    JetPack 4, any CUDA library: "libcurand.so.10: cannot open shared object file") needs nvidia as
-    the default runtime.
+    JetPack 4, any CUDA library: "libcurand.so.10: cannot open shared object file", or the library
+    as an empty file: "libcublas.so: file not recognized: File truncated") needs nvidia as the
+    default runtime.
 
     Why:
     Installing the toolkit does not change Docker's configuration: the nvidia runtime must be
@@ -219,11 +222,15 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
 # A `docker build` at work: the legacy builder's "Step 3/9 : RUN ..." and "The command '/bin/sh -c ...' returned a
 # non-zero code", BuildKit's "#8 [4/7] RUN ..." and "failed to solve: process "/bin/sh -c ...", or the command.
 DOCKER_BUILD = (r"The command '/bin/sh -c .*' returned a non-zero code", r"^Step \d+/\d+ : ",
-                r"^#\d+ \[[\w -]*\d+/\d+\] RUN\b", r"failed to solve: process \W?/bin/sh -c", r"\bdocker (?:buildx )?build\b")
+                r"^#\d+ \[[\w -]*\d+/\d+\] RUN\b", r"failed to solve: process \W?/bin/sh -c", r"\bdocker (?:buildx )?build\b",
+                r"\bbuild(?:ing)? (?:my|an?|the|our) (?:own )?(?:docker )?image\b")
 # A library the nvidia runtime mounts from the host, missing: the driver's everywhere; on a Jetson with JetPack 4 also
 # CUDA's, cuDNN's and TensorRT's, which its containers take from the host.
 DRIVER_LIBRARY_MISSING = r"\blib(?:cuda|nvidia-\w+)\.so[.\d]*: cannot open shared object file"
-CUDA_LIBRARY_MISSING = r"\blib(?:cu\w+|nv\w+|cudnn\w*)\.so[.\d]*: cannot open shared object file"
+# There, a build step may also find the library as the runtime left it, an empty file: the linker's "libcublas.so: file
+# not recognized: File truncated", `file`'s "libcublas.so.10.2.2.89: empty".
+CUDA_LIBRARY_MISSING = (r"\blib(?:cu\w+|nv\w+|cudnn\w*)\.so[.\d]*(?:: cannot open shared object file|"
+                        r":?\s+file not recognized: File truncated|: empty$)")
 JETSON_DEFAULT_RUNTIME = "https://github.com/dusty-nv/jetson-containers#docker-default-runtime"
 
 
@@ -240,7 +247,7 @@ def _started_without_the_runtime(ctx: Context) -> bool:
     Not under WSL, whose NVML says "Not Supported" for other reasons, nor when Docker names the runtime
     as unknown (then it is not registered at all), nor when the toolkit's log shows it mounted them and
     could not run ldconfig (CTR014)."""
-    if ctx.observed([r"\bWSL2?\b", r"NVML: Not Supported", r"unknown or invalid runtime name",
+    if ctx.observed([WSL_WORD, r"NVML: Not Supported", r"unknown or invalid runtime name",
                      LDCONFIG_NOT_STARTED.pattern]):
         return False
     return bool(ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER)) or (bool(ctx.observed([NO_NVML_LIBRARY])) and in_container(ctx))
@@ -296,6 +303,7 @@ def container_cgroup_device_access_lost(ctx: Context, seen: List[str]) -> Iterab
 # which only file formats 2.3 and 2.4 accept ("Unsupported config option for services.sirf: 'runtime'").
 COMPOSE_REJECTS_DEVICES = (r"Additional properties are not allowed \('devices' was unexpected\)",
                            r"'devices' propert(?:y|ies) is not allowed",
+                           r"reservations value 'devices' does not match any of the regexes",
                            r"Unsupported config option for services\.[\w.-]+: 'runtime'")
 COMPOSE_RUNTIME_KEY = "https://github.com/docker/compose/issues/6239"
 COMPOSE_VERSION = re.compile(r"docker-compose version v?(\d+)\.(\d+)\.(\d+)|Docker Compose version v?(\d+)\.(\d+)\.(\d+)",
@@ -311,7 +319,8 @@ def docker_compose_too_old_for_gpus(ctx: Context, seen: List[str]) -> Iterable[H
     Symptom:
     `docker-compose up` rejects a file that asks for GPUs: "services.app.deploy.resources.reservations
     value Additional properties are not allowed ('devices' was unexpected)", or "'devices' properties
-    is not allowed"; `docker-compose version` prints 1.27 or older (Ubuntu 18.04 and 20.04 packaged
+    is not allowed", or "reservations value 'devices' does not match any of the regexes: '^x-'";
+    `docker-compose version` prints 1.27 or older (Ubuntu 18.04 and 20.04 packaged
     1.17 and 1.25). A file that uses the older `runtime: nvidia` key: "Unsupported config option for
     services.sirf: 'runtime'".
 
@@ -842,7 +851,54 @@ def container_driver_capabilities_lack_compute(ctx: Context, seen: List[str]) ->
                             "driver_seen_in_container": ctx.driver_version() or "nvidia-smi lists the GPU"}, fix=fix)
 
 
+# runc refusing the seccomp profile it was handed: docker's "failed to create shim: OCI runtime create failed: ...
+# error adding seccomp filter rule for syscall clone3: permission denied: unknown", nerdctl's quoted form.
+SECCOMP_CLONE3 = r"error adding seccomp filter rule for syscall clone3"
+
+
+@rule("CTR015", "docker-seccomp-clone3-unsupported", "error",
+      "The container runtime is older than the seccomp profile it was given (clone3)",
+      signatures=(SECCOMP_CLONE3,), priority=10, scope="containers",
+      references=("https://github.com/containerd/containerd/issues/6203",
+                  "https://github.com/NVIDIA/nvidia-container-runtime/issues/157"))
+def docker_seccomp_clone3_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Every container fails to start, with or without GPUs, right after an `apt-get upgrade` updated
+    Docker or containerd: "docker: Error response from daemon: failed to create shim: OCI runtime
+    create failed: container_linux.go:380: starting container process caused: error adding seccomp
+    filter rule for syscall clone3: permission denied: unknown."
+
+    Why:
+    Newer Docker and containerd releases list the clone3 system call in their default seccomp
+    profile. The runc that starts the container (directly, or through nvidia-container-runtime)
+    must know that call; an older runc, or one built against a libseccomp that predates clone3,
+    cannot add the rule and refuses to start the container. The packages came from different
+    sources or were upgraded one without the other: Ubuntu's docker.io update against the NVIDIA
+    runtime packages of the time, a Jetson's JetPack 4 system after `apt-get upgrade`.
+
+    Fix:
+    Upgrade the runtime packages together (runc, containerd, and the NVIDIA container runtime or
+    toolkit, whose later releases work with the new profile), or put Docker and containerd back to
+    the versions before the upgrade and hold them. Running the container privileged hides the
+    error and is not a fix.
+
+    When to ignore:
+    Never: no container starts.
+    """
+    if not seen:
+        return
+    yield Hit("runc could not add the seccomp rule for clone3: the runtime that starts containers is older than the "
+              "seccomp profile of the Docker/containerd that was upgraded", evidence={"observed": seen[:1]},
+              confirmed=True,
+              fix=["runc --version  # the runc in use and its libseccomp",
+                   "sudo apt-get update && sudo apt-get install --only-upgrade runc containerd "
+                   "nvidia-container-toolkit nvidia-container-runtime  # upgrade them together",
+                   "or: apt-cache policy docker.io containerd  # reinstall the versions before the upgrade, then "
+                   "sudo apt-mark hold docker.io containerd"])
+
+
 RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong, container_driver_capabilities_lack_compute, container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
          docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available,
-         l4t_container_host_mismatch, cdi_devices_unresolvable)
+         l4t_container_host_mismatch, cdi_devices_unresolvable, docker_seccomp_clone3_unsupported)

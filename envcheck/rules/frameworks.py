@@ -338,7 +338,7 @@ def _cpu_package_installed_last(ctx: Context) -> Optional[Tuple[str, str, str]]:
 
 
 @rule("FW001", "cpu-only-build", "error", "A CPU-only framework build is installed on a GPU machine",
-      signatures=(r"Torch not compiled with CUDA enabled", r"CUDA-enabled jaxlib is not installed",
+      signatures=(r"Torch (?:is )?not compiled with CUDA\b", r"CUDA-enabled jaxlib is not installed",
                   # a CPU jaxlib asked for the GPU backend: "Backend 'gpu' failed to initialize: NOT_FOUND: Could
                   # not find registered platform with name: "cuda". Available platform names are: Host Interpreter"
                   r"Could not find registered platform with name: \W?cuda\b",
@@ -1282,6 +1282,118 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    f"python -c 'import {module if found.group(1) else 'amp_C'}'  # the extension imports"])
 
 
+# PyTorch's words when a process group asks for NCCL in a build without it (users' retellings drop or misspell
+# words: "Distributed package doesn't hava NCCL built in", "does not have NCCLbuilt in").
+# The raise statement itself is pasted too: raise RuntimeError("Distributed package doesn't have NCCL " "built in").
+NO_NCCL_IN_BUILD = r"Distributed package (?:doesn'?t|does not) ha\w+ NCCL[\s\"']*built[ -]?in"
+# NCCL asked of a package manager that has none for Windows: conda's "ResolvePackageNotFound: - nccl=2.12.12.1",
+# pip's "No matching distribution found for nvidia-nccl-cu12".
+CONDA_NOT_FOUND = r"ResolvePackageNotFound|PackagesNotFoundError"
+CONDA_NCCL_ROW = r"^-\s*(?:[\w-]+::)?nccl(?:[=<>\s]|$)"
+PIP_NO_NCCL = r"(?:No matching distribution found for|Could not find a version that satisfies the requirement) nvidia-nccl-cu\d+"
+# Windows named anywhere, in any language's sentence ("windows平台", "on Windows 11").
+WINDOWS_WORD = r"(?<![a-z])windows(?![a-z])"
+TORCH_DISTRIBUTED = "https://docs.pytorch.org/docs/stable/distributed.html#backends-that-come-with-pytorch"
+NCCL_WHEELS = "https://pypi.org/project/nvidia-nccl-cu12/#files"
+
+
+@rule("FW012", "nccl-unavailable-on-windows", "error", "NCCL does not exist for Windows: its builds have no NCCL backend",
+      signatures=(NO_NCCL_IN_BUILD, PIP_NO_NCCL), priority=13, references=(TORCH_DISTRIBUTED, NCCL_WHEELS))
+def nccl_unavailable_on_windows(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Multi-GPU training on native Windows stops at the start: "RuntimeError: Distributed package
+    doesn't have NCCL built in"; one GPU works. Creating a project's conda environment on Windows:
+    "ResolvePackageNotFound: - nccl=2.12.12.1"; pip on Windows: "No matching distribution found for
+    nvidia-nccl-cu12".
+
+    Why:
+    NCCL is built for Linux only: the nvidia-nccl wheels on PyPI are manylinux wheels, and conda
+    channels carry nccl for linux-64. PyTorch's documentation says that Windows supports every
+    collective backend but NCCL; its Windows builds have Gloo. A training script or framework that
+    picks the "nccl" backend for CUDA tensors (DDP, Lightning, Accelerate, DeepSpeed launchers)
+    therefore fails on Windows whatever CUDA or driver is installed. macOS builds lack NCCL too,
+    and so does a Linux CPU-only build (FW001).
+
+    Fix:
+    On Windows, use the Gloo backend (`init_process_group(backend="gloo")`, the project's backend
+    setting, Lightning's `process_group_backend="gloo"`), train on one GPU, or run the training on
+    Linux or in WSL 2, where PyTorch's Linux builds bring NCCL. Drop nccl from a conda
+    environment file used on Windows.
+
+    When to ignore:
+    Never while the program asks for NCCL on Windows.
+    """
+    system = ctx.facts.system
+    windows = not system.wsl and (system.os == "windows" or bool(ctx.observed([WINDOWS_WORD, NATIVE_WINDOWS.pattern])))
+    if system.os == "linux" or system.distro_id or system.wsl:
+        return  # a Linux build without NCCL is a CPU-only build or one built from source without it
+    conda_rows = ctx.observed([CONDA_NCCL_ROW]) if windows and ctx.observed([CONDA_NOT_FOUND]) else []
+    if conda_rows:
+        yield Hit("conda found no nccl package for Windows: NCCL is built for Linux only",
+                  evidence={"observed": conda_rows[:1], "system.os": "windows"}, confirmed=True,
+                  fix=["remove nccl from the environment file on Windows (PyTorch's Windows build has no NCCL backend)",
+                       "or create the environment in WSL 2:  wsl --install"])
+        return
+    if not seen:
+        return
+    place = "on Windows" if windows else "on macOS" if system.os == "darwin" else "on Windows and macOS"
+    asked = "pip found no NCCL wheel" if any("nvidia-nccl" in line for line in seen) else \
+        "the distributed backend asked for is NCCL"
+    yield Hit(f"{asked}, and PyTorch has no NCCL {place}: NCCL is built for Linux only",
+              evidence={"observed": seen[:1], **({"system.os": "windows"} if windows else {})},
+              fix=['torch.distributed.init_process_group(backend="gloo")  # or the project\'s backend setting',
+                   "CUDA_VISIBLE_DEVICES=0  # or train on one GPU",
+                   "or train on Linux or in WSL 2, where PyTorch's Linux builds include NCCL"])
+
+
+# CuPy warns at import when more than one of its wheels is installed (cupy-cuda12x and cupy-cuda13x, cupy and
+# cupy-cuda11x); Chainer's runtime report says "*** ERROR: multiple CuPy packages are installed!".
+MULTIPLE_CUPY = r"multiple CuPy packages are installed"
+# The warning's list of packages: "    cupy-cuda12x, cupy-cuda13x" (under a log prefix like "(APIServer pid=1)").
+CUPY_LIST = re.compile(r"(?:^|\s)(cupy(?:-cuda\w+|-rocm-[\d-]+)?(?:,\s*cupy(?:-cuda\w+|-rocm-[\d-]+)?)+)\s*$")
+CUPY_DISTRIBUTION = re.compile(r"cupy(?:-cuda\w+|-rocm-[\d-]+)?")
+CUPY_ENVIRONMENT = "https://github.com/cupy/cupy/blob/main/cupy/_environment.py"
+
+
+@rule("FW013", "multiple-cupy-variants-installed", "error", "More than one CuPy package is installed",
+      signatures=(MULTIPLE_CUPY,), priority=16, references=(CUPY_ENVIRONMENT, "https://docs.cupy.dev/en/stable/install.html"))
+def multiple_cupy_variants_installed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    At `import cupy`: "UserWarning: CuPy may not function correctly because multiple CuPy packages
+    are installed in your environment: cupy-cuda12x, cupy-cuda13x"; then CUDA errors from CuPy, or
+    a CuPy built for one CUDA running against another. Chainer's report: "*** ERROR: multiple
+    CuPy packages are installed!".
+
+    Why:
+    Every CuPy wheel (cupy, cupy-cuda11x, cupy-cuda12x, cupy-cuda13x, cupy-rocm-...) installs the
+    same `cupy` package directory, each built for one CUDA (or ROCm) release. With two installed,
+    the files of the one installed last overwrite parts of the other, and what imports is a mix.
+    It happens when two dependencies each require a different variant (one pulls cupy-cuda12x,
+    another cupy-cuda13x).
+
+    Fix:
+    Uninstall every CuPy package listed, then install the one for the CUDA major release in use
+    (for a conda install, also `conda uninstall cupy`).
+
+    When to ignore:
+    Never: CuPy itself says it may not work.
+    """
+    installed = sorted({d.name.lower() for d in ctx.facts.python.distributions if CUPY_DISTRIBUTION.fullmatch(d.name.lower())})
+    listed = [m.group(1) for m in (CUPY_LIST.search(line) for line in ctx.observations) if m] if seen else []
+    names = installed if len(installed) > 1 else sorted({n.strip() for group in listed[:1] for n in group.split(",")})
+    if len(names) < 2 and not seen:
+        return
+    yield Hit("more than one CuPy package is installed" + (f": {', '.join(names)}" if names else "") +
+              "; they all install the same `cupy` package, and the one installed last overwrites parts of the other",
+              evidence={"cupy_packages": names} if names else {"observed": seen[:1]}, confirmed=bool(seen),
+              fix=[f"pip uninstall -y {' '.join(names) if names else 'cupy cupy-cuda11x cupy-cuda12x cupy-cuda13x'}",
+                   "pip install cupy-cuda12x  # the one variant for the CUDA major release in use (cupy-cuda13x for 13)",
+                   "pip check  # which packages asked for the other variant"])
+
+
 RULES = (cpu_only_build, gpu_arch_not_in_build, gpu_arch_unsupported, python_unsupported, framework_plugin_mismatch,
          framework_end_of_life, bf16_unsupported_gpu, no_cuda_build_for_platform, quantization_unsupported_gpu,
-         library_no_binary_for_cuda_version, cuda_extension_not_built)
+         library_no_binary_for_cuda_version, cuda_extension_not_built, nccl_unavailable_on_windows,
+         multiple_cupy_variants_installed)

@@ -606,6 +606,48 @@ MIG_FIX = ["nvidia-smi -L  # the MIG devices and their UUIDs",
            "or disable MIG (sudo nvidia-smi -i 0 -mig 0) when one process needs the whole GPU"]
 
 
+# `nvidia-smi -q` in a vGPU guest: "vGPU Software Licensed Product", then "License Status : Unlicensed" (newer drivers
+# add the state: "Unlicensed (Restricted)").
+VGPU_UNLICENSED = r"License Status\s*:\s*Unlicensed\b"
+VGPU_COMPUTE_LICENSING = "https://docs.nvidia.com/ai-enterprise/release-8/latest/infra-software/vgpu/licensing.html"
+
+
+@rule("GPU014", "vgpu-unlicensed", "error", "This vGPU has no license, and NVIDIA's software restricts it",
+      signatures=(VGPU_UNLICENSED,), priority=14,
+      references=(VGPU_COMPUTE_LICENSING, "https://docs.nvidia.com/grid/15.0/grid-licensing-user-guide/index.html"))
+def vgpu_unlicensed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    In a virtual machine with an NVIDIA vGPU (VMware, cloud GRID instances, the GPU Operator's
+    vGPU driver): the first minutes run normally, then GPU work crawls or CUDA fails ("all
+    CUDA-capable devices are busy or unavailable") while nvidia-smi still lists the GPU; `nvidia-smi
+    -q` shows "License Status : Unlicensed" under "vGPU Software Licensed Product".
+
+    Why:
+    NVIDIA enforces vGPU licensing in the guest driver: an unlicensed vGPU for Compute starts at full
+    capability and after a 20-minute grace period is held at an idle level of performance until
+    it obtains a license (NVIDIA AI Enterprise, "NVIDIA vGPU for Compute Licensing"). The guest
+    gets its license through the nvidia-gridd service from a license server; a missing
+    configuration or client token, an unreachable server, or an image without the service leaves
+    it unlicensed.
+
+    Fix:
+    Configure licensing as the vGPU Client Licensing User Guide says for Linux guests, restart the
+    licensing service, and check that `nvidia-smi -q` then shows the license with its expiry.
+
+    When to ignore:
+    Never on a vGPU guest: the restrictions stay until a license is acquired.
+    """
+    if not seen:
+        return
+    yield Hit("the vGPU is unlicensed: after the grace period NVIDIA's guest driver holds it at an idle level of "
+              "performance", evidence={"observed": seen[:1]}, confirmed=True,
+              fix=["nvidia-smi -q | grep -i -A2 'license'  # the vGPU's license status",
+                   "journalctl -u nvidia-gridd  # the licensing service: why no license was acquired",
+                   "configure the license server as the vGPU Client Licensing User Guide says, then "
+                   "sudo systemctl restart nvidia-gridd"])
+
+
 RULES = (no_nvidia_gpu, xid_errors, ecc_errors, row_remap_pending, pcie_link_degraded, gpu_throttled, p2p_blocked,
          ecc_errors_lifetime, gpu_coverage_mismatch, gpus_restricted, p2p_unavailable_by_design,
-         more_ranks_than_visible_gpus, multiple_mig_devices_in_one_process)
+         more_ranks_than_visible_gpus, multiple_mig_devices_in_one_process, vgpu_unlicensed)

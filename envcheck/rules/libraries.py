@@ -644,6 +644,10 @@ def cudnn_preloaded_by_other_library(ctx: Context, seen: List[str]) -> Iterable[
 
 # cuDNN 8.3 to 8.9 on Windows load zlib from zlibwapi.dll, which neither CUDA nor cuDNN ships.
 ZLIB_MISSING = (r"Could not (?:locate|load library) zlibwapi\.dll",)
+# zlibwapi.dll named in a report written in any language ("提示zlibwapi.dll找不到"), beside cuDNN 8 for Windows (its DLL
+# or its archive's name): people name that DLL when it is the one missing.
+ZLIB_NAMED = r"zlibwapi\.dll"
+CUDNN8_WINDOWS = r"\bcudnn\w*64_8\.dll\b|\bcudnn-windows-x86_64-8\."
 # cuDNN 8's loader failing on one of its own sub-libraries with Windows' ERROR_MOD_NOT_FOUND (126): the DLL or a
 # DLL it depends on is missing. Where the sub-library itself is on PATH, its dependency is what is missing.
 CUDNN8_SUBLIBRARY_126 = r"Could not load library cudnn_\w+64_8\.dll\. Error code 126"
@@ -675,6 +679,13 @@ def cudnn_zlib_dependency_missing(ctx: Context, seen: List[str]) -> Iterable[Hit
     Never: the cuDNN operations that need it fail.
     """
     if not seen:
+        named = ctx.observed([ZLIB_NAMED])
+        if named and ctx.observed([CUDNN8_WINDOWS]):
+            yield Hit("the report names zlibwapi.dll beside cuDNN 8 for Windows: cuDNN 8.3-8.9 load zlib from that "
+                      "DLL, which neither CUDA nor cuDNN installs", evidence={"observed": named[:1]},
+                      fix=["where zlibwapi.dll  # nothing found: install it",
+                           "install the 64-bit zlibwapi.dll from the cuDNN 8 Windows install guide's zlib step into a "
+                           "directory on PATH", "or use cuDNN 9 (no zlib dependency) with a build of the program for it"])
         return
     if all(re.search(CUDNN8_SUBLIBRARY_126, line, re.I) for line in seen):
         yield Hit("a cuDNN 8 library could not be loaded with Windows error 126 (a DLL it depends on is missing); for "

@@ -1,0 +1,97 @@
+"""Situations batch 12 showed: Windows without NCCL, two CuPy wheels, an unlicensed vGPU, runc older than its
+seccomp profile, and symptoms of known causes in wordings the rules did not read yet."""
+
+from __future__ import annotations
+
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings
+
+
+def slugs(text: str) -> list:
+    return [f.slug for f in paste_findings(text)]
+
+
+def test_nccl_asked_for_on_windows_in_each_wording():
+    for case in ("836-", "837-", "838-"):
+        assert first(corpus(case)).slug == "nccl-unavailable-on-windows", case
+    # PyTorch's own line on a Windows path
+    found = first('  File "C:\\Users\\me\\miniconda3\\lib\\site-packages\\torch\\distributed\\distributed_c10d.py", '
+                  "line 895, in _new_process_group_helper\n"
+                  "RuntimeError: Distributed package doesn't have NCCL built in")
+    assert found.slug == "nccl-unavailable-on-windows" and found.evidence["system.os"] == "windows"
+    assert "gloo" in found.fix[0]
+    # pip on Windows, asked for NCCL's wheel
+    pip = first("PS C:\\work> pip install -r requirements.txt\n"
+                "ERROR: Could not find a version that satisfies the requirement nvidia-nccl-cu12==2.21.5 "
+                "(from versions: none)\nERROR: No matching distribution found for nvidia-nccl-cu12==2.21.5")
+    assert pip.slug == "nccl-unavailable-on-windows"
+    # on Linux the same message is a build without NCCL, not a Windows limit
+    assert "nccl-unavailable-on-windows" not in slugs("Ubuntu 22.04\nOS: Linux\n"
+                                                      "RuntimeError: Distributed package doesn't have NCCL built in")
+    # conda refusing another package on Windows is not about NCCL
+    assert "nccl-unavailable-on-windows" not in slugs("Windows 11\nResolvePackageNotFound:\n  - cudatoolkit-dev=11.3.1")
+
+
+def test_two_cupy_wheels_from_the_warning_or_from_pip_list():
+    found = first(corpus("817-"))
+    assert found.slug == "multiple-cupy-variants-installed"
+    assert found.evidence["cupy_packages"] == ["cupy-cuda12x", "cupy-cuda13x"]
+    # Chainer's runtime report words it differently
+    chainer = first("CuPy: cupy-cuda101 7.0.0\n*** ERROR: multiple CuPy packages are installed! You can only install "
+                    "one of ['cupy', 'cupy-cuda101', 'cupy-cuda102']")
+    assert chainer.slug == "multiple-cupy-variants-installed"
+    # no warning pasted: pip list shows both
+    listed = [f for f in paste_findings("Package        Version\n-------------- -------\ncupy-cuda11x   13.3.0\n"
+                                        "cupy-cuda12x   13.3.0\nnumpy          1.26.4")
+              if f.slug == "multiple-cupy-variants-installed"]
+    assert listed and listed[0].evidence["cupy_packages"] == ["cupy-cuda11x", "cupy-cuda12x"]
+    assert "multiple-cupy-variants-installed" not in slugs("Package      Version\n------------ -------\n"
+                                                           "cupy-cuda12x 13.3.0\nnumpy        1.26.4")
+
+
+def test_an_unlicensed_vgpu_is_named_from_nvidia_smi_q():
+    found = first(corpus("828-"))
+    assert found.slug == "vgpu-unlicensed" and found.confidence == "confirmed"
+    restricted = first("    vGPU Software Licensed Product\n        Product Name                      : NVIDIA Virtual "
+                       "Compute Server\n        License Status                    : Unlicensed (Restricted)")
+    assert restricted.slug == "vgpu-unlicensed"
+    licensed = slugs("        License Status                    : Licensed (Expiry: 2025-6-18 16:49:2 GMT)")
+    assert "vgpu-unlicensed" not in licensed
+
+
+def test_runc_older_than_the_seccomp_profile_in_each_wording():
+    assert first(corpus("832-")).slug == "docker-seccomp-clone3-unsupported"
+    nerdctl = first("FATA[0001] failed to create shim: OCI runtime create failed: container_linux.go:349: starting "
+                    "container process caused \"error adding seccomp filter rule for syscall clone3: permission denied\": "
+                    "unknown")
+    assert nerdctl.slug == "docker-seccomp-clone3-unsupported"
+
+
+def test_symptoms_of_known_causes_in_new_wordings():
+    # a retold assertion, without "enabled"
+    assert first(corpus("786-")).slug == "cpu-only-build"
+    # Compose's older schema error for a devices reservation
+    assert first(corpus("802-")).slug == "docker-compose-too-old-for-gpus"
+    # compose's `driver: nvidia` names the driver Docker could not select
+    assert first(corpus("804-")).slug == "container-toolkit-missing"
+    # an empty CUDA library in a Jetson image built without the nvidia default runtime
+    assert first(corpus("831-")).slug == "container-runtime-not-configured"
+    # zlibwapi.dll named in a Chinese sentence beside cuDNN 8 for Windows
+    assert first(corpus("840-")).slug == "cudnn-zlib-dependency-missing"
+    assert "cudnn-zlib-dependency-missing" not in slugs("I copied zlibwapi.dll next to my game and it runs")
+
+
+def test_the_last_ultralytics_banner_is_the_run_reported():
+    found = first(corpus("788-"))  # a cu111 banner from an older run, then the +cpu one of the run reported
+    assert found.slug == "cpu-only-build" and found.evidence["frameworks.torch.version"] == "2.0.0+cpu"
+    cuda_now = slugs("YOLOv5 🚀 v6.1 torch 1.11.0+cpu CPU\nafter reinstalling:\n"
+                     "YOLOv5 🚀 v6.1 torch 1.11.0+cu113 CUDA:0 (NVIDIA GeForce RTX 3060, 12288MiB)\nstill slow on my gpu")
+    assert "cpu-only-build" not in cuda_now
+
+
+def test_an_unanswered_wsl_field_of_an_issue_form_says_nothing():
+    from envcheck.importers import from_text
+
+    facts = from_text("**Hardware / Software**\n - OS: Arch Linux\n - WSL version (if applicable):\n"
+                      " - Docker Version: 20.10.18\n", "paste.txt")
+    assert not facts.system.wsl
+    assert from_text(" - WSL version (if applicable): WSL2\n", "paste.txt").system.wsl == 2
