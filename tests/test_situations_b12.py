@@ -95,3 +95,23 @@ def test_an_unanswered_wsl_field_of_an_issue_form_says_nothing():
                       " - Docker Version: 20.10.18\n", "paste.txt")
     assert not facts.system.wsl
     assert from_text(" - WSL version (if applicable): WSL2\n", "paste.txt").system.wsl == 2
+
+
+def test_tensorflow_that_sees_no_gpu_beside_a_cuda_it_was_not_built_for():
+    found = first(corpus("781-"))  # TF 2.1.0 (CUDA 10.1) on a machine with CUDA 10.2, only the CPU listed
+    assert found.slug == "cuda-libraries-missing" and found.evidence["wanted_cuda_major"] == "10.1"
+    linux = first("tensorflow-gpu 1.14.0\nCUDA version: 10.1\n>>> print('Num GPUs Available: ', "
+                  "len(tf.config.experimental.list_physical_devices('GPU')))\nNum GPUs Available:  0")
+    assert linux.slug == "cuda-libraries-missing" and linux.evidence["wanted_cuda_major"] == "10.0"
+    # the CUDA it was built with: no finding from this rule
+    assert "cuda-libraries-missing" not in slugs("tensorflow 2.1.0\nCUDA version: 10.1\nNum GPUs Available: 0")
+
+
+def test_an_nvcc_newer_than_the_driver_compiles_what_the_driver_cannot_jit():
+    found = first(corpus("825-"))  # nvcc 11.8, driver 460.91 (CUDA 11.2): minor-version compatibility only
+    assert found.slug == "driver-too-old" and found.evidence["cuda.nvcc_on_path_version"] == "11.8"
+    assert found.confidence == "likely"
+    across = first("nvcc: NVIDIA (R) Cuda compiler driver\nCuda compilation tools, release 12.4, V12.4.131\n"
+                   "Driver Version: 470.223.02")
+    assert across.slug == "driver-too-old" and "needs driver" in across.message
+    assert "driver-too-old" not in slugs("Cuda compilation tools, release 11.8, V11.8.89\nDriver Version: 535.104.05")

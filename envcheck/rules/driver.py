@@ -259,7 +259,7 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=_distro.install_driver(ctx.distro) +
                   ["# or use an image built for a CUDA the host driver runs: envcheck matrix compat --driver <version>"])
         return
-    stated = _stated_cuda_beyond_driver(ctx, driver) if not reported else None
+    stated = (_stated_cuda_beyond_driver(ctx, driver) or _nvcc_beyond_driver(ctx, driver)) if not reported else None
     if stated:
         yield stated
         return
@@ -292,6 +292,28 @@ def _stated_cuda_beyond_driver(ctx: Context, driver: str):
                          "minimum_driver": need},
                fix=_distro.install_driver(ctx.distro, _distro.branch_of(need)) +
                [f"# or use software built for a CUDA this driver runs: envcheck matrix compat --driver {driver}"])
+
+
+def _nvcc_beyond_driver(ctx: Context, driver: str):
+    """The nvcc on PATH is a newer CUDA than the driver's own: what it compiles (a package's CUDA extension, a
+    kernel's PTX) runs at best through minor-version compatibility, which does not cover PTX JIT ("the provided
+    PTX was compiled with an unsupported toolchain"), and across majors not at all."""
+    nvcc = ctx.facts.cuda.nvcc_on_path_version
+    if not driver or not re.fullmatch(r"\d+\.\d+(?:\.\d+)?", nvcc or ""):
+        return None
+    try:
+        runs, how = ctx.matrix.driver_runs_cuda(driver, nvcc)
+    except QueryError:
+        return None
+    if (runs and how == "exact") or how.startswith("no minimum"):
+        return None
+    need = ctx.matrix.min_driver(nvcc) or "?"
+    why = (f"it runs code from it only through minor-version compatibility, which does not JIT PTX (nvcc {nvcc} needs "
+           f"driver >= {need})" if runs else how)
+    return Hit(f"nvcc {nvcc} compiles for a newer CUDA than driver {driver}: {why}",
+               evidence={"driver": driver, "cuda.nvcc_on_path_version": nvcc, "minimum_driver": need},
+               fix=_distro.install_driver(ctx.distro, _distro.branch_of(need)) +
+               [f"# or compile with the nvcc of a CUDA this driver runs: envcheck matrix compat --driver {driver}"])
 
 
 def _cuda_wanted(ctx: Context) -> List[Tuple[str, str, str, str]]:

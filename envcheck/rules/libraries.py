@@ -9,7 +9,7 @@ from typing import Iterable, List, Tuple
 from envcheck.matrix import QueryError
 from packaging.version import InvalidVersion
 
-from envcheck.rules import Context, Hit, first_match, rule
+from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.frameworks import torch_variant
 from envcheck.rules.container import l4t_mismatch
 
@@ -372,6 +372,30 @@ def onnxruntime_needs(ctx: Context) -> Tuple[str, str, str]:
             f"cuDNN {row.get('cudnn', '?')}")
 
 
+# TensorFlow saying it sees no GPU, without saying why: a device list with the CPU alone, the tutorial's count.
+TF_SEES_NO_GPU = (r"^\W*\[PhysicalDevice\(name='/physical_device:CPU:0', device_type='CPU'\)\]\W*$",
+                  r"Num GPUs Available:?\s*0\b", r"is_gpu_available\(\)\W{0,6}(?:->|=|is|returns)?\W{0,6}False")
+
+
+def tensorflow_needs(ctx: Context) -> Tuple[str, str]:
+    """(CUDA, why) the installed TensorFlow loads from the system when it sees no GPU: its tested configuration's
+    CUDA in matrices/tensorflow.toml, the exact release before CUDA 11 (libcudart.so.10.1, cudart64_101.dll), the
+    major from 11 on. Only releases before 2.14, which had no pip-installed CUDA of their own."""
+    tensorflow = ctx.framework("tensorflow")
+    if tensorflow is None or not tensorflow.version or not ctx.observed(TF_SEES_NO_GPU) \
+            or older_than(tensorflow.version, "2.14") is not True:
+        return "", ""
+    try:
+        row = ctx.matrix.tensorflow_release(tensorflow.version)
+    except (QueryError, InvalidVersion):
+        return "", ""
+    cuda = row.get("cuda", "")
+    if not re.fullmatch(r"\d+\.\d+", cuda):
+        return "", ""
+    needed = cuda if int(cuda.split(".")[0]) <= 10 else cuda.split(".")[0]
+    return needed, f"TensorFlow {tensorflow.version} (built and tested with CUDA {cuda}, matrices/tensorflow.toml)"
+
+
 def _major(cuda: str) -> str:
     """The CUDA major of a version or a specifier (">=12.0,<13" -> "12")."""
     found = re.search(r"\d+", cuda)
@@ -421,6 +445,9 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     ort_cuda, _cudnn, why = onnxruntime_needs(ctx)
     if ort_cuda:
         wanted.append((ort_cuda, why))
+    tf_cuda, why = tensorflow_needs(ctx)
+    if tf_cuda and not wanted:
+        wanted.append((tf_cuda, why))
     for major, what in wanted:
         present = major in majors or ("." in major and major in versions)
         if present and not seen:
