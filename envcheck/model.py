@@ -378,6 +378,9 @@ class ContainerFacts(Section):
     pod_gpu_limits: List[int] = field(default_factory=list)
     # From a pasted `kubectl describe node`: the nvidia.com/gpu it offers (Allocatable, else Capacity).
     node_gpus: Optional[int] = None
+    # A pasted pod spec (or `kubectl describe pod`) sets limits or requests and no nvidia.com/gpu: the device
+    # plugin gives GPUs only to containers that request them.
+    pod_spec_without_gpu: bool = False
 
 
 @dataclass

@@ -115,3 +115,24 @@ def test_an_nvcc_newer_than_the_driver_compiles_what_the_driver_cannot_jit():
                    "Driver Version: 470.223.02")
     assert across.slug == "driver-too-old" and "needs driver" in across.message
     assert "driver-too-old" not in slugs("Cuda compilation tools, release 11.8, V11.8.89\nDriver Version: 535.104.05")
+
+
+def test_a_mac_has_no_gpu_for_cuda():
+    found = first(corpus("787-"))  # "Mac doesn't have cuda", then PyTorch's CPU-build assertion
+    assert found.slug == "no-nvidia-gpu"
+    macos = first("macOS 14.2 (Apple M2 Pro)\nRuntimeError: CUDA is not available")
+    assert macos.slug == "no-nvidia-gpu"
+    assert "cpu-only-build" not in slugs("MacBook Pro\nAssertionError: Torch not compiled with CUDA enabled")
+    # a MAC address is not a Mac
+    assert first("MAC address 00:1b:21:aa:bb:cc\nAssertionError: Torch not compiled with CUDA enabled").slug == \
+        "cpu-only-build"
+
+
+def test_a_pod_spec_that_asks_for_cpu_and_memory_only():
+    assert first(corpus("827-")).slug == "gpu-not-requested-from-scheduler"
+    describe = first("Containers:\n  trainer:\n    Image: pytorch/pytorch:2.3.0-cuda12.1-cudnn8-runtime\n    Limits:\n"
+                     "      cpu:     4\n      memory:  16Gi\n    Requests:\n      cpu:     2\n      memory:  8Gi\n"
+                     "RuntimeError: No CUDA GPUs are available")
+    assert describe.slug == "gpu-not-requested-from-scheduler"
+    asked = slugs("resources:\n  limits:\n    memory: 1000Mi\n    nvidia.com/gpu: 1\nRuntimeError: No CUDA GPUs are available")
+    assert "gpu-not-requested-from-scheduler" not in asked

@@ -19,6 +19,8 @@ from envcheck.model import HostFacts
 # "nvidia.com/gpu: 1 # requesting 1 GPUs", "- nvidia.com/gpu: '2'", describe node's "nvidia.com/gpu:  1".
 GPU_RESOURCE = re.compile(r"^\s*-?\s*nvidia\.com/gpu:\s*[\"']?(\d+)[\"']?\s*(?:#.*)?$")
 HEADING = re.compile(r"^\s*(limits|requests|Capacity|Allocatable):\s*$", re.I)
+# Another resource under limits: or requests: ("memory: 1000Mi", "cpu: 100m", describe pod's "cpu:  500m").
+OTHER_RESOURCE = re.compile(r"^\s*-?\s*(?:cpu|memory|ephemeral-storage|hugepages-\w+):\s*[\"']?[\d.]+\w*[\"']?\s*$", re.I)
 # A line that starts another container of the spec ("- name: digits-container" under containers:).
 NEW_ITEM = re.compile(r"^\s*-\s+name:\s*\S")
 
@@ -27,6 +29,7 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
     containers: List[Dict[str, int]] = [{}]  # per container of the spec: its GPU limit and request
     node: Dict[str, int] = {}
     heading = ""
+    resources_set = False  # a limits: or requests: heading with a resource under it
     for line in lines:
         if NEW_ITEM.match(line):
             heading = ""
@@ -39,6 +42,7 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
             continue
         count = GPU_RESOURCE.match(line)
         if not count:
+            resources_set = resources_set or (heading in ("limits", "requests") and bool(OTHER_RESOURCE.match(line)))
             continue
         if heading in ("limits", "requests"):
             containers[-1].setdefault(heading, int(count.group(1)))
@@ -49,6 +53,9 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
     if asked and not facts.container.pod_gpu_limits:
         mark(facts.container, f"{source}: pod spec")
         facts.container.pod_gpu_limits = asked
+    if resources_set and not asked and not node and not any("nvidia.com/gpu" in line for line in lines):
+        mark(facts.container, f"{source}: pod spec")
+        facts.container.pod_spec_without_gpu = True
     if node and facts.container.node_gpus is None:
         mark(facts.container, f"{source}: kubectl describe node")
         facts.container.node_gpus = node.get("allocatable", node.get("capacity"))

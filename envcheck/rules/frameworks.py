@@ -12,6 +12,7 @@ from packaging.version import InvalidVersion, Version
 from envcheck.importers.prose import XFORMERS_TORCH
 from envcheck.matrix import QueryError, cc_tuple, coverage, dotted_cc
 from envcheck.rules import Context, Hit, first_match, older_than, rule
+from envcheck.rules.gpu import on_a_mac
 
 TORCH_INSTALL = "https://pytorch.org/get-started/locally/"
 TORCH_INDEX = "https://download.pytorch.org/whl/{variant}"
@@ -369,6 +370,8 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Machines without an NVIDIA GPU, where the CPU build is the right one.
     """
     gpu = ctx.has_nvidia_gpu()
+    if not gpu and on_a_mac(ctx):
+        return  # a Mac has no NVIDIA GPU: its CPU build is the right one (GPU001)
     driver = ctx.driver_version()
     for framework in ctx.facts.frameworks.installed:
         if framework.accelerator != "cpu" or gpu is False:

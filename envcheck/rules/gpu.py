@@ -42,7 +42,8 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
     Why:
     There is no NVIDIA GPU on the PCI bus: the machine has none (an Intel/AMD-only laptop, a
-    CPU-only cloud instance), or the hypervisor did not pass one through.
+    CPU-only cloud instance, a Mac), or the hypervisor did not pass one through. On a Mac, CUDA code
+    fails with "Torch not compiled with CUDA enabled": PyTorch has no CUDA build for macOS (FW008).
 
     Fix:
     Use a machine or instance type with an NVIDIA GPU, or run on the CPU (the CPU wheels of the
@@ -52,7 +53,13 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     CPU-only machines that are not meant to run GPU work.
     """
     f = ctx.facts
-    if ctx.has_nvidia_gpu() is False and not gpu_container(ctx):
+    if on_a_mac(ctx) and (seen or ctx.observed(CUDA_ASKED_FOR)) and not ctx.has_nvidia_gpu():
+        yield Hit("this is a Mac: it has no NVIDIA GPU that CUDA can use, so the CUDA code path fails whatever is "
+                  "installed", evidence={"system.os": f.system.os or "darwin (from the report's words)"},
+                  confirmed=True,
+                  fix=["run it on the CPU, or on Apple's GPU where the program supports it (PyTorch: device='mps')",
+                       "# or run it on a Linux or Windows machine with an NVIDIA GPU"])
+    elif ctx.has_nvidia_gpu() is False and not gpu_container(ctx):
         # with no NVIDIA GPU at all, every GPU error that follows is explained: this outranks them
         yield Hit("no NVIDIA device on the PCI bus and no GPU reported by the driver", confirmed=True,
                   evidence={"pci.devices": len(f.pci.devices), "pci.sources": f.pci.sources[:2],
@@ -67,6 +74,18 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # Framework messages that name a GPU they found ("NVIDIA GeForce RTX 5090 with CUDA capability
 # sm_120 ...", "Found GPU0 GeForce GTX 680 which is of cuda capability 3.0"): a GPU is there.
 GPU_NAMED = (r"with CUDA capability sm_\d+", r"Found GPU\d+ .+ which is of cuda capability \d+\.\d+")
+
+
+# A Mac named in the report: macOS, a Mac model, Apple silicon (case kept: "MAC address" is not a Mac).
+MAC_NAMED = re.compile(r"\b(?:Mac(?:Book(?:\s?(?:Pro|Air))?|OS|\s?mini|\s+Studio|\s+Pro)?|macOS|OS X|Apple M\d)\b")
+# The program asked for CUDA: a CPU-only build's refusal, or "CUDA is not available".
+CUDA_ASKED_FOR = (r"not compiled with CUDA", r"\bCUDA (?:is )?(?:not |un)available")
+
+
+def on_a_mac(ctx: Context) -> bool:
+    """The report comes from a Mac: the facts say macOS, or the words name one. NVIDIA's last CUDA for
+    macOS was 10.2, and Macs since have no NVIDIA GPU, so CUDA errors there are the platform, not the install."""
+    return ctx.facts.system.os == "darwin" or any(MAC_NAMED.search(line) for line in ctx.observations)
 
 
 def gpu_container(ctx: Context) -> bool:

@@ -421,6 +421,10 @@ NOT_REQUESTED = (r"ray\.get_gpu_ids\(\)\)?\s*(?:#\s*)?(?:prints|returns|->|=>|gi
                  r"(?:at least one |a |some )?(?:gpus?\b|--gres|--gpus))")
 
 
+# The program in the pod meant to use a GPU: it names CUDA or a GPU.
+WANTS_A_GPU = (r"\bcuda\b", r"\bGPUs?\b")
+
+
 @rule("SYS009", "gpu-not-requested-from-scheduler", "error", "The job did not ask its scheduler for GPUs",
       signatures=NOT_REQUESTED, priority=13, references=("https://docs.ray.io/en/latest/ray-core/scheduling/accelerators.html",))
 def gpu_not_requested_from_scheduler(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -428,7 +432,9 @@ def gpu_not_requested_from_scheduler(ctx: Context, seen: List[str]) -> Iterable[
     Symptom:
     The machine has GPUs (nvidia-smi, TensorFlow outside the job see them), but inside the job there
     are none: Ray's "ray.get_gpu_ids() prints []" and RLlib's "LocalMultiGPUOptimizer devices
-    ['/cpu:0']"; in Kubernetes the container has "NVIDIA_VISIBLE_DEVICES=void"; under Slurm
+    ['/cpu:0']"; in Kubernetes the container has "NVIDIA_VISIBLE_DEVICES=void", or the pod spec's
+    resources set only cpu and memory (it worked once on nodes whose runtime gave every container
+    all GPUs, and stops where only allocated devices are injected); under Slurm
     CUDA_VISIBLE_DEVICES is empty or unset in the step, or a site's submit filter refuses a GPU
     partition job that asks for none ("sbatch: error: No gpu count given, specify --gres=gpu").
 
@@ -449,6 +455,12 @@ def gpu_not_requested_from_scheduler(ctx: Context, seen: List[str]) -> Iterable[
                   evidence={"slurm": seen[0].strip()[:160]},
                   fix=["#SBATCH --gres=gpu:1  # or the count and type the site's message names",
                        "sinfo -o '%P %G'  # the GPUs (gres) each partition offers"])
+    elif ctx.facts.container.pod_spec_without_gpu and ctx.observed(WANTS_A_GPU):
+        yield Hit("the pod spec sets resource limits or requests but no nvidia.com/gpu: the device plugin gives GPUs "
+                  "only to containers that request them", evidence={"container.pod_spec_without_gpu": True},
+                  fix=["resources: {limits: {nvidia.com/gpu: 1}}  # in each container that uses the GPU",
+                       "to share one GPU between pods: the device plugin's time-slicing, each pod requesting "
+                       "nvidia.com/gpu: 1"])
     elif seen:
         yield Hit("GPUs exist, but the task did not request any from its scheduler, so it was given none",
                   fix=["Ray: @ray.remote(num_gpus=1), or num_gpus in the trainer's config",
