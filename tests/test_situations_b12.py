@@ -136,3 +136,14 @@ def test_a_pod_spec_that_asks_for_cpu_and_memory_only():
     assert describe.slug == "gpu-not-requested-from-scheduler"
     asked = slugs("resources:\n  limits:\n    memory: 1000Mi\n    nvidia.com/gpu: 1\nRuntimeError: No CUDA GPUs are available")
     assert "gpu-not-requested-from-scheduler" not in asked
+
+
+def test_a_driver_installer_pod_finds_the_old_modules_loaded():
+    assert first(corpus("834-")).slug == "driver-in-use-blocks-driver-container"
+    operator = first("$ kubectl logs -n gpu-operator nvidia-driver-daemonset-8x7kq\n"
+                     "ERROR: An NVIDIA kernel module 'nvidia' appears to already be loaded in your kernel.")
+    assert operator.slug == "driver-in-use-blocks-driver-container"
+    # the same installer run by hand on a workstation is not a driver container's problem
+    assert "driver-in-use-blocks-driver-container" not in slugs(
+        "$ sudo sh NVIDIA-Linux-x86_64-535.154.05.run\n"
+        "ERROR: An NVIDIA kernel module 'nvidia-drm' appears to already be loaded in your kernel.")

@@ -447,6 +447,9 @@ def docker_daemon_json_invalid(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # The GPU Operator's driver container (its install script and k8s-driver-manager) when the NVIDIA modules
 # it must replace are loaded and held.
 DRIVER_IN_USE = r"Could not unload NVIDIA driver kernel modules, driver is in use"
+# The driver's own installer, run by a driver container (GKE's nvidia-driver-installer, the GPU Operator's) on a node
+# whose modules are loaded: "ERROR: An NVIDIA kernel module 'nvidia-uvm' appears to already be loaded in your kernel."
+INSTALLER_FINDS_MODULE_LOADED = r"An NVIDIA kernel module '[\w-]+' appears to already be loaded"
 # It found a driver already installed on the host ("pre-installed driver").
 HOST_DRIVER_WORDS = (r"already (?:have |has )?(?:the )?nvidia drivers? (?:installed|loaded)",
                      r"(?:pre-?installed|host) (?:nvidia )?driver", r"NVIDIA driver is already (?:installed|running)",
@@ -455,14 +458,16 @@ HOST_DRIVER_WORDS = (r"already (?:have |has )?(?:the )?nvidia drivers? (?:instal
 
 @rule("CTR008", "driver-in-use-blocks-driver-container", "error",
       "The driver container cannot replace a driver that is loaded and in use",
-      signatures=(DRIVER_IN_USE,), priority=12,
+      signatures=(DRIVER_IN_USE, INSTALLER_FINDS_MODULE_LOADED), priority=12,
       references=("https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/getting-started.html",))
 def driver_in_use_blocks_driver_container(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     The nvidia-driver-daemonset pod of the GPU Operator crash-loops; its log says "Unloading NVIDIA
     driver kernel modules... Could not unload NVIDIA driver kernel modules, driver is in use", then
-    repeats.
+    repeats. A driver installer pod (GKE's nvidia-driver-installer after its driver version was
+    changed): "ERROR: An NVIDIA kernel module 'nvidia-uvm' appears to already be loaded in your
+    kernel."
 
     Why:
     The driver container installs its own driver, and to do that it first unloads the NVIDIA kernel
@@ -480,6 +485,9 @@ def driver_in_use_blocks_driver_container(ctx: Context, seen: List[str]) -> Iter
     """
     if not seen:
         return
+    if all(re.search(INSTALLER_FINDS_MODULE_LOADED, line, re.I) for line in seen) \
+            and not (in_container(ctx) or ctx.observed([r"\bDaemonSet\b"])):
+        return  # the installer run by hand on a host: not a driver container's problem
     host_driver = bool(ctx.observed(HOST_DRIVER_WORDS))
     yield Hit("The driver container could not unload the NVIDIA kernel modules: " +
               ("a driver installed on the host is loaded and in use" if host_driver else
