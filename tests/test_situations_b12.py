@@ -147,3 +147,14 @@ def test_a_driver_installer_pod_finds_the_old_modules_loaded():
     assert "driver-in-use-blocks-driver-container" not in slugs(
         "$ sudo sh NVIDIA-Linux-x86_64-535.154.05.run\n"
         "ERROR: An NVIDIA kernel module 'nvidia-drm' appears to already be loaded in your kernel.")
+
+
+def test_a_mismatch_inside_one_image_while_the_host_driver_agrees_with_itself():
+    found = first(corpus("797-"))
+    assert found.slug == "driver-libs-in-image" and found.evidence["host_driver"] == "510.108.03"
+    # the runtime's hook is the host's NVML: its mismatch is the host's half-upgraded driver
+    assert first(corpus("446-")).slug == "driver-library-mismatch"
+    host_table = corpus("797-").split("This is the output from the VM", 1)[1]
+    podman = first("$ podman run --rm --device nvidia.com/gpu=all localhost/trainer:latest nvidia-smi\n"
+                   "Failed to initialize NVML: Driver/library version mismatch\n" + host_table)
+    assert podman.slug == "driver-libs-in-image"

@@ -378,7 +378,8 @@ def driver_libs_in_image(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Symptom:
     A GPU container does not start: "nvidia-container-cli: mount error: file creation failed:
     /var/lib/docker/overlay2/.../merged/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: file exists"; or
-    it starts and nvidia-smi inside says "Driver/library version mismatch" while the host's is fine.
+    it starts and nvidia-smi inside says "Driver/library version mismatch" while the host's is fine
+    (the host's nvidia-smi prints its table; another image runs).
 
     Why:
     The driver's user-space libraries must come from the host, injected by the NVIDIA Container
@@ -395,6 +396,15 @@ def driver_libs_in_image(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never for images meant to run with `--gpus`.
     """
+    inside = ctx.shared("image_driver_libs_mismatch", image_driver_libs_mismatch)
+    if not seen and inside:
+        yield Hit("NVML in the container reports a driver/library version mismatch while the host's nvidia-smi works "
+                  f"(driver {ctx.driver_version()}): the image carries driver libraries of its own, which take the place "
+                  "of the host's", evidence={"observed": inside[:1], "host_driver": ctx.driver_version(),
+                                             "command": runs_with_gpus(ctx.observations)[:1]},
+                  fix=["docker run --rm --entrypoint sh IMAGE -c 'ls -l /usr/lib/x86_64-linux-gnu/libnvidia-ml.so*; "
+                       "dpkg -S libnvidia-ml.so.1'  # the image's own NVML and the package that put it there",
+                       "remove that package from the image (or use an image without it), then run it again"])
     if seen:
         path = re.search(rf"{DRIVER_FILE}: file exists", " ".join(seen))
         yield Hit("The image already has " + (path.group(1).rsplit("/", 1)[-1] if path else "a driver file")
@@ -402,6 +412,28 @@ def driver_libs_in_image(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["docker run --rm --entrypoint sh IMAGE -c 'dpkg -S libnvidia-ml.so.1 libcuda.so.1'  # which "
                        "package put it there", "remove that package (and what pulls it in) from the Dockerfile, "
                        "then rebuild"])
+
+
+NVML_MISMATCH = r"Driver/library version mismatch"
+
+
+def runs_with_gpus(lines: List[str]) -> List[str]:
+    """Pasted `docker run` / `podman run` commands that ask for GPUs."""
+    return [line.strip() for line in lines
+            if (match := RUN_COMMAND.search(line.strip())) and GPU_REQUEST.search(match.group(2))]
+
+
+def image_driver_libs_mismatch(ctx: Context) -> List[str]:
+    """The mismatch lines, where NVML's "Driver/library version mismatch" comes from a container started with GPUs
+    while the host's own nvidia-smi printed its driver: the host's kernel module and libraries agree, so the
+    libraries that disagree are the image's."""
+    if not ctx.driver_version() or not runs_with_gpus(ctx.observations) or not ctx.facts.gpus.devices:
+        return []
+    # nvidia-container-cli runs on the host, as the runtime's hook: its "nvml error: driver/library version
+    # mismatch" is the host's own NVML
+    if ctx.observed([r"nvidia-container-cli: initialization error"]):
+        return []
+    return ctx.observed([NVML_MISMATCH])
 
 
 # dockerd refusing its configuration file, in its words: "unable to configure the Docker daemon with file

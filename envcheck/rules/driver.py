@@ -9,6 +9,7 @@ from packaging.version import InvalidVersion
 
 from envcheck.matrix import QueryError
 from envcheck.rules import Context, Hit, first_match, rule
+from envcheck.rules.container import image_driver_libs_mismatch
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED, NATIVE_WINDOWS
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
@@ -184,6 +185,8 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     kernel, user = f.driver.kernel_module_version, f.driver.userspace_version
     if seen and not (kernel and user) and ctx.observed(COMPAT_LIBRARIES):
         return  # a forward-compatibility libcuda, not a half-upgraded driver: cuda-init-failed explains it
+    if seen and not (kernel and user) and ctx.shared("image_driver_libs_mismatch", image_driver_libs_mismatch):
+        return  # the host's driver agrees with itself: the image's own libraries disagree with it (CTR006)
     nvml_says = "VERSION_MISMATCH" in f.gpus.nvml_error or "version mismatch" in f.gpus.nvml_error.lower()
     if (kernel and user and kernel != user) or nvml_says or f.cuda.driver_api.cuinit_code == 803 or seen:
         message = (f"the loaded kernel module is {kernel} but the user-space driver is {user}" if kernel and user
