@@ -415,6 +415,8 @@ def driver_libs_in_image(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 
 NVML_MISMATCH = r"Driver/library version mismatch"
+# nvidia-smi's table header: it ran, so the driver it reports agrees with its own kernel module.
+NVIDIA_SMI_RAN = r"NVIDIA-SMI \d+\.[\d.]+\s+Driver Version:\s*\d+"
 
 
 def runs_with_gpus(lines: List[str]) -> List[str]:
@@ -427,7 +429,7 @@ def image_driver_libs_mismatch(ctx: Context) -> List[str]:
     """The mismatch lines, where NVML's "Driver/library version mismatch" comes from a container started with GPUs
     while the host's own nvidia-smi printed its driver: the host's kernel module and libraries agree, so the
     libraries that disagree are the image's."""
-    if not ctx.driver_version() or not runs_with_gpus(ctx.observations) or not ctx.facts.gpus.devices:
+    if not ctx.driver_version() or not runs_with_gpus(ctx.observations) or not ctx.observed([NVIDIA_SMI_RAN]):
         return []
     # nvidia-container-cli runs on the host, as the runtime's hook: its "nvml error: driver/library version
     # mismatch" is the host's own NVML
