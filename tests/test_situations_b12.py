@@ -158,3 +158,18 @@ def test_a_mismatch_inside_one_image_while_the_host_driver_agrees_with_itself():
     podman = first("$ podman run --rm --device nvidia.com/gpu=all localhost/trainer:latest nvidia-smi\n"
                    "Failed to initialize NVML: Driver/library version mismatch\n" + host_table)
     assert podman.slug == "driver-libs-in-image"
+
+
+def test_a_form_hint_is_dropped_but_the_reporters_parenthesis_is_kept():
+    from envcheck.importers import from_text
+
+    hinted = from_text("- TensorFlow version (use command below): 2.1.0\n", "paste.txt")
+    assert hinted.frameworks.installed[0].version == "2.1.0"
+    named = from_text("Tested on both GPUs (RTX 3090 and A100):\nRuntimeError: CUDA error\n", "paste.txt")
+    assert [g.name for g in named.gpus.devices] == ["RTX 3090", "A100"]
+
+
+def test_a_linux_box_reached_from_a_mac_is_not_a_mac():
+    text = "I ssh from my MacBook into the server.\nUbuntu 22.04\nRuntimeError: CUDA is not available"
+    assert not any("this is a Mac" in f.message for f in paste_findings(text))
+    assert any("this is a Mac" in f.message for f in paste_findings(text.replace("Ubuntu 22.04\n", "")))

@@ -119,8 +119,9 @@ def _repl_versions(lines: List[str], facts: HostFacts, source: str) -> None:
 
 # An issue template's example, "OS Platform and Distribution (e.g., Linux Ubuntu 16.04)", is the form's
 # words, not the reporter's: it is dropped before facts are read from the line.
-# So is a field's hint before its colon: "TensorFlow version (use command below): 2.1.0".
-TEMPLATE_EXAMPLE = re.compile(r"\((?:e\.\s?g\.?|eg\.|for example|such as)[^()]*\)|\([^()]{0,40}\)(?=\s*:)", re.I)
+# So is a field's hint before its colon: "TensorFlow version (use command below): 2.1.0"; a parenthesis with a
+# number in it ("GPUs (RTX 3090 and A100):") is the reporter's.
+TEMPLATE_EXAMPLE = re.compile(r"\((?:e\.\s?g\.?|eg\.|for example|such as)[^()]*\)|\((?=[^()]*[a-z])[^()\d]{0,40}\)(?=\s*:)", re.I)
 
 
 # xFormers states the torch and Python it was built for next to the ones it found:

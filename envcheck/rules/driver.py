@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable, List, Tuple
+from typing import Iterable, List, Optional, Tuple
 
 from packaging.version import InvalidVersion
 
@@ -277,16 +277,24 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=_distro.install_driver(ctx.distro))
 
 
+def _driver_runs(ctx: Context, driver: str, cuda: str) -> Optional[Tuple[bool, str]]:
+    """The matrix's (runs, how) for a CUDA release on this driver; None when either is not known as a version."""
+    if not driver or not re.fullmatch(r"\d+\.\d+(?:\.\d+)?", cuda or ""):
+        return None
+    try:
+        return ctx.matrix.driver_runs_cuda(driver, cuda)
+    except QueryError:
+        return None
+
+
 def _stated_cuda_beyond_driver(ctx: Context, driver: str):
     """The CUDA a person says they installed ("CUDA: 9.0", "Install CUDA 9.2") needs a newer driver than the one
     the report shows: programs built with it fail on this driver."""
     cuda = ctx.facts.cuda.stated_version
-    if not driver or not re.fullmatch(r"\d+\.\d+(?:\.\d+)?", cuda or ""):
+    judged = _driver_runs(ctx, driver, cuda)
+    if judged is None:
         return None
-    try:
-        runs, how = ctx.matrix.driver_runs_cuda(driver, cuda)
-    except QueryError:
-        return None
+    runs, how = judged
     if runs or how.startswith("no minimum"):
         return None
     need = ctx.matrix.min_driver(cuda) or "?"
@@ -302,12 +310,10 @@ def _nvcc_beyond_driver(ctx: Context, driver: str):
     kernel's PTX) runs at best through minor-version compatibility, which does not cover PTX JIT ("the provided
     PTX was compiled with an unsupported toolchain"), and across majors not at all."""
     nvcc = ctx.facts.cuda.nvcc_on_path_version
-    if not driver or not re.fullmatch(r"\d+\.\d+(?:\.\d+)?", nvcc or ""):
+    judged = _driver_runs(ctx, driver, nvcc)
+    if judged is None:
         return None
-    try:
-        runs, how = ctx.matrix.driver_runs_cuda(driver, nvcc)
-    except QueryError:
-        return None
+    runs, how = judged
     if (runs and how == "exact") or how.startswith("no minimum"):
         return None
     need = ctx.matrix.min_driver(nvcc) or "?"

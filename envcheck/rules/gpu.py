@@ -85,7 +85,12 @@ CUDA_ASKED_FOR = (r"not compiled with CUDA", r"\bCUDA (?:is )?(?:not |un)availab
 def on_a_mac(ctx: Context) -> bool:
     """The report comes from a Mac: the facts say macOS, or the words name one. NVIDIA's last CUDA for
     macOS was 10.2, and Macs since have no NVIDIA GPU, so CUDA errors there are the platform, not the install."""
-    return ctx.facts.system.os == "darwin" or any(MAC_NAMED.search(line) for line in ctx.observations)
+    system = ctx.facts.system
+    if system.os == "darwin":
+        return True
+    if system.os or system.distro_id or system.wsl:
+        return False  # a Linux or Windows machine, reached from a Mac perhaps
+    return any(MAC_NAMED.search(line) for line in ctx.observations)
 
 
 def gpu_container(ctx: Context) -> bool:
