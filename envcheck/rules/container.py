@@ -106,10 +106,19 @@ def _libcuda_missing_in_container(ctx, seen: List[str]) -> bool:
 
 def runs_without_gpus(lines: List[str]) -> List[str]:
     """Pasted `docker run` / `podman run` commands that request no GPU (`nvidia-docker run` does)."""
+    return _runs(lines, asking_for_gpus=False)
+
+
+def runs_with_gpus(lines: List[str]) -> List[str]:
+    """Pasted `docker run` / `podman run` commands that ask for GPUs."""
+    return _runs(lines, asking_for_gpus=True)
+
+
+def _runs(lines: List[str], asking_for_gpus: bool) -> List[str]:
     found = []
     for line in lines:
         match = RUN_COMMAND.search(line.strip())
-        if match and not GPU_REQUEST.search(match.group(2)):
+        if match and bool(GPU_REQUEST.search(match.group(2))) == asking_for_gpus:
             found.append(line.strip())
     return found
 
@@ -417,12 +426,6 @@ def driver_libs_in_image(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 NVML_MISMATCH = r"Driver/library version mismatch"
 # nvidia-smi's table header: it ran, so the driver it reports agrees with its own kernel module.
 NVIDIA_SMI_RAN = r"NVIDIA-SMI \d+\.[\d.]+\s+Driver Version:\s*\d+"
-
-
-def runs_with_gpus(lines: List[str]) -> List[str]:
-    """Pasted `docker run` / `podman run` commands that ask for GPUs."""
-    return [line.strip() for line in lines
-            if (match := RUN_COMMAND.search(line.strip())) and GPU_REQUEST.search(match.group(2))]
 
 
 def image_driver_libs_mismatch(ctx: Context) -> List[str]:

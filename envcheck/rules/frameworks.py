@@ -1171,7 +1171,7 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        f"install the {name} wheel NVIDIA publishes for that JetPack release (see the reference), "
                        "or use a jetson-containers image tagged for this L4T release"])
         return
-    mac = ctx.facts.system.os == "darwin" or bool(ctx.observed([APPLE_SILICON.pattern]))
+    mac = on_a_mac(ctx)
     asked = ctx.observed([CUDA_BUILD_ASKED.pattern])
     if mac and asked:
         yield Hit("A CUDA build was asked for on macOS, where none exists", confirmed=True,

@@ -76,8 +76,10 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 GPU_NAMED = (r"with CUDA capability sm_\d+", r"Found GPU\d+ .+ which is of cuda capability \d+\.\d+")
 
 
-# A Mac named in the report: macOS, a Mac model, Apple silicon (case kept: "MAC address" is not a Mac).
-MAC_NAMED = re.compile(r"\b(?:Mac(?:Book(?:\s?(?:Pro|Air))?|OS|\s?mini|\s+Studio|\s+Pro)?|macOS|OS X|Apple M\d)\b")
+# A Mac named in the report: macOS, a Mac model, Apple silicon, a macOS wheel tag or target triple (case kept:
+# "MAC address" is not a Mac).
+MAC_NAMED = re.compile(r"\b(?:Mac(?:Book(?:\s?(?:Pro|Air))?|OS|\s?mini|\s+Studio|\s+Pro)?|macOS|OS X|Apple M\d)\b|"
+                       r"\bmacosx_\d+_\d+_(?:arm64|x86_64)\b|\barm64-apple-darwin")
 # The program asked for CUDA: a CPU-only build's refusal, or "CUDA is not available".
 CUDA_ASKED_FOR = (r"not compiled with CUDA", r"\bCUDA (?:is )?(?:not |un)available")
 
