@@ -211,7 +211,7 @@ def test_a_bundle_replays_the_driver_api_answer(libcuda_standin, tmp_path):
     assert after == before and after["cuinit_name"] == "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE"
 
 
-@pytest.mark.parametrize("scenario", ["unknown-error", "compat-not-supported", "stub", "no-device"])
+@pytest.mark.parametrize("scenario", ["unknown-error", "compat-not-supported", "no-device"])
 def test_doctor_names_cuda_init_failed(libcuda_standin, scenario):
     code = EXPECTED[scenario][0]
     out = envcheck("doctor", "--json", env=libcuda_standin.env(scenario))
@@ -220,6 +220,16 @@ def test_doctor_names_cuda_init_failed(libcuda_standin, scenario):
     assert "DRV010" in findings, sorted(findings)
     assert findings["DRV010"]["slug"] == "cuda-init-failed"
     assert findings["DRV010"]["evidence"]["cuda.driver_api.cuinit_code"] == code
+
+
+def test_doctor_names_a_stub_libcuda_from_its_cuinit_answer(libcuda_standin):
+    """cuInit answering 34 (CUDA_ERROR_STUB_LIBRARY) is the stub's own word: libcuda-stub-on-library-path names it,
+    and cuda-init-failed steps aside."""
+    out = envcheck("doctor", "--json", env=libcuda_standin.env("stub"))
+    assert out.returncode == 1, out.stderr
+    findings = {f["code"]: f for f in json.loads(out.stdout)["findings"]}
+    assert "LIB011" in findings and "DRV010" not in findings, sorted(findings)
+    assert findings["LIB011"]["evidence"]["cuda.driver_api.cuinit_code"] == EXPECTED["stub"][0] == 34
 
 
 @pytest.mark.parametrize("scenario, code", [("system-not-ready", "DRV008"), ("driver-mismatch", "DRV004")])

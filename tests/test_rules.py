@@ -266,6 +266,8 @@ CONTEXT = {
     "driver-not-loaded": "01:00.0 3D controller: NVIDIA Corporation GA100 [A100 SXM4 80GB] (rev a1)",
     "driver-container-kernel-headers-unavailable": "kubectl logs -n gpu-operator nvidia-driver-daemonset-7x2kq",
     "multiple-mig-devices-in-one-process": "GPU 0: NVIDIA A100-SXM4-80GB MIG 3g.40gb Device 0",
+    "p2p-unavailable-by-design": "GPU 0: NVIDIA GeForce RTX 4090 (UUID: GPU-5f3c)\nGPU 1: NVIDIA GeForce RTX 4090 "
+                                 "(UUID: GPU-8a1d)",
     "cudnn-preloaded-by-other-library": "import torch",
 }
 

@@ -15,7 +15,8 @@ from envcheck.probes.system import parse_nv_tegra_release
 API_MISMATCH = re.compile(r"API mismatch: the NVIDIA kernel module has version ([\d.]+),?\s*but\s*(?:this NVIDIA driver "
                           r"component has version|.*?version) ([\d.]+)", re.I)
 ENV_ASSIGN = re.compile(r"(?:^|[\s;`'\"(])(?:export\s+)?(CUDA_VISIBLE_DEVICES|NVIDIA_VISIBLE_DEVICES|LD_LIBRARY_PATH|CUDA_HOME|CUDA_PATH|"
-                        r"NCCL_P2P_DISABLE|NCCL_SHM_DISABLE|NCCL_IB_DISABLE)=(\"[^\"]*\"|'[^']*'|[^\s;`]*)")
+                        r"NCCL_P2P_DISABLE|NCCL_SHM_DISABLE|NCCL_IB_DISABLE|NUMBA_CUDA_DRIVER|NUMBAPRO_CUDA_DRIVER)="
+                        r"(\"[^\"]*\"|'[^']*'|[^\s;`]*)")
 # "NVRM: The NVIDIA GPU 0000:02:00.0 (PCI ID: 10de:1b82)": the kernel module saw this GPU on the bus,
 # whatever it says next (refused by the open module, dropped by this branch, needs the open module).
 NVRM_GPU = re.compile(r"NVRM: The NVIDIA GPU (?:[0-9a-f]{4}:)?([0-9a-f]{2}:[0-9a-f]{2}\.[0-9a-f])\s*\(PCI ID:\s*10de:([0-9a-f]{4})\)",
@@ -25,7 +26,7 @@ PY_ENV = re.compile(r"os\.environ\[['\"](CUDA_VISIBLE_DEVICES)['\"]\]\s*=\s*['\"
 
 # A line without any of these cannot match below: skipping it keeps a 200 KB paste cheap.
 KEYWORDS = ("NVRM", "Xid", "mismatch", "Secure", "Runtime", "_VISIBLE_DEVICES",
-            "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NCCL_", "WSL", "icrosoft", "(release)")
+            "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NCCL_", "WSL", "icrosoft", "(release)", "CUDA_DRIVER")
 # Kernel releases of WSL (uname -r, /proc/version, DKMS messages; microsoft/WSL#4555): WSL 1 has no Linux
 # kernel and reports "4.4.0-<Windows build>-Microsoft"; WSL 2's own kernel is "5.10.16.3-microsoft-standard-WSL2"
 # (older: "4.19.104-microsoft-standard").

@@ -11,6 +11,9 @@ from envcheck.probes.python import matters, normalize
 
 FREEZE = re.compile(r"^(?:\[(?:pip3?|conda)\]\s+)?([A-Za-z0-9][A-Za-z0-9_.-]*)\s*==\s*([0-9][\w.+!-]*)\s*$")
 EXPORT = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_.-]*)=([0-9][\w.+!]*)=(\S+)$")  # conda list --export
+# A package map printed as JSON (or a Python dict): InvokeAI's "Python dependencies" form field, in one
+# release '"torch"       : "2.6.0+cu124" ,' and in another '"bitsandbytes"             : "0.49.2",'.
+MAPPING = re.compile(r"""^\s*["']([A-Za-z0-9][\w.-]*)["']\s*:\s*["']([0-9][\w.+!-]*)["']\s*,?\s*$""")
 COLUMNS = re.compile(r"^(?:\[(?:pip3?|conda)\]\s+)?(_?[A-Za-z0-9][A-Za-z0-9_.-]*)\s+([0-9][\w.+!-]*)(?:\s+(\S+))?(?:\s+(\S+))?\s*$")
 # conda names that differ from the pip name of the same thing
 CONDA_NAMES = {"pytorch": "torch", "pytorch-cuda": "pytorch-cuda", "cudatoolkit": "cudatoolkit"}
@@ -29,7 +32,9 @@ def parse_line(line: str) -> Optional[Tuple[str, str, str]]:
     match = FREEZE.match(text)
     if match:
         return normalize(match.group(1)), match.group(2), ""
-    match = EXPORT.match(text)
+    match = EXPORT.match(text) or MAPPING.match(text)
+    if match and match.re is MAPPING:
+        return normalize(match.group(1)), match.group(2), ""
     if match:
         return normalize(CONDA_NAMES.get(match.group(1).lower(), match.group(1))), match.group(2), match.group(3)
     match = COLUMNS.match(text)

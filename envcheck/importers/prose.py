@@ -40,9 +40,10 @@ DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|nvidia-smi(?:\s+(?:says|shows|r
 CAPABILITY = re.compile(r"\b(?:(?:cuda\s+|compute\s+)capability|cc)\s*:?\s*(\d{1,2})\.(\d)\b|\bsm[_ ]?(\d{1,2})(\d)\b", re.I)
 UBUNTU = re.compile(r"\bUbuntu\s*-?(\d{2})\.?(04|10)\b", re.I)
 PYTHON = re.compile(r"(?<![.\w/\\])py(?:thon)?\s*(?:version)?\s*[-:=]?\s*3\.?(\d{1,2})\b", re.I)
-# "torch 2.1.0+cu121", "pytorch:1.10", "torch==2.0.1": the local tag, when given, says the build.
+# "torch 2.1.0+cu121", "pytorch:1.10", "torch==2.0.1": the local tag, when given, says the build, and so does a
+# form answer's note in brackets, "PyTorch version: 1.5.0 (CPU toolkit)".
 TORCH = re.compile(r"\b(?:py)?torch\s*(?:==|:|=|-|version\s*[:=]?|v)?\s*(\d+\.\d+(?:\.\d+)?)(?![\d.])"
-                   r"\s*(\+\s*(?:cu\d{2,3}|cpu|rocm[\d.]+))?", re.I)
+                   r"\s*(\+\s*(?:cu\d{2,3}|cpu|rocm[\d.]+))?(\s*\(\s*CPU\b[^)]*\))?", re.I)
 # tf.version.GIT_VERSION, tf.version.VERSION as printed: "('v1.3.0-rc2-20-g0787eee', '1.3.0')", Python 3's
 # bytes form "b'v1.12.0-rc2-3-ga6d8ffae09' 1.12.0", and print()'s "v2.17.0-rc1-2-gad6d8cc177d 2.17.0".
 TF_TUPLE = re.compile(r"\('v?\d+\.\d+[^']*',\s*'(\d+\.\d+(?:\.\d+)?)'\)|\bb?'?v\d+\.\d+\.\d+(?:-rc\d+)?-\d+-g[0-9a-f]{6,}'?\s+(\d+\.\d+\.\d+)\b")
@@ -307,7 +308,10 @@ def _frameworks(text: str, facts: HostFacts, where: str) -> None:
             set_once(entry, "accelerator", "cuda")
     torch = TORCH.search(text)
     if torch and not XFORMERS_TORCH.search(text):
-        _build(framework(facts, "torch", where), torch.group(1), (torch.group(2) or "").lstrip("+ "))
+        local = (torch.group(2) or "").lstrip("+ ")
+        _build(framework(facts, "torch", where), torch.group(1), local)
+        if torch.group(3) and not local:
+            set_once(framework(facts, "torch", where), "accelerator", "cpu")
     bare = BARE_TORCH_BUILD.fullmatch(text)
     if bare:
         _build(framework(facts, "torch", where), bare.group(1), bare.group(2))

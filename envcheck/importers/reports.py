@@ -9,7 +9,7 @@ from typing import List
 
 from envcheck.importers._facts import framework, mark, set_once
 from envcheck.importers.paste import form_answers
-from envcheck.model import Gpu, HostFacts
+from envcheck.model import Gpu, HostFacts, Library
 from envcheck.probes.cuda import parse_nvcc_version
 
 # ds_report: "torch version .................... 2.0.1+cu118"
@@ -30,6 +30,7 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
     _jax_info(lines, facts, source)
     _torch_config(lines, facts, source)
     _tf_build_info(text, facts, source)
+    _numba_sysinfo(lines, facts, source)
 
 
 def _ds_report(lines: List[str], facts: HostFacts, source: str) -> None:
@@ -186,3 +187,22 @@ def _tf_build_info(text: str, facts: HostFacts, source: str) -> None:
         set_once(tf, "build_cuda", cuda)
     if re.match(r"\d", values.get("cudnn_version", "")):
         set_once(tf, "build_cudnn", values["cudnn_version"])
+
+
+# `numba -s`, its "__CUDA Information__" section: "CUDA Driver Version : 11.5" is the CUDA release the driver
+# supports (cuDriverGetVersion), "CUDA Runtime Version : 11.8" the CUDA runtime Numba uses.
+NUMBA_CUDA_VERSION = re.compile(r"^\s*CUDA (Driver|Runtime) Version\s*:\s*(\d+\.\d+)\s*$")
+
+
+def _numba_sysinfo(lines: List[str], facts: HostFacts, source: str) -> None:
+    if not any(line.strip() == "__CUDA Information__" for line in lines):
+        return
+    where = f"{source}: numba -s"
+    for line in lines:
+        match = NUMBA_CUDA_VERSION.match(line)
+        if match and match.group(1) == "Driver":
+            mark(facts.gpus, where)
+            set_once(facts.gpus, "cuda_driver_version", match.group(2))
+        elif match:
+            mark(facts.libraries, where)
+            facts.libraries.found.append(Library(name="cudart", version=match.group(2), kind="reported", source=where))

@@ -125,6 +125,11 @@ def _runs(lines: List[str], asking_for_gpus: bool) -> List[str]:
 
 @rule("CTR002", "container-toolkit-missing", "error", "The NVIDIA Container Toolkit is not installed",
       signatures=(SELECT_DRIVER, r"unknown or invalid runtime name: nvidia", r"nvidia-container-cli: not found",
+                  # the CLI (libnvidia-container-tools) missing: the toolkit's hook panics "couldn't find binary
+                  # nvidia-container-cli in /usr/local/sbin:...", nerdctl says 'exec: "nvidia-container-cli":
+                  # executable file not found in $PATH', users "can't find nvidia-container-cli"
+                  r"nvidia-container-cli\W{0,3}(?:the )?(?:executable |binary )?(?:file )?(?:is |does )?(?:not found|not exists?|missing)",
+                  r"(?:can'?t|cannot|couldn'?t|could not|unable to) find (?:the )?(?:binary )?\W?nvidia-container-cli",
                   r"exec: \"nvidia-container-runtime-hook\": executable file not found"),
       priority=12, references=(TOOLKIT_GUIDE,), scope="containers")
 def container_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -943,7 +948,113 @@ def docker_seccomp_clone3_unsupported(ctx: Context, seen: List[str]) -> Iterable
                    "sudo apt-mark hold docker.io containerd"])
 
 
+# Docker's warning when it runs an image of another CPU architecture ("WARNING: The requested image's platform
+# (linux/amd64) does not match the detected host platform (linux/arm64/v8) and no specific platform was requested"),
+# and the kernel's refusal of the image's first program as runc reports it ('exec user process caused "exec format
+# error"', later "exec /bin/bash: exec format error").
+IMAGE_PLATFORM_MISMATCH = re.compile(r"requested image'?s platform \(([\w/]+)\) does not match the detected host "
+                                     r"platform \(([\w/]+)\)", re.I)
+EXEC_FORMAT_ERROR = r"exec(?: user process caused)?\W{0,3}(?:\S+: )?exec format error"
+ARM_HOST = re.compile(r"\b(?:aarch64|arm64)\b", re.I)
+
+
+@rule("CTR016", "container-image-wrong-architecture", "error", "The image is built for another CPU architecture than the host",
+      signatures=(IMAGE_PLATFORM_MISMATCH.pattern, EXEC_FORMAT_ERROR), priority=10, scope="containers",
+      references=("https://docs.docker.com/build/building/multi-platform/",))
+def container_image_wrong_architecture(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `docker run` on a Jetson or another arm64 host warns "The requested image's platform (linux/amd64)
+    does not match the detected host platform (linux/arm64/v8)", then fails, with the NVIDIA hook's
+    "nvidia-container-cli: initialization error: driver error: failed to process request" or with
+    'exec user process caused "exec format error"'.
+
+    Why:
+    An image holds programs for one CPU architecture. Many CUDA images, and most images built on a
+    workstation, are linux/amd64 only; an arm64 host cannot run their programs, and on a Jetson the
+    NVIDIA runtime also cannot give an x86-64 image the board's (aarch64, L4T) driver. The reverse
+    holds for an arm64 image on an x86-64 host.
+
+    Fix:
+    Use an image built for the host's platform: on a Jetson an L4T image for its release
+    (nvcr.io/nvidia/l4t-base, l4t-cuda, l4t-jetpack), elsewhere the arm64 variant of a multi-arch image
+    (`docker pull --platform linux/arm64 ...`), or build the image on or for that platform
+    (`docker buildx build --platform linux/arm64`).
+
+    When to ignore:
+    "exec format error" from a script without a #! line, on a host and image of one architecture.
+    """
+    if not seen:
+        return
+    warned = next((m for line in seen for m in [IMAGE_PLATFORM_MISMATCH.search(line)] if m), None)
+    if warned:
+        image, host = warned.group(1), warned.group(2)
+    elif ctx.jetson() or ARM_HOST.search(ctx.facts.system.arch or "") or ctx.observed([ARM_HOST.pattern]):
+        image, host = "", "linux/arm64"
+    else:
+        return  # an exec format error on a host of unknown architecture: a script without #! is as likely
+    jetson = ctx.jetson()
+    fix = ["docker image inspect --format '{{.Os}}/{{.Architecture}}' <image>  # the image's platform",
+           "uname -m  # the host's"]
+    if jetson:
+        fix.append("use an L4T image for this board's release: nvcr.io/nvidia/l4t-base (or l4t-cuda, l4t-jetpack) "
+                   "with the tag of its L4T release (cat /etc/nv_tegra_release)")
+    fix += [f"docker pull --platform {host.split('/v')[0]} <image>  # a multi-arch image's variant for this host",
+            f"docker buildx build --platform {host.split('/v')[0]} ...  # or build it for this platform"]
+    yield Hit((f"the image is {image}, the host {host}" if image else
+               f"the image's programs are for another CPU architecture than this {host} host"
+               + (" (a Jetson)" if jetson else "")) + ": the host cannot run them",
+              confirmed=bool(warned), evidence={"observed": seen[:1], "jetson": jetson or ""}, fix=fix)
+
+
+# The driver's video libraries (NVDEC's libnvcuvid, NVENC's libnvidia-encode) not found, in DALI's words ("Failed to
+# load libnvcuvid.so, needed by the VideoReader operator"), FFmpeg's ("Cannot load libnvcuvid.so.1") and the loader's.
+VIDEO_LIBS_MISSING = (r"(?:Failed to|Cannot|Could not|Unable to) load (?:library )?\W?(?:libnvcuvid|libnvidia-encode)\.so",
+                      r"(?:libnvcuvid|libnvidia-encode)\.so(?:\.\d+)?: cannot open shared object file")
+
+
+@rule("CTR017", "container-driver-capabilities-lack-video", "error",
+      "The container was given the driver without its video codec libraries (NVIDIA_DRIVER_CAPABILITIES)",
+      signatures=VIDEO_LIBS_MISSING, priority=11, references=(CAPABILITIES_DOC,), scope="containers")
+def container_driver_capabilities_lack_video(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    In a GPU container CUDA works, but video decoding or encoding on the GPU fails: DALI's VideoReader
+    "Failed to load libnvcuvid.so, needed by the VideoReader operator. If you are running in a Docker
+    container, please refer to ..."; FFmpeg "Cannot load libnvcuvid.so.1" or "Cannot load
+    libnvidia-encode.so.1".
+
+    Why:
+    NVDEC and NVENC are reached through libraries of the driver (libnvcuvid, libnvidia-encode). The
+    NVIDIA container runtime mounts only the driver parts that NVIDIA_DRIVER_CAPABILITIES names, and
+    `video` is in neither the runtime's default (utility) nor what NVIDIA's CUDA images set
+    (compute,utility). So the container has CUDA but not the codec libraries.
+
+    Fix:
+    Start the container with the video capability: `-e NVIDIA_DRIVER_CAPABILITIES=compute,utility,video`
+    (or `all`), `--gpus 'all,"capabilities=compute,utility,video"'`, or ENV in the image. A hosted
+    notebook (Kaggle, Colab) decides this itself: decode on the CPU there.
+
+    When to ignore:
+    Outside containers, where a missing libnvcuvid means the driver was installed without its decode
+    package.
+    """
+    if not seen or not in_container(ctx):
+        return
+    stated = first_match(CAPABILITIES_SET, ctx.observations)
+    value = stated.group(1) if stated else ctx.facts.env.variables.get("NVIDIA_DRIVER_CAPABILITIES")
+    if value is not None and {part.strip().lower() for part in value.split(",")} & {"video", "all"}:
+        return  # video was given: the libraries are missing on the host, not held back by the runtime
+    yield Hit("the container has the driver without its video capability, so the codec libraries (libnvcuvid, "
+              "libnvidia-encode) were not mounted" + (f" (NVIDIA_DRIVER_CAPABILITIES is '{value}')" if value else ""),
+              evidence={"observed": seen[:1], "NVIDIA_DRIVER_CAPABILITIES": value or "not in the input"},
+              fix=["docker run -e NVIDIA_DRIVER_CAPABILITIES=compute,utility,video ...  # or all; ENV in the Dockerfile",
+                   "docker run --gpus 'all,\"capabilities=compute,utility,video\"' ...",
+                   "ls /usr/lib/x86_64-linux-gnu/libnvcuvid*  # inside the container, once video is given"])
+
+
 RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong, container_driver_capabilities_lack_compute, container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
          docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available,
-         l4t_container_host_mismatch, cdi_devices_unresolvable, docker_seccomp_clone3_unsupported)
+         l4t_container_host_mismatch, cdi_devices_unresolvable, docker_seccomp_clone3_unsupported,
+         container_image_wrong_architecture, container_driver_capabilities_lack_video)

@@ -8,7 +8,7 @@ from typing import Iterable, List, Optional, Tuple
 from packaging.version import InvalidVersion
 
 from envcheck.matrix import QueryError
-from envcheck.rules import Context, Hit, first_match, rule
+from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import image_driver_libs_mismatch
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED, NATIVE_WINDOWS
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
@@ -235,10 +235,10 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                                f" is CUDA {need_cuda} ({basis})")
         key = f"frameworks.{name}.build_cuda" if basis == "built" else f"{name}.cuda"
         if driver:
-            try:
-                runs, how = ctx.matrix.driver_runs_cuda(driver, need_cuda)
-            except QueryError:
+            judged = _driver_runs(ctx, driver, need_cuda)
+            if judged is None:
                 continue
+            runs, how = judged
             if not runs:
                 reported = True
                 need = ctx.matrix.min_driver(need_cuda) or "?"
@@ -262,7 +262,8 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=_distro.install_driver(ctx.distro) +
                   ["# or use an image built for a CUDA the host driver runs: envcheck matrix compat --driver <version>"])
         return
-    stated = (_stated_cuda_beyond_driver(ctx, driver) or _nvcc_beyond_driver(ctx, driver)) if not reported else None
+    stated = (_stated_cuda_beyond_driver(ctx, driver) or _nvcc_beyond_driver(ctx, driver)
+              or _runtime_beyond_driver(ctx)) if not reported else None
     if stated:
         yield stated
         return
@@ -278,13 +279,21 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 
 def _driver_runs(ctx: Context, driver: str, cuda: str) -> Optional[Tuple[bool, str]]:
-    """The matrix's (runs, how) for a CUDA release on this driver; None when either is not known as a version."""
+    """The matrix's (runs, how) for a CUDA release on this driver; None when either is not known as a version.
+
+    A driver known only by its branch ("CUDA Driver Version: 550." cut short, "on driver 570") cannot be judged
+    against a minimum inside that branch: 550.54.14 needs a release the branch may or may not be at."""
     if not driver or not re.fullmatch(r"\d+\.\d+(?:\.\d+)?", cuda or ""):
         return None
     try:
-        return ctx.matrix.driver_runs_cuda(driver, cuda)
+        runs, how = ctx.matrix.driver_runs_cuda(driver, cuda)
     except QueryError:
         return None
+    if how != "exact" and "." not in driver.strip():
+        needs = [ctx.matrix.min_driver(cuda), ctx.matrix.min_driver(cuda, minor_compat=True)]
+        if any(need and need.split(".")[0] == driver.strip() for need in needs):
+            return None
+    return runs, how
 
 
 def _stated_cuda_beyond_driver(ctx: Context, driver: str):
@@ -323,6 +332,33 @@ def _nvcc_beyond_driver(ctx: Context, driver: str):
                evidence={"driver": driver, "cuda.nvcc_on_path_version": nvcc, "minimum_driver": need},
                fix=_distro.install_driver(ctx.distro, _distro.branch_of(need)) +
                [f"# or compile with the nvcc of a CUDA this driver runs: envcheck matrix compat --driver {driver}"])
+
+
+# Numba's own verdict in `numba -s`: "CUDA Minor Version Compatibility Needed : True" with "... Available : False".
+MVC_NEEDED = r"Minor Version Compatibility Needed\s*:\s*True"
+MVC_MISSING = r"Minor Version Compatibility Available\s*:\s*False"
+
+
+def _runtime_beyond_driver(ctx: Context):
+    """A program reports using a CUDA runtime newer than the CUDA the driver supports. Across majors nothing runs;
+    within one, only through minor-version compatibility, which JIT-compiled PTX (Numba's kernels) needs extra
+    packages for, and the program says when it is missing."""
+    have = ctx.facts.gpus.cuda_driver_version
+    runtime = next((lib for lib in ctx.facts.libraries.found if lib.name == "cudart" and lib.kind == "reported"
+                    and lib.version), None)
+    if not have or runtime is None or older_than(runtime.version, have) is not False or runtime.version == have:
+        return None
+    same_major = runtime.version.split(".")[0] == have.split(".")[0]
+    if same_major and not (ctx.observed([MVC_NEEDED]) and ctx.observed([MVC_MISSING])):
+        return None
+    why = "minor-version compatibility is needed and not available" if same_major else "another major release"
+    need = ctx.matrix.min_driver(runtime.version) if re.fullmatch(r"\d+\.\d+", runtime.version) else None
+    return Hit(f"the CUDA runtime in use is {runtime.version} and the driver supports CUDA {have} at most ({why})",
+               evidence={"gpus.cuda_driver_version": have, "cudart": runtime.version, "source": runtime.source,
+                         "minimum_driver": need or "not recorded"},
+               fix=_distro.install_driver(ctx.distro, _distro.branch_of(need) if need else None) +
+               [f"# or use a CUDA runtime no newer than {have} (the cudatoolkit or nvidia-cuda-runtime package of "
+                "that release)"])
 
 
 def _cuda_wanted(ctx: Context) -> List[Tuple[str, str, str, str]]:
@@ -581,8 +617,8 @@ def cuda_init_failed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     api = ctx.facts.cuda.driver_api
     code = api.cuinit_code
-    if code in (802, 803):
-        return  # fabric manager / version mismatch rules explain these
+    if code in (802, 803, 34):
+        return  # fabric manager, version mismatch and libcuda-stub-on-library-path explain these
     if code not in (None, 0):
         name, meaning = CUDA_ERRORS.get(code, (api.cuinit_name or "unknown", "see the CUDA driver API error codes"))
         yield Hit(f"cuInit returned {code} ({name}): {meaning}",
@@ -593,6 +629,8 @@ def cuda_init_failed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         code = next((c for c, pattern in CUINIT_TEXT if re.search(pattern, text, re.I)), None)
         if code == 803 and not ctx.observed(COMPAT_LIBRARIES):
             return  # a half-upgraded driver: driver-library-mismatch explains it
+        if code == 34:
+            return  # libcuda-stub-on-library-path explains it
         if code == 804 and ctx.shared("container_on_old_driver", _in_container_on_an_old_driver):
             return  # driver-too-old explains it
         name, meaning = CUDA_ERRORS.get(code, ("", "the driver API failed to initialise"))
@@ -661,7 +699,7 @@ def _slow_init_reasons(ctx: Context) -> List[str]:
 
 
 @rule("DRV012", "driver-init-slow", "warning", "Driver initialisation did not finish in time", priority=45,
-      signatures=(r"nvidia-container-cli: initialization error: driver error: timed out",),
+      signatures=(r"nvidia-container-cli: initialization error: driver (?:rpc )?error: timed out",),
       references=("https://docs.nvidia.com/deploy/driver-persistence/",))
 def driver_init_slow(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -752,7 +790,11 @@ UVM_FIX = ["sudo modprobe nvidia-uvm && sudo nvidia-modprobe -u -c=0  # now",
 # node's kernel, in the package managers' words.
 HEADERS_UNAVAILABLE = (r"Unable to find a match: kernel-(?:devel|headers)-\S+", r"Could not resolve Linux kernel version",
                        r"Unable to locate package linux-(?:headers|objects|signatures|image)-\S+",
-                       r"Could not find (?:kernel headers|kernel-devel) for")
+                       r"Could not find (?:kernel headers|kernel-devel) for",
+                       # in people's words: "the kernel-header 5.14.14 does not exists", "kernel version 5.14.14
+                       # wich does not have an equivalent kernel-header version"
+                       r"kernel[- ](?:headers?|devel)\s+(?:version\s+)?\d+\.\d+\S*\s+(?:does not|doesn't|do not|don't) exist",
+                       r"(?:does not|doesn't) have an? (?:equivalent |matching )?kernel[- ](?:headers?|devel)\b")
 DRIVER_CONTAINER_WORDS = (r"Installing Linux kernel headers", r"nvidia-driver-daemonset", r"gpu-operator", r"nvidia-driver-ctr",
                           r"driver container", r"ClusterPolicy", r"OpenShift|\bOCP\b", r"Resolving Linux kernel version")
 
@@ -782,7 +824,8 @@ def driver_container_kernel_headers_unavailable(ctx: Context, seen: List[str]) -
     Never on a GPU node.
     """
     if seen and ctx.observed(DRIVER_CONTAINER_WORDS):
-        kernel = re.search(r"kernel-(?:devel|headers)-(\S+)|linux-headers-(\S+)", " ".join(seen))
+        kernel = re.search(r"kernel-(?:devel|headers)-(\S+)|linux-headers-(\S+)|kernel[- ]headers?\s+(\d+\.\d+\S*)",
+                           " ".join(seen))
         release = re.sub(r"(?:\.x86_64|\.aarch64)?\W*$", "", next(g for g in kernel.groups() if g)) if kernel else ""
         yield Hit("The driver container found no kernel headers for the node's kernel" +
                   (f" {release}" if release else ""), evidence={"kernel": release},

@@ -308,6 +308,11 @@ NO_GPU_SEEN = (IS_AVAILABLE_FALSE, r"But your machine only has: \[\]",
                r"No supported gpu backend found")
 
 
+# DGL's CPU build asked for a CUDA device: "Check failed: allow_missing: Device API cuda is not enabled. Please install
+# the cuda version of dgl."
+DGL_CPU = r"Device API cuda is not enabled\W{0,3}(?:Please install the cuda version of dgl)?"
+
+
 # A user's words for the GPU they meant to use ("using my cpu instead of gpu", "train on the GPU"), not a
 # report's field name ("GPU models and configuration").
 WANTS_THE_GPU = r"\b(?:my|the|a|use|using|on|instead of|with)\s+(?:\w+\s+)?(?:GPU|gpu|CUDA)s?\b"
@@ -339,12 +344,13 @@ def _cpu_package_installed_last(ctx: Context) -> Optional[Tuple[str, str, str]]:
 
 
 @rule("FW001", "cpu-only-build", "error", "A CPU-only framework build is installed on a GPU machine",
-      signatures=(r"Torch (?:is )?not compiled with CUDA\b", r"CUDA-enabled jaxlib is not installed",
+      signatures=(r"Torch (?:is )?not (?:being )?compiled with CUDA\b", r"CUDA-enabled jaxlib is not installed",
                   # a CPU jaxlib asked for the GPU backend: "Backend 'gpu' failed to initialize: NOT_FOUND: Could
                   # not find registered platform with name: "cuda". Available platform names are: Host Interpreter"
                   r"Could not find registered platform with name: \W?cuda\b",
                   r"TensorFlow was not built with CUDA", r"\(you have \d+\.\d+(?:\.\d+)?\+cpu\)", *NO_GPU_SEEN, ORT_CPU_PROVIDERS, ORT_CPU_AVAILABLE,
-                  r"CUDAExecutionProvider'? (?:is )?not (?:in available provider names|available)", *LLAMA_CPP_CPU),
+                  r"CUDAExecutionProvider'? (?:is )?not (?:in available provider names|available)", *LLAMA_CPP_CPU,
+                  DGL_CPU),
       priority=10, references=(TORCH_INSTALL,))
 def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -377,8 +383,9 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if framework.accelerator != "cpu" or gpu is False:
             continue
         # A pasted report (the GPU unknown) counts when it speaks of the GPU it wanted: "YOLOv8 using my cpu
-        # instead of gpu" above Ultralytics' "torch-2.2.1+cpu CPU (...)".
-        if gpu is None and not seen and (ctx.facts.system.os == "darwin" or not ctx.observed([WANTS_THE_GPU])):
+        # instead of gpu" above Ultralytics' "torch-2.2.1+cpu CPU (...)", or asks torch.cuda.is_available().
+        if gpu is None and not seen and (ctx.facts.system.os == "darwin" or
+                                         not ctx.observed([WANTS_THE_GPU, r"\bcuda\.is_available\(\)"])):
             continue
         fix = [f"pip uninstall -y {framework.name}"]
         if framework.name == "torch":
@@ -415,6 +422,15 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=['CMAKE_ARGS="-DGGML_CUDA=on" pip install --force-reinstall --no-cache-dir llama-cpp-python  '
                        '# older releases: -DLLAMA_CUBLAS=on', "cmake -B build -DGGML_CUDA=ON  # llama.cpp itself"])
         return
+    dgl = next((m for line in seen for m in [re.search(DGL_CPU, line, re.I)] if m), None)
+    if dgl:
+        yield Hit("DGL was installed without CUDA (the plain dgl wheel on PyPI is its CPU build): it has no CUDA "
+                  "device API", evidence={"observed": seen[:1]},
+                  fix=["pip uninstall -y dgl",
+                       "install the CUDA build of DGL made for your torch and CUDA (dgl==X.Y.Z+cuNNN) from DGL's "
+                       "wheel index, as its install page gives it for your torch release",
+                       "python -c 'import torch; print(torch.__version__, torch.version.cuda)'  # which one to pick"])
+        return
     if any("ExecutionProvider" in line for line in seen):
         yield Hit("The ONNX Runtime installed is the CPU-only package: it has no CUDA execution provider",
                   evidence={"observed": seen[:2]}, fix=ort_fix)
@@ -430,7 +446,7 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 # The runtime's words when a binary has no code this GPU can run: cudaErrorNoKernelImageForDevice, and
 # cudaErrorInvalidKernelImage ("device kernel image is invalid") when the only image is for another architecture.
-NO_KERNEL_IMAGE = (r"no kernel image is available for execution on the device", r"cudaErrorNoKernelImageForDevice",
+NO_KERNEL_IMAGE = (r"no kernel image is (?:not )?available for (?:the )?execution (?:on|in) the device", r"cudaErrorNoKernelImageForDevice",
                    r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"device kernel image is invalid")
 
 
@@ -485,6 +501,8 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         named = f" (sm_{sm.group(1)})"
     else:
         gpus = _gpus_without_kernels(ctx)
+        if gpus and all(_dropped(ctx, g["cc"]) for g in gpus):
+            return  # an architecture today's builds no longer carry: gpu-arch-unsupported explains it
         cc = gpus[0]["cc"] if gpus else ""
         named = " (" + ", ".join(f"{g['name']}: compute capability {g['cc']}, sm_{g['cc'].replace('.', '')}"
                                  for g in gpus) + ")" if gpus else ""
@@ -506,6 +524,14 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               evidence={"supported": supported.group(1).split() if supported else [], "compute_capability": cc,
                         "smoke": [f"{r.name}: {r.message}" for r in _failed_smoke(ctx, NO_KERNEL_IMAGE)]},
               fix=fix)
+
+
+def _dropped(ctx: Context, cc: str) -> bool:
+    """Whether today's builds no longer carry this architecture: no variant of the newest torch release in the
+    matrix has native code for it, though an older release did (Kepler, Maxwell). Which build failed is not
+    known, and the framework builds of one period drop architectures together."""
+    newest = newest_torch_for_cc(ctx, cc)
+    return newest is not None and newest[0] != ctx.matrix.newest_torch()["torch"]
 
 
 def _failed_smoke(ctx: Context, patterns) -> list:
@@ -558,6 +584,18 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                                        f"TORCH_CUDA_ARCH_LIST={gpu['cc']}"]
         yield hit
         return
+    no_kernel = ctx.observed(NO_KERNEL_IMAGE)
+    if not seen and no_kernel and not _arch_findings(ctx):
+        dropped = [g for g in _gpus_without_kernels(ctx) if _dropped(ctx, g["cc"])]
+        if dropped and len(dropped) == len(_gpus_without_kernels(ctx)):
+            gpu = dropped[0]
+            choice = newest_torch_for_cc(ctx, gpu["cc"])
+            yield Hit(f"{gpu['name']} (compute capability {gpu['cc']}) is an architecture today's builds no longer "
+                      f"carry: the newest PyTorch with kernels for it is {choice[0]}, and other GPU libraries of this "
+                      "period dropped it too", evidence={"compute_capability": gpu["cc"], "observed": no_kernel[:1]},
+                      fix=[f"an older release built for it ({_pip_torch(*choice)} for PyTorch), a build from source "
+                           f"for compute capability {gpu['cc']} where the library still supports it, or a newer GPU"])
+            return
     if seen:
         found = TOO_OLD_TEXT.search(" ".join(ctx.observations))
         numbers = [g for g in found.groups() if g is not None] if found else []
@@ -1078,7 +1116,7 @@ APPLE_SILICON = re.compile(r"\bApple M\d\b|\bmacosx_\d+_\d+_arm64\b|\barm64-appl
 # JAX's CUDA builds asked for: the extra, its plugin packages.
 JAX_CUDA_ASKED = re.compile(r"jax\[cuda(\d*)(?:_\w+)?\]|jax-cuda(\d+)-(?:plugin|pjrt)", re.I)
 # Native Windows, as pip and paths show it (not WSL, whose Python is Linux's).
-NATIVE_WINDOWS = re.compile(r"\bwin_amd64\b|\b[A-Z]:\\(?:Users|Program Files|Python)", re.I)
+NATIVE_WINDOWS = re.compile(r"\bwin_amd64\b|\b[A-Z]:\\(?:Users|Program Files|Python)|\bWindowsPath\(", re.I)
 JAX_PLATFORMS = "https://docs.jax.dev/en/latest/installation.html#supported-platforms"
 # A Linux shared object on a Windows path: the package installed ships Linux binaries only, and on
 # Windows it can load none of them ("Loading binary C:\...\site-packages\bitsandbytes\libbitsandbytes_cpu.so").
@@ -1088,6 +1126,22 @@ LINUX_LIBRARY_ON_WINDOWS = re.compile(r"\b[A-Za-z]:\\(?:[^\\]+\\)*?(?:site|dist)
 # supported in bitsandbytes with pip install bitsandbytes".
 BITSANDBYTES_WINDOWS = "https://github.com/bitsandbytes-foundation/bitsandbytes/releases/tag/0.43.0"
 BITSANDBYTES_NO_GPU = r"bitsandbytes was compiled without GPU support"
+# bitsandbytes' CUDA setup (before 0.43) searching for the Linux runtime library by its .so name: "CUDA_SETUP:
+# WARNING! libcudart.so not found in any environmental path", "DEBUG: Possible options found for libcudart.so: set()".
+BITSANDBYTES_SEEKS_SO = r"CUDA[_ ]SETUP:.{0,40}libcudart\.so not found|Possible options found for libcudart\.so"
+
+
+# GPU packages published for Linux only, what a Windows user sees of it, and the source that says so:
+# Triton's README, Compatibility: "Supported Platforms: Linux"; DALI's installation guide, Prerequisites: "Linux
+# x64" (pip on Windows finds only a placeholder source package, nvidia-dali-0.23.0.tar.gz of 1.4 kB, and fails
+# to build it).
+LINUX_ONLY_PACKAGES = (
+    ("Triton", r"No module named \W?triton\b(?!\.)", "https://github.com/triton-lang/triton#compatibility",
+     "pip install triton-windows  # a community build for Windows, not Triton's own"),
+    ("DALI", r"(?:Building wheel for|Running setup\.py install for|Failed to build|No matching distribution found for|"
+             r"Could not find a version that satisfies the requirement) nvidia-dali",
+     "https://docs.nvidia.com/deeplearning/dali/archives/dali_1_37_1/user-guide/installation.html", ""),
+)
 
 
 # pip finding no framework wheel at all, or refusing an x86-64 one: on a Jetson both mean the wheel asked for is
@@ -1110,7 +1164,9 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     falling back to CPU"; a package loading a Linux library from a Windows path ("CUDA SETUP:
     Loading binary C:\\...\\bitsandbytes\\libbitsandbytes_cpu.so"). On a Jetson: "No matching
     distribution found for tensorflow", or "tensorflow-1.14.0-cp36-cp36m-manylinux1_x86_64.whl is not
-    a supported wheel on this platform".
+    a supported wheel on this platform". On native Windows: "ModuleNotFoundError: No module named 'triton'"
+    from a package that needs Triton (Unsloth); `pip install nvidia-dali` building a 1.4 kB source package
+    and failing.
 
     Why:
     NVIDIA's CUDA exists for Linux and Windows only (macOS support ended with CUDA 10.2), and Apple
@@ -1119,7 +1175,8 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     built for Linux only (bitsandbytes before 0.43.0) still install on Windows as a pure-Python
     wheel, and then find only their .so files. A Jetson is an aarch64 machine whose CUDA comes with
     JetPack: NVIDIA publishes TensorFlow and PyTorch wheels for each JetPack release, and those are the
-    builds that use its GPU.
+    builds that use its GPU. Triton and DALI are published for Linux only, so on native Windows they are
+    simply not installed.
 
     Fix:
     On a Mac, install the plain build (`pip install torch`; it uses Apple's GPU through MPS) and
@@ -1151,13 +1208,24 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        else f"install a {package} release that publishes Windows wheels (win_amd64), or run it in WSL 2"])
         return
     bnb = _software_release(ctx, "bitsandbytes")
-    if windows and ctx.observed([BITSANDBYTES_NO_GPU]) and bnb is not None and older_than(bnb, "0.43.0") is not False:
-        yield Hit(f"bitsandbytes {bnb or '(release not stated)'} on native Windows says it was compiled without GPU "
-                  "support: releases before 0.43.0 have no Windows GPU build", confirmed=bool(bnb),
+    seeks_so = ctx.observed([BITSANDBYTES_SEEKS_SO])
+    if windows and (ctx.observed([BITSANDBYTES_NO_GPU]) and bnb is not None or seeks_so) \
+            and older_than(bnb or "0", "0.43.0") is not False:
+        said = "looks for Linux's libcudart.so" if seeks_so else "says it was compiled without GPU support"
+        yield Hit(f"bitsandbytes {bnb or '(release not stated)'} on native Windows {said}: releases before 0.43.0 "
+                  "have no Windows GPU build", confirmed=bool(bnb),
                   evidence={"bitsandbytes": bnb or "unknown", "system.os": "windows"}, references=[BITSANDBYTES_WINDOWS],
                   fix=["pip install -U 'bitsandbytes>=0.43.0'  # the first release built for Windows",
                        "python -m bitsandbytes  # its own check of the CUDA setup"])
         return
+    for package, pattern, source, other in LINUX_ONLY_PACKAGES if windows else ():
+        shown = ctx.observed([pattern])
+        if shown:
+            yield Hit(f"{package} publishes builds for Linux only: on native Windows pip has none to install",
+                      evidence={"observed": shown[0].strip()[:160], "system.os": "windows"}, references=[source],
+                      fix=["wsl --install  # then install and run it inside WSL 2 (Linux)"] + ([f"or: {other}"] if other
+                                                                                               else []))
+            return
     jetson = ctx.jetson()
     refused = ctx.observed([PIP_FOUND_NO_FRAMEWORK, X86_WHEEL_REFUSED])
     if jetson and refused:

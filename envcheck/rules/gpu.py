@@ -360,13 +360,21 @@ def _consumer_p2p_fix(hang: bool = False) -> List[str]:
     return steps
 
 
+# The CUDA runtime's words for cudaErrorPeerAccessUnsupported, as a program that asked for peer access reports
+# them (SGLang's and vLLM's custom all-reduce, cudaDeviceEnablePeerAccess in user code).
+PEER_ACCESS_UNSUPPORTED = (r"peer access is not supported between these two devices", r"cudaErrorPeerAccessUnsupported")
+
+
 @rule("GPU011", "p2p-unavailable-by-design", "info", "GeForce GPUs do not support peer-to-peer", priority=70,
-      references=("https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html",))
+      signatures=PEER_ACCESS_UNSUPPORTED, references=("https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html",))
 def p2p_unavailable_by_design(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
-    `nvidia-smi topo -p2p r` shows "NS" (not supported) between two GeForce cards;
-    torch.cuda.can_device_access_peer(0, 1) is False on an RTX 4090 or 5090 pair.
+    `nvidia-smi topo -p2p r` shows NS (not supported) between two GeForce cards;
+    torch.cuda.can_device_access_peer(0, 1) is False on an RTX 4090 or 5090 pair; a program that needs
+    peer access between GeForce cards stops with
+    "CUDART error: peer access is not supported between these two devices"
+    (SGLang's custom all-reduce with --tensor-parallel-size=2 on RTX 4090s).
 
     Why:
     NVIDIA disables GPU peer-to-peer on GeForce cards by design. Nothing on the host can turn it
@@ -375,7 +383,8 @@ def p2p_unavailable_by_design(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
     Fix:
     Nothing to fix. Expect multi-GPU all-reduce bandwidth to be PCIe-to-host speed. Datacenter and
-    workstation GPUs (or NVLink) are needed for peer-to-peer.
+    workstation GPUs (or NVLink) are needed for peer-to-peer. A program that insists on it must be told
+    not to: SGLang and vLLM take --disable-custom-all-reduce and all-reduce through NCCL instead.
 
     When to ignore:
     Always, unless you need peer-to-peer bandwidth; then this machine cannot provide it.
@@ -387,6 +396,15 @@ def p2p_unavailable_by_design(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   "disables it on consumer cards by design; NCCL uses its shared-memory/host path instead",
                   evidence={"gpus.topology": [f"{t.gpu_a}-{t.gpu_b} {t.level} p2p={t.p2p_read}" for t in pairs]},
                   fix=_consumer_p2p_fix())
+        return
+    gpus = ctx.facts.gpus.devices
+    if seen and gpus and all(_consumer(ctx, g) for g in gpus):
+        names = sorted({g.name for g in gpus})
+        yield Hit(f"peer access was asked of GeForce GPUs ({', '.join(names)}): NVIDIA disables peer-to-peer on "
+                  "consumer cards by design, so the program must all-reduce without it",
+                  evidence={"observed": seen[:1], "gpus": names},
+                  fix=["start the server with --disable-custom-all-reduce  # SGLang, vLLM: all-reduce through NCCL"]
+                  + _consumer_p2p_fix())
 
 
 def _p2p_fix() -> List[str]:

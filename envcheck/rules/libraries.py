@@ -23,7 +23,10 @@ CUDNN_MISSING = (r"libcudnn\S*\.so(\.\d+)*: cannot open shared object file", r"C
                  r"\{?libcudnn", r"Could not locate cudnn", r"cuDNN (library )?(is )?not found",
                  # Paddle: "Cannot load cudnn shared library. Cannot invoke method cudnnGetVersion", older
                  # "Can not find library: libcudnn.so"
-                 r"Cannot load cudnn shared library", r"Can ?not find library:? libcudnn")
+                 r"Cannot load cudnn shared library", r"Can ?not find library:? libcudnn",
+                 # Paddle 2.x: "The third-party dynamic library (cudnn64_7.dll) that Paddle depends on is not
+                 # configured correctly. (error code is 126)"
+                 r"third-party dynamic library \((?:lib)?cudnn[\w.]*\) that Paddle depends on is not configured")
 
 # A cuDNN library file with its major: libcudnn_ops_infer.so.8, libcudnn.so.9.1.0, cudnn_ops_infer64_8.dll,
 # cudnn64_7.dll.
@@ -737,7 +740,7 @@ def cudnn_zlib_dependency_missing(ctx: Context, seen: List[str]) -> Iterable[Hit
 # TensorRT provider, and Windows' DLL names (nvinfer.dll, nvinfer_10.dll).
 TENSORRT_LIB = r"(?:lib)?nvinfer(?:_\w+?)?(?:\.so(?:\.[\d.]+)?|(?:_\d+)?\.dll)"
 TENSORRT_MISSING = (r"libnvinfer\w*\.so(?:\.[\d.]+)?: cannot open shared object file",
-                    rf"Unable to load library: {TENSORRT_LIB}",
+                    rf"Unable to (?:load|open) library: {TENSORRT_LIB}",
                     r"error while loading shared libraries: libnvinfer",
                     rf"Could not (?:find|load|locate):? (?:library )?{TENSORRT_LIB}",
                     rf"{TENSORRT_LIB}\W{{0,3}} (?:was )?not found")
@@ -796,7 +799,110 @@ def tensorrt_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable
               fix=[*where, f"or: {pip}", "python -c 'import tensorrt; print(tensorrt.__version__)'"])
 
 
+# The stub's own answer (CUDA_ERROR_STUB_LIBRARY, 34, whose cuGetErrorString is "CUDA driver is a stub library"),
+# and a stub seen in the place of the driver: ldd resolving libcuda to a stubs/ folder ("libcuda.so.1 =>
+# /usr/local/cuda/lib64/stubs/libcuda.so.1"), or a loader error naming a stubs/ libcuda. A stubs/ folder given to
+# the linker (-L.../stubs, LIBRARY_PATH) is its purpose, not this.
+LIBCUDA_STUB = (r"CUDA driver is a stub library", r"CUDA_ERROR_STUB_LIBRARY", r"cudaErrorStubLibrary",
+                r"libcuda\.so[\d.]*\s*=>\s*\S*/stubs/libcuda\.so", r"/stubs/libcuda\.so[\d.]*: \w")
+STUBS_ENTRY = re.compile(r"[^:=\s'\"]*/stubs/?(?=[:\s'\"]|$)")
+
+
+@rule("LIB011", "libcuda-stub-on-library-path", "error", "A program loads the CUDA toolkit's stub libcuda instead of the driver",
+      signatures=LIBCUDA_STUB, priority=16,
+      references=("https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html",))
+def libcuda_stub_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    "CUDA driver is a stub library" (CUDA_ERROR_STUB_LIBRARY, error 34) from every CUDA call; older
+    toolkits' stubs answer cuInit with an unknown error instead ("failed call to cuInit: CUresult(-1)",
+    Numba's CudaAPIError from cuInit), and the clue is where libcuda came from: `ldd` shows
+    "libcuda.so.1 => /usr/local/cuda/lib64/stubs/libcuda.so.1", or a loader message names
+    ".../lib64/stubs/libcuda.so".
+
+    Why:
+    The CUDA toolkit ships a stub libcuda.so in lib64/stubs so that programs can be linked on machines
+    without a driver. It has the driver API's symbols and none of its work. When that folder is on
+    LD_LIBRARY_PATH or in the loader's cache (an image that ran ldconfig on it, a symlink to the stub
+    made to satisfy a build), programs load it in place of the driver's libcuda and nothing CUDA
+    initialises, though nvidia-smi works.
+
+    Fix:
+    Take the stubs folder off LD_LIBRARY_PATH and out of /etc/ld.so.conf.d (then `sudo ldconfig`), and
+    remove symlinks to the stub; link against it only at build time (LIBRARY_PATH or -L).
+
+    When to ignore:
+    Build steps that only link (no GPU, no CUDA calls).
+    """
+    api = ctx.facts.cuda.driver_api
+    path = ctx.facts.env.variables.get("LD_LIBRARY_PATH", "")
+    entries = [e for e in path.split(":") if STUBS_ENTRY.fullmatch(e)]
+    loaded = api.library if "/stubs/" in (api.library or "") else ""
+    if api.cuinit_code == 34 or loaded:
+        yield Hit(f"cuInit ran against the toolkit's stub libcuda{f' ({loaded})' if loaded else ''}, not the driver's",
+                  evidence={"cuda.driver_api.cuinit_code": api.cuinit_code, "cuda.driver_api.library": api.library,
+                            "env.LD_LIBRARY_PATH": path}, fix=_stub_fix(entries))
+    elif seen:
+        stub = next((m.group(0) for line in seen for m in [re.search(r"\S*/stubs/libcuda\.so[\d.]*", line)] if m), "")
+        yield Hit("The CUDA toolkit's stub libcuda was loaded in place of the driver's" + (f": {stub}" if stub else ""),
+                  evidence={"observed": seen[:2], "env.LD_LIBRARY_PATH": path}, fix=_stub_fix(entries))
+
+
+def _stub_fix(entries: List[str]) -> List[str]:
+    return ([f"remove {e} from LD_LIBRARY_PATH" for e in entries] or
+            ["echo $LD_LIBRARY_PATH  # remove any .../stubs entry"]) + \
+        ["grep -rn stubs /etc/ld.so.conf /etc/ld.so.conf.d/ && sudo ldconfig  # take stubs out of the loader's cache",
+         "ldconfig -p | grep libcuda  # the driver's libcuda.so.1 must be the one listed",
+         "export LIBRARY_PATH=/usr/local/cuda/lib64/stubs  # where the stub belongs: linking only"]
+
+
+# Numba's words when the library it loaded as the driver lacks the driver API: "CudaDriverError: driver missing
+# function: cuInit." (numba -s: "CUDA device intialisation problem. driver missing function: cuInit.").
+DRIVER_LACKS_CUINIT = r"driver missing function: cuInit"
+DRIVER_VARIABLES = ("NUMBA_CUDA_DRIVER", "NUMBAPRO_CUDA_DRIVER")
+
+
+@rule("LIB012", "cuda-driver-env-points-to-runtime-lib", "error",
+      "A variable names another library than libcuda as the CUDA driver", signatures=(DRIVER_LACKS_CUINIT,), priority=14,
+      references=("https://numba.readthedocs.io/en/stable/reference/envvars.html",))
+def cuda_driver_env_points_to_runtime_lib(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Numba: "CudaDriverError: driver missing function: cuInit."; `numba -s` says "CUDA device
+    intialisation problem. driver missing function: cuInit." with NUMBA_CUDA_DRIVER (or the older
+    NUMBAPRO_CUDA_DRIVER) set, typically to ".../lib64/libcudart.so".
+
+    Why:
+    NUMBA_CUDA_DRIVER names the file Numba loads as the CUDA driver. The driver API (cuInit and the
+    rest) lives in the driver's libcuda.so.1; the toolkit's libcudart is the runtime, built on top of
+    it, and has none of those functions. Old guides set the variable to the runtime, or to a copy of
+    libcuda that is not the installed driver's.
+
+    Fix:
+    Unset the variable (Numba finds the driver's libcuda itself), or point it at the driver's
+    libcuda.so.1 (`ldconfig -p | grep libcuda`).
+
+    When to ignore:
+    Never while Numba should use the GPU.
+    """
+    variables = ctx.facts.env.variables
+    named = {name: variables[name] for name in DRIVER_VARIABLES if variables.get(name)}
+    wrong = {name: value for name, value in named.items() if not re.search(r"libcuda\.so|nvcuda\.dll", value)}
+    if not wrong and not seen:
+        return
+    fix = [f"unset {name}" for name in (wrong or named)] or ["env | grep CUDA_DRIVER  # the variable that names it"]
+    fix += ["ldconfig -p | grep libcuda  # the driver's libcuda.so.1, if the variable is needed at all"]
+    if wrong:
+        name, value = next(iter(wrong.items()))
+        yield Hit(f"{name} names {value}, which is not the driver's libcuda: the CUDA driver API (cuInit) is not in it",
+                  confirmed=True, evidence={f"env.{name}": value, "observed": seen[:1]}, fix=fix)
+    else:
+        yield Hit("The library loaded as the CUDA driver has no cuInit: it is not the driver's libcuda"
+                  + (f" ({', '.join(f'{k}={v}' for k, v in named.items())})" if named else ""),
+                  evidence={"observed": seen[:1]}, fix=fix)
+
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
-         tensorrt_libs_not_on_library_path)
+         tensorrt_libs_not_on_library_path, libcuda_stub_on_library_path, cuda_driver_env_points_to_runtime_lib)

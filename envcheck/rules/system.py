@@ -76,6 +76,13 @@ def shm_not_writable(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                                                    "docker run --tmpfs /dev/shm:rw,size=8g ..."])
 
 
+# A Linux NVIDIA driver inside WSL, as a paste shows it: its packages in a dpkg or apt listing
+# ("libnvidia-compute-510:amd64  install"), or a libcuda loaded from the distribution's library folder instead of
+# /usr/lib/wsl/lib ("AttributeError: /lib/x86_64-linux-gnu/libcuda.so: undefined symbol: undef").
+LINUX_DRIVER_INSIDE = (r"\b(?:libnvidia-compute|nvidia-driver|nvidia-utils|libnvidia-gl)-\d{3}\b",
+                       r"(?<![\w/])/(?:usr/)?lib(?:64)?/(?:x86_64-linux-gnu/)?libcuda\.so[\d.]*:")
+
+
 @rule("SYS003", "wsl-libcuda", "error", "WSL cannot load the Windows driver's libcuda",
       signatures=(r"Failed to dlopen libcuda\.so(?!\.)",
                   r"libcuda\.so: cannot open shared object file"), priority=15,
@@ -83,7 +90,9 @@ def shm_not_writable(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 def wsl_libcuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
-    Under WSL2: "Failed to dlopen libcuda.so"; "libcuda.so: cannot open shared object file".
+    Under WSL2: "Failed to dlopen libcuda.so"; "libcuda.so: cannot open shared object file"; a program
+    that loads libcuda itself (Numba) gets CUDA_ERROR_NO_DEVICE while PyTorch works, and `dpkg` lists a
+    Linux driver package inside WSL (libnvidia-compute-510).
 
     Why:
     In WSL2 the GPU driver lives on Windows; its libcuda is mounted at /usr/lib/wsl/lib. A Linux
@@ -104,9 +113,11 @@ def wsl_libcuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     inside = [lib for lib in f.driver.userspace_libraries if lib.name.startswith("libcuda")
               and not lib.path.startswith("/usr/lib/wsl/")]
-    if inside:
+    pasted = ctx.observed(LINUX_DRIVER_INSIDE) if (f.system.wsl or ctx.observed([r"\bWSL ?2?\b"])) else []
+    if inside or pasted:
         yield Hit("a Linux libcuda is installed inside WSL and shadows the Windows driver's",
-                  evidence={"driver.userspace_libraries": [lib.path for lib in inside]},
+                  evidence={"driver.userspace_libraries": [lib.path for lib in inside]} if inside else
+                  {"observed": [line.strip()[:160] for line in pasted[:2]]},
                   fix=["sudo apt-get remove --purge '^nvidia-.*' '^libnvidia-.*'  # no Linux driver inside WSL",
                        "export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH", "sudo ldconfig"])
     elif seen:

@@ -69,7 +69,7 @@ NVCC_PATH_MISSING = re.compile(r"No such file or directory:?\s*'([^']*[/\\]bin[/
 
 
 @rule("TK002", "cuda-toolkit-missing", "error", "A CUDA extension build finds no CUDA toolkit",
-      signatures=(r"CUDA_HOME\W{0,2} (?:environment variable )?is not set", r"nvcc: (command )?not found", r"No CUDA runtime is found",
+      signatures=(r"CUDA_HOME\W{0,2} (?:environment variable )?is not set", r"nvcc(?::| was| is)? (?:command )?not found", r"No CUDA runtime is found",
                   r"Could not find nvcc", NVCC_PATH_MISSING.pattern), priority=25, references=(TOOLKIT_ARCHIVE,),
       scope="build")
 def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -491,6 +491,57 @@ def c_compiler_missing_for_triton(ctx: Context, seen: List[str]) -> Iterable[Hit
                    "kernels still need the compiler)"])
 
 
+# The compiler's words when a build includes Python.h and the Python it builds for has no headers: gcc and clang
+# "fatal error: Python.h: No such file or directory", MSVC "fatal error C1083: Cannot open include file:
+# 'Python.h': No such file or directory".
+PYTHON_H_MISSING = (r"\bPython\.h\W{0,2}:? No such file or directory", r"Cannot open include file: \W?Python\.h")
+# Triton's launcher source, written to a temporary folder: "/tmp/tmps1rkq3y3/main.c:5:10: fatal error: Python.h".
+TRITON_LAUNCHER = re.compile(r"[/\\]tmp\w*[/\\]\w+[/\\](?:main|cuda_utils)\.c\b", re.I)
+
+
+@rule("TK010", "python-headers-missing", "error", "A build needs the Python headers (Python.h) and this Python has none",
+      signatures=PYTHON_H_MISSING, priority=24, references=(TRITON_BUILD,), scope="build")
+def python_headers_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    "fatal error: Python.h: No such file or directory" (MSVC: "fatal error C1083: Cannot open include
+    file: 'Python.h'"), from `pip install` of a package that compiles an extension, or from Triton at
+    the first kernel it runs (torch.compile, a CUDA-graph capture in vLLM or SGLang), where the file
+    being compiled is its launcher in a temporary folder (".../tmpXXXX/main.c").
+
+    Why:
+    A C extension includes Python.h from the interpreter's include folder. Distributions ship it in a
+    separate package (python3-dev, python3.X-dev, python3-devel), which slim Docker images, minimal
+    cloud images and Windows' embeddable Python (the ComfyUI portable build) leave out. Triton builds
+    its launcher as such an extension on the machine that runs the kernel, so a serving image without
+    the headers fails at start-up although the CUDA stack works.
+
+    Fix:
+    Install the headers of the Python that runs the program: `apt-get install -y python3-dev` (or
+    python3.X-dev for a deadsnakes Python; `dnf install python3-devel`), in the image's Dockerfile for
+    a container; in a conda environment the env's own python package carries them. For an embeddable
+    Windows Python, use a full Python of the same version.
+
+    When to ignore:
+    Never while the build or the Triton kernel is needed.
+    """
+    if not seen:
+        return
+    version = re.match(r"(\d+\.\d+)", ctx.facts.python.version or "")
+    package = f"python{version.group(1)}-dev" if version else "python3-dev"
+    triton = any(TRITON_LAUNCHER.search(line) for line in ctx.observations)
+    windows = any("C1083" in line for line in seen)
+    fix = (["use a full (not embeddable) Python of the same version, whose include\\ folder has Python.h",
+            'python -c "import sysconfig; print(sysconfig.get_paths()[\'include\'])"  # where the headers must be']
+           if windows else
+           [(f"in the image's Dockerfile: RUN apt-get update && apt-get install -y --no-install-recommends {package}"
+             if in_container(ctx) else f"sudo apt-get install -y {package}  # or: sudo dnf install -y python3-devel"),
+            "python3 -c \"import sysconfig; print(sysconfig.get_paths()['include'])\"  # where Python.h must be"])
+    yield Hit("The Python headers (Python.h) are missing" + (": Triton cannot build its launcher" if triton else
+                                                             ": a C extension cannot be compiled"),
+              evidence={"observed": seen[:1], "python.version": ctx.facts.python.version}, fix=fix)
+
+
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
-         c_compiler_missing_for_triton)
+         c_compiler_missing_for_triton, python_headers_missing)
