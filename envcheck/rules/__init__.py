@@ -12,6 +12,7 @@ Rules never do I/O: everything they know comes from HostFacts and the Matrix.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
@@ -20,6 +21,7 @@ from packaging.version import InvalidVersion, Version
 
 from envcheck.matrix import Matrix, gpu_models
 from envcheck.model import ERROR_SEVERITY, PROSE_SOURCE, SEVERITY_ORDER, WARNING, Finding, HostFacts
+from envcheck.rules import _anchors
 
 DOC_HEADINGS = ("Symptom", "Why", "Fix", "When to ignore")
 SCOPES = ("runtime", "build", "containers")
@@ -83,6 +85,18 @@ def _compiled(patterns: Tuple[str, ...]) -> "re.Pattern[str]":
     if patterns not in _PATTERNS:
         _PATTERNS[patterns] = re.compile("|".join(f"(?:{p})" for p in patterns), re.I)
     return _PATTERNS[patterns]
+
+
+_ANCHORS: Dict[Tuple[str, ...], Optional["re.Pattern[str]"]] = {}
+
+
+def _anchor_pattern(patterns: Tuple[str, ...]) -> Optional["re.Pattern[str]"]:
+    """One scan for the literal anchors of every pattern of a set, or None when some pattern has none."""
+    if patterns not in _ANCHORS:
+        found = [_anchors.anchors(p) for p in patterns]
+        _ANCHORS[patterns] = None if any(a is None for a in found) else \
+            re.compile("|".join(re.escape(a) for a in sorted({a for each in found for a in each}, key=len, reverse=True)))
+    return _ANCHORS[patterns]
 
 
 def parse_doc(text: str) -> Dict[str, str]:
@@ -152,6 +166,7 @@ class Context:
         self.observations = [o.text for o in facts.observations]
         self._shared: Dict[str, Any] = {}
         self._observed: Dict[Tuple[str, ...], List[str]] = {}
+        self._folded: Optional[Tuple[str, List[int]]] = None
 
     def shared(self, name: str, compute: Callable[["Context"], Any]) -> Any:
         """A derived view computed once per run, for the rules that each need it (FW002 and FW003 read the
@@ -168,8 +183,25 @@ class Context:
         key = tuple(patterns)
         if key not in self._observed:
             combined = _compiled(key)
-            self._observed[key] = [text for text in self.observations if combined.search(text)]
+            self._observed[key] = [text for text in self._candidates(key) if combined.search(text)]
         return list(self._observed[key])
+
+    def _candidates(self, key: Tuple[str, ...]) -> List[str]:
+        """The lines that hold one of the patterns' literal anchors (_anchors), found with one scan of the whole
+        text; every line when some pattern has no anchor."""
+        anchor = _anchor_pattern(key)
+        if anchor is None:
+            return self.observations
+        if self._folded is None:
+            folded = [text.casefold() for text in self.observations]
+            starts, offset = [], 0
+            for text in folded:
+                starts.append(offset)
+                offset += len(text) + 1
+            self._folded = ("\n".join(folded), starts)
+        blob, starts = self._folded
+        hits = sorted({bisect.bisect_right(starts, m.start()) - 1 for m in anchor.finditer(blob)})
+        return [self.observations[i] for i in hits]
 
     @property
     def distro(self) -> str:

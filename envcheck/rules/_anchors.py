@@ -1,0 +1,61 @@
+"""Literal anchors of signature patterns: text a line must contain before a pattern can match it.
+
+Doctor asks a long paste the same kind of question a hundred times ("which lines match these
+patterns?"), and almost every line answers no. Most patterns contain a run of plain characters
+that every match must include ("no kernel image", "libcudnn"); a line without any such run
+cannot match, and finding those runs with one scan of the whole paste is far cheaper than running
+each pattern on each line. The anchors only decide which lines the real pattern is then run on,
+so a pattern whose anchors cannot be worked out is simply run on every line.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+try:  # the regular-expression parser of the standard library (re._parser since 3.11)
+    from re import _constants as _sre
+    from re import _parser as _sre_parse
+except ImportError:  # pragma: no cover - Python 3.9 and 3.10
+    import sre_constants as _sre  # type: ignore[no-redef]
+    import sre_parse as _sre_parse  # type: ignore[no-redef]
+
+# Shorter runs pass too many lines to be worth a scan.
+SHORTEST = 3
+
+
+def anchors(pattern: str) -> Optional[List[str]]:
+    """Casefolded literals of which every match of the pattern contains at least one, or None when some
+    way of matching needs no literal of SHORTEST characters or more."""
+    try:
+        parsed = _sre_parse.parse(pattern)
+    except Exception:  # noqa: BLE001 - a pattern the parser cannot read is simply not prefiltered
+        return None
+    return _of_sequence(list(parsed))
+
+
+def _of_sequence(items) -> Optional[List[str]]:
+    """The best anchor set of a sequence: its longest literal run, or the anchors of a part every match goes
+    through (a group, a repeat of at least one, an alternation whose every branch has anchors), whichever has
+    the longest shortest anchor."""
+    choices: List[List[str]] = []
+    run: List[str] = []
+    for op, value in list(items) + [(None, None)]:
+        if op is _sre.LITERAL:
+            run.append(chr(value))
+            continue
+        text = "".join(run).casefold()
+        if len(text) >= SHORTEST:
+            choices.append([text])
+        run = []
+        inner = None
+        if op is _sre.BRANCH:
+            branches = [_of_sequence(list(branch)) for branch in value[1]]
+            inner = None if any(b is None for b in branches) else [a for b in branches for a in b]
+        elif op is _sre.SUBPATTERN:
+            inner = _of_sequence(list(value[-1]))
+        elif op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT) and value[0] >= 1:
+            inner = _of_sequence(list(value[2]))
+        if inner:
+            choices.append(inner)
+    choices = [c for c in choices if all("\n" not in a for a in c)]
+    return max(choices, key=lambda c: min(len(a) for a in c)) if choices else None

@@ -1,0 +1,44 @@
+"""The literal anchors that let doctor skip lines: every line a pattern matches must hold one of them, so the lines
+found with them are exactly the lines found without them."""
+
+from __future__ import annotations
+
+from envcheck import rules
+from envcheck.importers import from_text
+from envcheck.rules import Context, _anchors, _compiled
+from tests.conftest import CORPUS, shipped_matrix
+
+
+def test_anchors_are_what_every_match_must_contain():
+    assert _anchors.anchors(r"Torch (?:is )?not (?:being )?compiled with CUDA\b") == ["compiled with cuda"]
+    # an alternation gives one anchor per branch, after the parser has taken out their common prefix
+    assert _anchors.anchors(r"\bTensorRT\b|\btrtexec\b") == ["tensorrt", "trtexec"]
+    assert _anchors.anchors(r"(?-i:\b[A-Z]\w*(?:Error|Exception)\b)") == ["rror", "xception"]
+    # optional parts never anchor, and a way of matching without a literal leaves the pattern unfiltered
+    assert _anchors.anchors(r"(?:docker )?run") == ["run"]
+    assert _anchors.anchors(r"a|bc") is None
+    assert _anchors.anchors(r"\d+\.\d+") is None
+
+
+def test_lines_found_through_anchors_are_the_lines_every_pattern_finds():
+    """Every pattern set the rules ask about, on every line of the corpus: the same lines with and without the
+    anchors' scan."""
+    text = "\n".join(path.read_text() for path in sorted(CORPUS.glob("*/paste.txt")))
+    facts = from_text(text, "corpus.txt")
+    asked = []
+    original = Context.observed
+
+    def recording(self, patterns):
+        asked.append(tuple(patterns))
+        return original(self, patterns)
+
+    Context.observed = recording
+    try:
+        rules.run(facts, shipped_matrix())
+    finally:
+        Context.observed = original
+    ctx = Context(facts, shipped_matrix())
+    assert len(set(asked)) > 100
+    for key in set(asked):
+        combined = _compiled(key)
+        assert ctx.observed(key) == [line for line in ctx.observations if combined.search(line)], key
