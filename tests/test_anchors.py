@@ -20,6 +20,21 @@ def test_anchors_are_what_every_match_must_contain():
     assert _anchors.anchors(r"\d+\.\d+") is None
 
 
+def test_anchors_answer_as_ignorecase_does():
+    """Every character re matches to an ASCII anchor character, ignoring case, folds to that character."""
+    import re
+    import string
+
+    for char in string.ascii_letters + string.digits:
+        pattern = re.compile(re.escape(char), re.I)
+        for other in map(chr, range(0x2200)):  # through the Kelvin sign (U+212A)
+            if pattern.fullmatch(other):
+                assert _anchors.fold(other) == char.casefold(), (char, other)
+    ctx = Context(from_text("nvidia-container-cl\u0131: \u0130n\u0130t\u0130al\u0130zat\u0130on error", "p"),
+                  shipped_matrix())
+    assert ctx.observed([r"nvidia-container-cli: initialization error"])
+
+
 def test_lines_found_through_anchors_are_the_lines_every_pattern_finds():
     """Every pattern set the rules ask about, on every line of the corpus: the same lines with and without the
     anchors' scan."""

@@ -193,7 +193,7 @@ class Context:
         if anchor is None:
             return self.observations
         if self._folded is None:
-            folded = [text.casefold() for text in self.observations]
+            folded = [_anchors.fold(text) for text in self.observations]
             starts, offset = [], 0
             for text in folded:
                 starts.append(offset)

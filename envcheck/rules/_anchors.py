@@ -6,6 +6,10 @@ that every match must include ("no kernel image", "libcudnn"); a line without an
 cannot match, and finding those runs with one scan of the whole paste is far cheaper than running
 each pattern on each line. The anchors only decide which lines the real pattern is then run on,
 so a pattern whose anchors cannot be worked out is simply run on every line.
+
+Anchors are ASCII and compared casefolded, which answers as the patterns' IGNORECASE does: every character
+that re matches to an ASCII character ignoring case casefolds to the same one, except the Turkish dotted
+and dotless capitals of i, which `fold` maps first.
 """
 
 from __future__ import annotations
@@ -21,6 +25,12 @@ except ImportError:  # pragma: no cover - Python 3.9 and 3.10
 
 # Shorter runs pass too many lines to be worth a scan.
 SHORTEST = 3
+TURKISH_I = str.maketrans({"\u0130": "i", "\u0131": "i"})
+
+
+def fold(text: str) -> str:
+    """Text as anchors are compared with it."""
+    return text.translate(TURKISH_I).casefold()
 
 
 def anchors(pattern: str) -> Optional[List[str]]:
@@ -40,7 +50,7 @@ def _of_sequence(items) -> Optional[List[str]]:
     choices: List[List[str]] = []
     run: List[str] = []
     for op, value in list(items) + [(None, None)]:
-        if op is _sre.LITERAL:
+        if op is _sre.LITERAL and value < 128:
             run.append(chr(value))
             continue
         text = "".join(run).casefold()

@@ -529,7 +529,7 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 def _dropped(ctx: Context, cc: str) -> bool:
     """Whether today's builds no longer carry this architecture: no variant of the newest torch release in the
     matrix has native code for it, though an older release did (Kepler, Maxwell). Which build failed is not
-    known, and the framework builds of one period drop architectures together."""
+    known; PyTorch's list stands in for the builds of its time, which is an inference, not a recorded fact."""
     newest = newest_torch_for_cc(ctx, cc)
     return newest is not None and newest[0] != ctx.matrix.newest_torch()["torch"]
 
@@ -590,9 +590,9 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if dropped and len(dropped) == len(_gpus_without_kernels(ctx)):
             gpu = dropped[0]
             choice = newest_torch_for_cc(ctx, gpu["cc"])
-            yield Hit(f"{gpu['name']} (compute capability {gpu['cc']}) is an architecture today's builds no longer "
-                      f"carry: the newest PyTorch with kernels for it is {choice[0]}, and other GPU libraries of this "
-                      "period dropped it too", evidence={"compute_capability": gpu["cc"], "observed": no_kernel[:1]},
+            yield Hit(f"{gpu['name']} (compute capability {gpu['cc']}) is an architecture the newest PyTorch builds no "
+                      f"longer carry (the newest with kernels for it is {choice[0]}); the library that failed has most "
+                      "likely dropped it too", evidence={"compute_capability": gpu["cc"], "observed": no_kernel[:1]},
                       fix=[f"an older release built for it ({_pip_torch(*choice)} for PyTorch), a build from source "
                            f"for compute capability {gpu['cc']} where the library still supports it, or a newer GPU"])
             return
