@@ -46,6 +46,12 @@ def paste_findings(text: str) -> list:
     return rules.run(from_text(text, "paste.txt"), shipped_matrix())
 
 
+def paste_slugs(text: str, diagnosed_only: bool = False) -> list:
+    """The slugs of every finding for this pasted text; diagnosed_only leaves out the "possible" causes doctor
+    lists from its corpus priors alone."""
+    return [f.slug for f in paste_findings(text) if not (diagnosed_only and f.confidence == "possible")]
+
+
 def first_finding(text: str):
     found = paste_findings(text)
     return found[0] if found else None

@@ -6,11 +6,8 @@ refusing an older GPU, and a pod asking for more GPUs than its node has."""
 from __future__ import annotations
 
 from envcheck.importers import from_text
-from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
 
-
-def slugs(text: str) -> list:
-    return [f.slug for f in paste_findings(text)]
 
 
 def test_a_cpu_build_stated_in_words():
@@ -43,13 +40,13 @@ def test_companions_from_another_wheel_variant_in_a_package_list():
                    "NotImplementedError: Could not run 'torchvision::nms' with arguments from the 'CUDA' backend.")
     assert freeze.slug == "framework-plugin-mismatch" and freeze.evidence["torchvision"] == "0.16.0+cpu"
     same = "torch==2.1.0+cu121\ntorchvision==0.16.0+cu121\ntorchaudio==2.1.0+cu121\nRuntimeError: CUDA out of memory."
-    assert "framework-plugin-mismatch" not in slugs(same)
+    assert "framework-plugin-mismatch" not in paste_slugs(same)
 
 
 def test_a_jetson_asking_pypi_for_a_gpu_framework():
     found = first(corpus("678-"))
     assert found.slug == "no-cuda-build-for-platform"
-    assert "python-unsupported" not in slugs(corpus("678-"))
+    assert "python-unsupported" not in paste_slugs(corpus("678-"))
     nano = first("Jetson Nano 4GB, JetPack 4.6\n$ pip3 install torch==1.10.0\n"
                  "ERROR: Could not find a version that satisfies the requirement torch==1.10.0 (from versions: none)\n"
                  "ERROR: No matching distribution found for torch==1.10.0")
@@ -68,9 +65,9 @@ def test_tensorflow_crashing_with_illegal_instruction_on_import():
     assert shell.slug == "cpu-missing-avx"
     # on a Jetson the same crash at import is OpenBLAS's CPU detection, not AVX
     jetson = "Jetson Nano\n>>> import tensorflow\nIllegal instruction (core dumped)"
-    assert "cpu-missing-avx" not in slugs(jetson)
+    assert "cpu-missing-avx" not in paste_slugs(jetson)
     # a crash that is not at TensorFlow's import is not read as missing AVX
-    assert "cpu-missing-avx" not in slugs("$ ./my_solver --gpu\nIllegal instruction (core dumped)")
+    assert "cpu-missing-avx" not in paste_slugs("$ ./my_solver --gpu\nIllegal instruction (core dumped)")
 
 
 def test_a_container_without_the_drivers_libcuda():
@@ -82,7 +79,7 @@ def test_a_container_without_the_drivers_libcuda():
     assert tf.slug == "container-no-gpu" and tf.evidence["commands"] == ["docker run -it my-tf-image python train.py"]
     # WSL's libcuda is another story (wsl-libcuda)
     wsl = "Ubuntu under WSL2\npython: error while loading shared libraries: libcuda.so.1: cannot open shared object file"
-    assert "container-no-gpu" not in slugs(wsl)
+    assert "container-no-gpu" not in paste_slugs(wsl)
 
 
 def test_a_docker_build_step_without_the_nvidia_runtime():
@@ -96,7 +93,7 @@ def test_a_docker_build_step_without_the_nvidia_runtime():
     x86 = ("Step 6/9 : RUN python -c 'import torch'\n"
            "OSError: libcurand.so.10: cannot open shared object file: No such file or directory\n"
            "The command '/bin/sh -c python -c 'import torch'' returned a non-zero code: 1")
-    assert "container-runtime-not-configured" not in slugs(x86)
+    assert "container-runtime-not-configured" not in paste_slugs(x86)
 
 
 def test_device_kernel_image_is_invalid_on_a_newer_gpu():
@@ -115,8 +112,8 @@ def test_the_cpu_twin_installed_after_the_gpu_package():
     ort = first("On my RTX 3090:\n$ pip install onnxruntime-gpu==1.16.3 insightface onnxruntime")
     assert ort.slug == "cpu-only-build" and "onnxruntime-gpu" in ort.fix[-1]
     # the GPU package last wins; and from TensorFlow 2.1 the tensorflow package itself has GPU support
-    assert "cpu-only-build" not in slugs("My GPU is a GTX 1080.\npip install tensorflow tensorflow-gpu")
-    assert "cpu-only-build" not in slugs("My GPU is a GTX 1080. tensorflow 2.4.0\npip install tensorflow-gpu tensorflow")
+    assert "cpu-only-build" not in paste_slugs("My GPU is a GTX 1080.\npip install tensorflow tensorflow-gpu")
+    assert "cpu-only-build" not in paste_slugs("My GPU is a GTX 1080. tensorflow 2.4.0\npip install tensorflow-gpu tensorflow")
 
 
 def test_an_operator_that_needs_a_newer_gpu():
@@ -141,7 +138,7 @@ def test_a_pod_asking_for_more_gpus_than_its_node_has():
     # a pod that asks for no more than the node has points elsewhere (the node advertises no GPUs)
     fits = ("0/1 nodes are available: 1 Insufficient nvidia.com/gpu.\nresources:\n  limits:\n    nvidia.com/gpu: 1\n"
             "Capacity:\n  nvidia.com/gpu: 1\n")
-    assert "gpus-requested-exceed-available" not in slugs(fits)
+    assert "gpus-requested-exceed-available" not in paste_slugs(fits)
 
 
 def test_reading_gpu_counts_from_a_pod_spec_and_a_node():
@@ -179,7 +176,7 @@ def test_a_container_given_the_driver_without_compute():
                   "python -c 'import torch'\nDriver Version: 550.54\nFound no NVIDIA driver on your system",
                   "docker run --gpus all -e NVIDIA_VISIBLE_DEVICES=all myimage\nDriver Version: 550.54\n"
                   "Found no NVIDIA driver on your system"):
-        assert "container-driver-capabilities-lack-compute" not in slugs(other)
+        assert "container-driver-capabilities-lack-compute" not in paste_slugs(other)
 
 
 def test_illegal_instruction_with_a_cpu_flags_list_without_avx():
@@ -188,7 +185,7 @@ def test_illegal_instruction_with_a_cpu_flags_list_without_avx():
              "ht syscall nx lm constant_tsc pni ssse3 cx16 sse4_1 sse4_2 popcnt")
     assert first("$ python -c 'import jax'\nIllegal instruction (core dumped)\n" + flags).slug == "cpu-missing-avx"
     # with avx in the list, the crash is something else
-    assert "cpu-missing-avx" not in slugs("$ python -c 'import tensorflow'\nIllegal instruction (core dumped)\n"
+    assert "cpu-missing-avx" not in paste_slugs("$ python -c 'import tensorflow'\nIllegal instruction (core dumped)\n"
                                           + flags + " avx avx2 fma")
 
 

@@ -7,12 +7,9 @@ import shutil
 from envcheck.host import DirectoryHost, LiveHost
 from envcheck.probes import cuda as cuda_probe
 from envcheck.probes import collect
-from tests.conftest import HOSTS, corpus_paste as corpus, first_finding as first, need, paste_findings, shipped_matrix
+from tests.conftest import HOSTS, corpus_paste as corpus, first_finding as first, need, paste_slugs, shipped_matrix
 from envcheck import rules
 
-
-def slugs(text: str) -> list:
-    return [f.slug for f in paste_findings(text)]
 
 
 def test_triton_without_a_c_compiler_in_each_wording():
@@ -28,7 +25,7 @@ def test_triton_without_a_c_compiler_in_each_wording():
     assert inductor.evidence["shell"].endswith("gcc: not found")
     assert "Dockerfile" in inductor.fix[0]  # a container's compiler belongs in its image
     # a compiler that is there but fails is another matter
-    assert "c-compiler-missing-for-triton" not in slugs("error: command 'gcc' failed with exit code 1")
+    assert "c-compiler-missing-for-triton" not in paste_slugs("error: command 'gcc' failed with exit code 1")
 
 
 def test_the_probe_finds_the_compiler_triton_would_use(tmp_path):
@@ -62,7 +59,7 @@ def test_a_jetson_named_by_its_jetpack_release_runs_an_image_of_another_l4t_rele
     # 32.7.x run each other's containers, and JetPack 4.6.1 flashes 32.7.1
     same = "Jetson Nano with JetPack 4.6.1\ndocker run --runtime nvidia nvcr.io/nvidia/l4t-ml:r32.7.3-py3\n" \
            "RuntimeError: CUDA out of memory."
-    assert "l4t-container-host-mismatch" not in slugs(same)
+    assert "l4t-container-host-mismatch" not in paste_slugs(same)
 
 
 def test_an_apt_record_names_its_package_version():
@@ -87,8 +84,8 @@ def test_nccl_left_to_choose_takes_interfaces_only_this_host_has():
                       "due to a network error or a remote process exiting prematurely.")
     assert bootstrap.slug == "nccl-wrong-socket-interface" and bootstrap.evidence["nccl_interfaces"] == ["tailscale0"]
     # the nodes' own network alone, or a working job, is not this cause
-    assert "nccl-wrong-socket-interface" not in slugs(one_line.replace("[1]virbr0:192.168.122.1<0>", ""))
-    assert "nccl-wrong-socket-interface" not in slugs(
+    assert "nccl-wrong-socket-interface" not in paste_slugs(one_line.replace("[1]virbr0:192.168.122.1<0>", ""))
+    assert "nccl-wrong-socket-interface" not in paste_slugs(
         "NCCL INFO NET/Socket : Using [0]eth0:10.1.1.2<0> [1]br-1a2b3c:172.18.0.1<0>\nNCCL INFO comm 0x5 rank 0 nranks 2 - Init COMPLETE")
 
 

@@ -3,11 +3,8 @@ seccomp profile, and symptoms of known causes in wordings the rules did not read
 
 from __future__ import annotations
 
-from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings, paste_slugs
 
-
-def slugs(text: str) -> list:
-    return [f.slug for f in paste_findings(text)]
 
 
 def test_nccl_asked_for_on_windows_in_each_wording():
@@ -25,10 +22,10 @@ def test_nccl_asked_for_on_windows_in_each_wording():
                 "(from versions: none)\nERROR: No matching distribution found for nvidia-nccl-cu12==2.21.5")
     assert pip.slug == "nccl-unavailable-on-windows"
     # on Linux the same message is a build without NCCL, not a Windows limit
-    assert "nccl-unavailable-on-windows" not in slugs("Ubuntu 22.04\nOS: Linux\n"
+    assert "nccl-unavailable-on-windows" not in paste_slugs("Ubuntu 22.04\nOS: Linux\n"
                                                       "RuntimeError: Distributed package doesn't have NCCL built in")
     # conda refusing another package on Windows is not about NCCL
-    assert "nccl-unavailable-on-windows" not in slugs("Windows 11\nResolvePackageNotFound:\n  - cudatoolkit-dev=11.3.1")
+    assert "nccl-unavailable-on-windows" not in paste_slugs("Windows 11\nResolvePackageNotFound:\n  - cudatoolkit-dev=11.3.1")
 
 
 def test_two_cupy_wheels_from_the_warning_or_from_pip_list():
@@ -44,7 +41,7 @@ def test_two_cupy_wheels_from_the_warning_or_from_pip_list():
                                         "cupy-cuda12x   13.3.0\nnumpy          1.26.4")
               if f.slug == "multiple-cupy-variants-installed"]
     assert listed and listed[0].evidence["cupy_packages"] == ["cupy-cuda11x", "cupy-cuda12x"]
-    assert "multiple-cupy-variants-installed" not in slugs("Package      Version\n------------ -------\n"
+    assert "multiple-cupy-variants-installed" not in paste_slugs("Package      Version\n------------ -------\n"
                                                            "cupy-cuda12x 13.3.0\nnumpy        1.26.4")
 
 
@@ -54,7 +51,7 @@ def test_an_unlicensed_vgpu_is_named_from_nvidia_smi_q():
     restricted = first("    vGPU Software Licensed Product\n        Product Name                      : NVIDIA Virtual "
                        "Compute Server\n        License Status                    : Unlicensed (Restricted)")
     assert restricted.slug == "vgpu-unlicensed"
-    licensed = slugs("        License Status                    : Licensed (Expiry: 2025-6-18 16:49:2 GMT)")
+    licensed = paste_slugs("        License Status                    : Licensed (Expiry: 2025-6-18 16:49:2 GMT)")
     assert "vgpu-unlicensed" not in licensed
 
 
@@ -77,13 +74,13 @@ def test_symptoms_of_known_causes_in_new_wordings():
     assert first(corpus("831-")).slug == "container-runtime-not-configured"
     # zlibwapi.dll named in a Chinese sentence beside cuDNN 8 for Windows
     assert first(corpus("840-")).slug == "cudnn-zlib-dependency-missing"
-    assert "cudnn-zlib-dependency-missing" not in slugs("I copied zlibwapi.dll next to my game and it runs")
+    assert "cudnn-zlib-dependency-missing" not in paste_slugs("I copied zlibwapi.dll next to my game and it runs")
 
 
 def test_the_last_ultralytics_banner_is_the_run_reported():
     found = first(corpus("788-"))  # a cu111 banner from an older run, then the +cpu one of the run reported
     assert found.slug == "cpu-only-build" and found.evidence["frameworks.torch.version"] == "2.0.0+cpu"
-    cuda_now = slugs("YOLOv5 🚀 v6.1 torch 1.11.0+cpu CPU\nafter reinstalling:\n"
+    cuda_now = paste_slugs("YOLOv5 🚀 v6.1 torch 1.11.0+cpu CPU\nafter reinstalling:\n"
                      "YOLOv5 🚀 v6.1 torch 1.11.0+cu113 CUDA:0 (NVIDIA GeForce RTX 3060, 12288MiB)\nstill slow on my gpu")
     assert "cpu-only-build" not in cuda_now
 
@@ -104,7 +101,7 @@ def test_tensorflow_that_sees_no_gpu_beside_a_cuda_it_was_not_built_for():
                   "len(tf.config.experimental.list_physical_devices('GPU')))\nNum GPUs Available:  0")
     assert linux.slug == "cuda-libraries-missing" and linux.evidence["wanted_cuda_major"] == "10.0"
     # the CUDA it was built with: no finding from this rule
-    assert "cuda-libraries-missing" not in slugs("tensorflow 2.1.0\nCUDA version: 10.1\nNum GPUs Available: 0")
+    assert "cuda-libraries-missing" not in paste_slugs("tensorflow 2.1.0\nCUDA version: 10.1\nNum GPUs Available: 0")
 
 
 def test_an_nvcc_newer_than_the_driver_compiles_what_the_driver_cannot_jit():
@@ -114,7 +111,7 @@ def test_an_nvcc_newer_than_the_driver_compiles_what_the_driver_cannot_jit():
     across = first("nvcc: NVIDIA (R) Cuda compiler driver\nCuda compilation tools, release 12.4, V12.4.131\n"
                    "Driver Version: 470.223.02")
     assert across.slug == "driver-too-old" and "needs driver" in across.message
-    assert "driver-too-old" not in slugs("Cuda compilation tools, release 11.8, V11.8.89\nDriver Version: 535.104.05")
+    assert "driver-too-old" not in paste_slugs("Cuda compilation tools, release 11.8, V11.8.89\nDriver Version: 535.104.05")
 
 
 def test_a_mac_has_no_gpu_for_cuda():
@@ -122,7 +119,7 @@ def test_a_mac_has_no_gpu_for_cuda():
     assert found.slug == "no-nvidia-gpu"
     macos = first("macOS 14.2 (Apple M2 Pro)\nRuntimeError: CUDA is not available")
     assert macos.slug == "no-nvidia-gpu"
-    assert "cpu-only-build" not in slugs("MacBook Pro\nAssertionError: Torch not compiled with CUDA enabled")
+    assert "cpu-only-build" not in paste_slugs("MacBook Pro\nAssertionError: Torch not compiled with CUDA enabled")
     # a MAC address is not a Mac
     assert first("MAC address 00:1b:21:aa:bb:cc\nAssertionError: Torch not compiled with CUDA enabled").slug == \
         "cpu-only-build"
@@ -134,7 +131,7 @@ def test_a_pod_spec_that_asks_for_cpu_and_memory_only():
                      "      cpu:     4\n      memory:  16Gi\n    Requests:\n      cpu:     2\n      memory:  8Gi\n"
                      "RuntimeError: No CUDA GPUs are available")
     assert describe.slug == "gpu-not-requested-from-scheduler"
-    asked = slugs("resources:\n  limits:\n    memory: 1000Mi\n    nvidia.com/gpu: 1\nRuntimeError: No CUDA GPUs are available")
+    asked = paste_slugs("resources:\n  limits:\n    memory: 1000Mi\n    nvidia.com/gpu: 1\nRuntimeError: No CUDA GPUs are available")
     assert "gpu-not-requested-from-scheduler" not in asked
 
 
@@ -144,7 +141,7 @@ def test_a_driver_installer_pod_finds_the_old_modules_loaded():
                      "ERROR: An NVIDIA kernel module 'nvidia' appears to already be loaded in your kernel.")
     assert operator.slug == "driver-in-use-blocks-driver-container"
     # the same installer run by hand on a workstation is not a driver container's problem
-    assert "driver-in-use-blocks-driver-container" not in slugs(
+    assert "driver-in-use-blocks-driver-container" not in paste_slugs(
         "$ sudo sh NVIDIA-Linux-x86_64-535.154.05.run\n"
         "ERROR: An NVIDIA kernel module 'nvidia-drm' appears to already be loaded in your kernel.")
 

@@ -5,12 +5,11 @@ causes in wordings the rules did not read yet. Each signature is tried on at lea
 from __future__ import annotations
 
 from envcheck.importers import from_text, packages
-from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
 
 
 def slugs(text: str) -> list:
-    """The diagnoses for this paste, without the "possible" causes doctor lists from its priors alone."""
-    return [f.slug for f in paste_findings(text) if f.confidence != "possible"]
+    return paste_slugs(text, diagnosed_only=True)
 
 
 def test_a_stub_libcuda_loaded_in_place_of_the_driver():

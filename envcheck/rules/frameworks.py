@@ -500,9 +500,9 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         cc = dotted_cc(sm.group(1))
         named = f" (sm_{sm.group(1)})"
     else:
-        gpus = _gpus_without_kernels(ctx)
-        if gpus and all(_dropped(ctx, g["cc"]) for g in gpus):
+        if _dropped_gpus(ctx):
             return  # an architecture today's builds no longer carry: gpu-arch-unsupported explains it
+        gpus = _gpus_without_kernels(ctx)
         cc = gpus[0]["cc"] if gpus else ""
         named = " (" + ", ".join(f"{g['name']}: compute capability {g['cc']}, sm_{g['cc'].replace('.', '')}"
                                  for g in gpus) + ")" if gpus else ""
@@ -524,6 +524,12 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               evidence={"supported": supported.group(1).split() if supported else [], "compute_capability": cc,
                         "smoke": [f"{r.name}: {r.message}" for r in _failed_smoke(ctx, NO_KERNEL_IMAGE)]},
               fix=fix)
+
+
+def _dropped_gpus(ctx: Context) -> List[Dict]:
+    """The GPUs a "no kernel image" failure happened on, when every one of them is of a dropped architecture."""
+    gpus = _gpus_without_kernels(ctx)
+    return gpus if gpus and all(_dropped(ctx, g["cc"]) for g in gpus) else []
 
 
 def _dropped(ctx: Context, cc: str) -> bool:
@@ -586,8 +592,8 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     no_kernel = ctx.observed(NO_KERNEL_IMAGE)
     if not seen and no_kernel and not _arch_findings(ctx):
-        dropped = [g for g in _gpus_without_kernels(ctx) if _dropped(ctx, g["cc"])]
-        if dropped and len(dropped) == len(_gpus_without_kernels(ctx)):
+        dropped = _dropped_gpus(ctx)
+        if dropped:
             gpu = dropped[0]
             choice = newest_torch_for_cc(ctx, gpu["cc"])
             yield Hit(f"{gpu['name']} (compute capability {gpu['cc']}) is an architecture the newest PyTorch builds no "

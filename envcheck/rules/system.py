@@ -109,11 +109,12 @@ def wsl_libcuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     f = ctx.facts
     # The unversioned libcuda.so missing is WSL's signature (the Windows driver mounts it at
     # /usr/lib/wsl/lib, outside the loader cache); elsewhere a missing libcuda means no driver.
-    if not f.system.wsl and not ctx.observed([r"/usr/lib/wsl/lib", r"\bWSL2?\b"]) and not seen:
+    wsl = f.system.wsl or ctx.observed([r"/usr/lib/wsl/lib", r"\bWSL2?\b"])
+    if not wsl and not seen:
         return
     inside = [lib for lib in f.driver.userspace_libraries if lib.name.startswith("libcuda")
               and not lib.path.startswith("/usr/lib/wsl/")]
-    pasted = ctx.observed(LINUX_DRIVER_INSIDE) if (f.system.wsl or ctx.observed([r"\bWSL ?2?\b"])) else []
+    pasted = ctx.observed(LINUX_DRIVER_INSIDE) if wsl else []
     if inside or pasted:
         yield Hit("a Linux libcuda is installed inside WSL and shadows the Windows driver's",
                   evidence={"driver.userspace_libraries": [lib.path for lib in inside]} if inside else
