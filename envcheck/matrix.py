@@ -590,6 +590,16 @@ class Matrix:
         """The newest torch release in the matrix."""
         return self.tables["torch"].rows[-1]
 
+    def torch_floor(self) -> Optional[Tuple[str, str]]:
+        """(release, compute capability) of the oldest architecture any torch build in the matrix has native code
+        for, with the oldest release whose arch lists are recorded: GPUs below it have no build at all."""
+        for row in self.tables["torch"].rows:
+            arches = [a[3:] for arches in row.get("arch_list", {}).values() for a in arches if a.startswith("sm_")]
+            if arches:
+                lowest = min(arches, key=lambda a: (int(a[:-1]), int(a[-1])))
+                return row["torch"], f"{lowest[:-1]}.{lowest[-1]}"
+        return None
+
 
 def gpu_models(matrix: "Matrix", facts: Any) -> List[Dict[str, Any]]:
     """Every GPU of these facts (HostFacts) with its name, compute capability and architecture:

@@ -269,6 +269,9 @@ CONTEXT = {
     "p2p-unavailable-by-design": "GPU 0: NVIDIA GeForce RTX 4090 (UUID: GPU-5f3c)\nGPU 1: NVIDIA GeForce RTX 4090 "
                                  "(UUID: GPU-8a1d)",
     "cudnn-preloaded-by-other-library": "import torch",
+    "gpu-held-by-stale-process": "|   0  Tesla V100-SXM2...  On   | 00000000:06:00.0 Off |                    0 |\n"
+                                 "| N/A   39C    P0    72W / 300W |   1092MiB / 16152MiB |      0%   E. Process |",
+    "slurm-gpu-partition-account-required": "#SBATCH --gres=gpu:1\n#SBATCH --partition=gpu",
 }
 
 

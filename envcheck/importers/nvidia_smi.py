@@ -20,6 +20,8 @@ GPU_ROW = re.compile(r"^\|\s+(\d+)\s+(.+?)\s+(On|Off|WDDM|TCC)\s+\|\s+"
 # Drivers before 340 print N/A where later ones say whether a display is attached.
 # The row under it: "| 30%   35C    P8    10W / 250W |      2MiB / 11178MiB |      0%      Default |"
 MEMORY = re.compile(r"\|\s*[\d]+MiB\s*/\s*(\d+)MiB\s*\|")
+# Drivers from 450 on add a third row to each GPU when the header has "MIG M.": "|   |   |   Enabled |".
+MIG_CELL = re.compile(r"^\|\s+\|\s+\|\s+(Enabled|Disabled)\s+\|$")
 
 
 def read(lines: List[str], facts: HostFacts, source: str) -> None:
@@ -37,7 +39,7 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
             continue
         row = GPU_ROW.match(line.strip())
         if row:
-            _table_gpu(row, lines[index + 1] if index + 1 < len(lines) else "", facts, source)
+            _table_gpu(row, lines[index + 1:index + 3], facts, source)
     _query_text(lines, facts, source)
     _query_csv(lines, facts, source)
     _gpu_list(lines, facts, source)
@@ -59,7 +61,7 @@ def _xml(text: str, facts: HostFacts, source: str) -> None:
         facts.gpus.devices = parsed.devices
 
 
-def _table_gpu(row, next_line: str, facts: HostFacts, source: str) -> None:
+def _table_gpu(row, following: List[str], facts: HostFacts, source: str) -> None:
     index = int(row.group(1))
     if any(g.index == index and g.source.startswith(source) for g in facts.gpus.devices):
         return
@@ -71,9 +73,12 @@ def _table_gpu(row, next_line: str, facts: HostFacts, source: str) -> None:
         gpu.ecc_errors_volatile_uncorrected = int(ecc)
     elif ecc == "N/A":
         gpu.ecc_errors_volatile_uncorrected = NOT_SUPPORTED
-    memory = MEMORY.search(next_line)
+    memory = MEMORY.search(following[0]) if following else None
     if memory:
         gpu.memory_total_bytes = int(memory.group(1)) * 1024 * 1024
+    mig = MIG_CELL.match(following[1].strip()) if len(following) > 1 else None
+    if mig:
+        gpu.mig_mode_current = mig.group(1).lower()
     mark(facts.gpus, f"{source}: nvidia-smi")
     facts.gpus.devices.append(gpu)
 

@@ -131,7 +131,7 @@ def unwrapped(lines: List[str]) -> List[str]:
     A line continues the one before when that one is prose left open (it does not end a sentence
     or a structure) and this one goes on in lower case or after a comma; rows of listings and
     tables never join. Lines cut at a terminal's width are joined without a space."""
-    return _prose_joined(lines) + _width_joined(lines)
+    return _prose_joined(lines) + _width_joined(lines) + _code_span_joined(lines)
 
 
 def _width_joined(lines: List[str]) -> List[str]:
@@ -148,6 +148,27 @@ def _width_joined(lines: List[str]) -> List[str]:
             start = end + 2 if tail else end + 1
             continue
         start += 1
+    return joined
+
+
+# An inline code span that a person opened with a backtick on one line and closed lines later is one message that
+# was broken, sometimes with an empty line in it: "`docker: Error ... for syscall", "", "clone3: permission denied`".
+CODE_SPAN_MAX_LINES = 4
+
+
+def _code_span_joined(lines: List[str]) -> List[str]:
+    joined: List[str] = []
+    for start, line in enumerate(lines):
+        if line.count("`") % 2 == 0 or line.lstrip().startswith("```"):
+            continue
+        parts = [line.strip()]
+        for following in lines[start + 1:start + 1 + CODE_SPAN_MAX_LINES]:
+            if following.strip():
+                parts.append(following.strip())
+            if following.count("`") % 2 == 1:
+                if len(parts) > 1:
+                    joined.append(" ".join(parts))
+                break
     return joined
 
 

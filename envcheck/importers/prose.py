@@ -99,6 +99,10 @@ TENSORFLOW = re.compile(r"\b(?:tensorflow(?:-gpu)?|TF)\s*(?:version)?\s*(?:==|:|
 ONNXRUNTIME = re.compile(r"\bonnx\s*runtime(-gpu|-directml)?\b[^:=\n]{0,25}(?:==|:|=)?\s*\D{0,15}?"
                          r"(?<![\d.])(\d+\.\d+(?:\.\d+)?)(?!\.?\d)", re.I)
 ORT_ARCHIVE = re.compile(r"\bonnxruntime-(?:win|linux|osx)-[a-z0-9_]+-(gpu[-_])?(?:cuda(\d+)-)?(\d+\.\d+\.\d+)", re.I)
+# Paddle's issue form, as people fill it in: "paddle version: 2.3.0", "paddle with cuda: 10.2"; pip's names for it.
+PADDLE = re.compile(r"\bpaddle(?:paddle)?(?:-gpu)?\s*(?:version)?\s*(?:==|:|=|is|v)?\s*(\d+\.\d+(?:\.\d+)?)(?![\d.])", re.I)
+PADDLE_CUDA = re.compile(r"\bpaddle(?:paddle)?(?:-gpu)?\s+(?:with|for|built with)\s+cuda\s*(?:version)?\s*[:=]?\s*"
+                         r"(\d+\.\d+)(?![\d.])", re.I)
 WHEEL = re.compile(r"\b(torch|torchvision|torchaudio|tensorflow|jaxlib)-(\d+\.\d+(?:\.\d+)?)(?:(?:\+|%2B)([\w.]+))?"
                    r"-cp(\d)(\d{1,2})-[\w]+-([\w.]+?)\.whl\b", re.I)
 
@@ -312,6 +316,14 @@ def _frameworks(text: str, facts: HostFacts, where: str) -> None:
         _build(framework(facts, "torch", where), torch.group(1), local)
         if torch.group(3) and not local:
             set_once(framework(facts, "torch", where), "accelerator", "cpu")
+    paddle_cuda = PADDLE_CUDA.search(text)
+    paddle = PADDLE.search(text) if not paddle_cuda else None
+    if paddle:
+        set_once(framework(facts, "paddlepaddle", where), "version", paddle.group(1))
+    if paddle_cuda:
+        entry = framework(facts, "paddlepaddle", where)
+        set_once(entry, "build_cuda", paddle_cuda.group(1))
+        set_once(entry, "accelerator", "cuda")
     bare = BARE_TORCH_BUILD.fullmatch(text)
     if bare:
         _build(framework(facts, "torch", where), bare.group(1), bare.group(2))

@@ -1053,8 +1053,96 @@ def container_driver_capabilities_lack_video(ctx: Context, seen: List[str]) -> I
                    "ls /usr/lib/x86_64-linux-gnu/libnvcuvid*  # inside the container, once video is given"])
 
 
+# nvidia-docker 1.x's plugin building its driver volume: "Error: link /usr/bin/nvidia-cuda-mps-control
+# /var/lib/nvidia-docker/volumes/nvidia_driver/367.27/bin/nvidia-cuda-mps-control: invalid cross-device link"
+VOLUME_CROSS_DEVICE = r"\blink /\S+ /\S*nvidia_driver\S*: invalid cross-device link"
+NVIDIA_DOCKER_1_LIMITS = "https://github.com/NVIDIA/nvidia-docker/issues/47"
+
+
+@rule("CTR018", "nvidia-docker-volume-cross-device", "error",
+      "nvidia-docker 1.x cannot build its driver volume: the volume directory is on another filesystem than the driver",
+      signatures=(VOLUME_CROSS_DEVICE,), priority=12, references=(NVIDIA_DOCKER_1_LIMITS,), scope="containers")
+def nvidia_docker_volume_cross_device(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `nvidia-docker volume setup`, or the first `nvidia-docker run`, fails with "Error: link
+    /usr/bin/nvidia-cuda-mps-control /var/lib/nvidia-docker/volumes/nvidia_driver/367.27/bin/nvidia-cuda-mps-control:
+    invalid cross-device link"; Docker then says "VolumeDriver.Create: internal error".
+
+    Why:
+    nvidia-docker 1.x gives containers the driver through a volume that its plugin fills with hard
+    links to the driver's files, so that no copy of them is made. A hard link cannot cross
+    filesystems: when the plugin's volume directory (/var/lib/nvidia-docker by default, or Docker's
+    root) is on another partition than the driver under /usr, the volume cannot be built. The
+    maintainers list it as a known limitation (NVIDIA/nvidia-docker#47).
+
+    Fix:
+    Start nvidia-docker-plugin with `-d` pointing at a directory on the driver's filesystem, and make
+    that lasting in its service file. nvidia-docker 1.x is long deprecated: the NVIDIA Container
+    Toolkit (`docker run --gpus all`) mounts the driver's files and needs no volume.
+
+    When to ignore:
+    Never for nvidia-docker 1.x; the toolkit that replaced it has no such volume.
+    """
+    if not seen:
+        return
+    yield Hit("nvidia-docker's plugin builds its driver volume from hard links, and its volume directory is on "
+              "another filesystem than the driver's files", evidence={"observed": seen[:1]},
+              fix=["df /usr/bin/nvidia-smi /var/lib/nvidia-docker  # two different filesystems",
+                   "nvidia-docker-plugin -d /usr/local/nvidia-driver  # a directory on the driver's filesystem; "
+                   "put it in the service's ExecStart",
+                   "# better: move to the NVIDIA Container Toolkit (docker run --gpus all), which needs no volume"])
+
+
+# The loader in an Apptainer/Singularity container refusing a host library that --nv bound in: "libc.so.6: version
+# `GLIBC_2.34' not found (required by /.singularity.d/libs/libGLdispatch.so.0)".
+HOST_LIB_NEEDS_GLIBC = re.compile(r"GLIBC_(\d+\.\d+)'? not found \(required by /\.singularity\.d/libs/([^)\s]+)\)")
+APPTAINER_GPU = "https://apptainer.org/docs/user/latest/gpu.html"
+
+
+@rule("CTR019", "host-gl-libs-newer-glibc-than-container", "error",
+      "Host libraries that --nv binds into the container need a newer glibc than the container has",
+      signatures=(HOST_LIB_NEEDS_GLIBC.pattern,), priority=12, scope="containers",
+      references=(APPTAINER_GPU, "https://github.com/apptainer/apptainer/blob/main/etc/nvliblist.conf",
+                  "https://github.com/apptainer/apptainer/issues/945"))
+def host_gl_libs_newer_glibc_than_container(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A program in an Apptainer or Singularity container started with `--nv` fails to load: "libc.so.6:
+    version `GLIBC_2.34' not found (required by /.singularity.d/libs/libGLdispatch.so.0)"; the same
+    image works without `--nv`, or with `--nv` on a host with an older distribution.
+
+    Why:
+    `--nv` binds the host libraries listed in nvliblist.conf into the container (under
+    /.singularity.d/libs, ahead of the container's own). Besides the NVIDIA driver's libraries the
+    list has the vendor-neutral GL dispatch libraries (libGLdispatch, libGLX, libOpenGL, libEGL) of
+    the host's distribution, built against the host's glibc. A container of an older distribution
+    has an older glibc, and those host copies do not load in it.
+
+    Fix:
+    Leave the vendor-neutral libraries out of nvliblist.conf, so the container uses its own copies
+    (the NVIDIA driver's libGLX_nvidia and libEGL_nvidia stay), or use a container at least as new
+    as the host's distribution.
+
+    When to ignore:
+    Never while the program needs those libraries.
+    """
+    found = first_match(HOST_LIB_NEEDS_GLIBC, seen)
+    if found is None:
+        return
+    glibc, library = found.group(1), found.group(2)
+    yield Hit(f"the host's {library}, bound in by --nv, needs glibc {glibc}, newer than the container's glibc",
+              evidence={"observed": seen[0].strip()[:200], "host_library": library, "needs_glibc": glibc},
+              fix=[f"grep -n '{library.split('.so')[0]}' /etc/apptainer/nvliblist.conf  # or the singularity "
+                   "nvliblist.conf of your install",
+                   "comment out the vendor-neutral GL libraries there (libGLdispatch, libGLX.so, libOpenGL, libEGL.so), "
+                   "keeping the *_nvidia ones, then run with --nv again",
+                   "or build the container on a base at least as new as the host's distribution"])
+
+
 RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong, container_driver_capabilities_lack_compute, container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
          docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available,
          l4t_container_host_mismatch, cdi_devices_unresolvable, docker_seccomp_clone3_unsupported,
-         container_image_wrong_architecture, container_driver_capabilities_lack_video)
+         container_image_wrong_architecture, container_driver_capabilities_lack_video,
+         nvidia_docker_volume_cross_device, host_gl_libs_newer_glibc_than_container)

@@ -159,10 +159,15 @@ COMPAT_LIBRARIES = (r"\bcuda-compat\b", r"/cuda(?:-[\d.]+)?/compat\b", r"forward
                     r"\bError 804\b", r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE")
 
 
+# TensorFlow's and XLA's CUDA diagnostics (cuda_diagnostics.cc), which read both versions: "kernel version 515.48.7
+# does not match DSO version 510.73.5 -- cannot find working devices in this configuration".
+KERNEL_DSO_MISMATCH = re.compile(r"kernel version (\d+\.\d+(?:\.\d+)?) does not match DSO version (\d+\.\d+(?:\.\d+)?)")
+
+
 @rule("DRV004", "driver-library-mismatch", "error", "Kernel module and user-space driver are different versions",
       signatures=(r"Driver/library version mismatch", r"NVML/RM version mismatch",
                   r"API mismatch: the (?:NVIDIA kernel module|client) has (?:the )?version",
-                  r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", SYSTEM_DRIVER_MISMATCH_TEXT),
+                  r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", SYSTEM_DRIVER_MISMATCH_TEXT, KERNEL_DSO_MISMATCH.pattern),
       priority=5)
 def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -187,6 +192,9 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return  # a forward-compatibility libcuda, not a half-upgraded driver: cuda-init-failed explains it
     if seen and not (kernel and user) and ctx.shared("image_driver_libs_mismatch", image_driver_libs_mismatch):
         return  # the host's driver agrees with itself: the image's own libraries disagree with it (CTR006)
+    said = first_match(KERNEL_DSO_MISMATCH, seen)
+    if said and not (kernel and user):
+        kernel, user = said.group(1), said.group(2)
     nvml_says = "VERSION_MISMATCH" in f.gpus.nvml_error or "version mismatch" in f.gpus.nvml_error.lower()
     if (kernel and user and kernel != user) or nvml_says or f.cuda.driver_api.cuinit_code == 803 or seen:
         message = (f"the loaded kernel module is {kernel} but the user-space driver is {user}" if kernel and user
@@ -205,8 +213,10 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   r"requirement error: unsatisfied condition: cuda\s*>=\s*\d",
                   # TensorFlow's cuDNN handle failing, with its own suspicion: "possibly insufficient driver version: 384.69.0"
                   r"possibly insufficient driver version",
-                  # nvidia-docker 1.0: "Error: unsupported CUDA version: driver 7.5 < image 8.0"
-                  r"unsupported CUDA version: driver \d+\.\d+ < image \d+\.\d+"),
+                  # nvidia-docker 1.0: "Error: unsupported CUDA version: driver 7.5 < image 8.0"; its betas printed
+                  # the image's label first and the driver's CUDA second, "unsupported CUDA version: 7.5 < 6.5"
+                  # (NVIDIA/nvidia-docker, src/nvidia-docker/utils.go: fmt.Errorf("... %s < %s", label, version))
+                  r"unsupported CUDA version: (?:driver )?\d+\.\d+ < (?:image )?\d+\.\d+"),
       priority=30, references=("https://docs.nvidia.com/deploy/cuda-compatibility/",))
 def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -455,11 +465,14 @@ def open_kernel_module_required(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # DKMS stops on a tree it still lists for a driver version whose files were removed: it then builds
 # nothing at the next kernel update, for any module.
 STALE_DKMS_TREE = r"Could not locate dkms\.conf file"
+# modprobe finds no file for an NVIDIA module (nvidia, nvidia_uvm, nvidia_drm ...) under the running kernel's tree:
+# the driver's modules were never built for it, which is a different fault from a module not loaded.
+MODULE_NOT_BUILT = r"Module nvidia(?:[-_][a-z]+)? not found in directory /lib/modules"
 STALE_DKMS_PATH = re.compile(r"/var/lib/dkms/([\w.-]+)/([\w.-]+)/source/dkms\.conf")
 
 
 @rule("DRV007", "driver-not-built-for-kernel", "error", "No NVIDIA module was built for the running kernel",
-      signatures=(r"couldn't communicate with the NVIDIA driver", r"Module nvidia not found in directory /lib/modules",
+      signatures=(r"couldn't communicate with the NVIDIA driver", MODULE_NOT_BUILT,
                   r"Bad return status for module build on kernel", r"kernel headers for kernel .* cannot be found",
                   r"linux-headers-\S+ is not supported", r"dkms.*(build|install).*(fail|error)", STALE_DKMS_TREE),
       priority=25)
@@ -778,7 +791,9 @@ def nvidia_uvm_not_loaded(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit("the nvidia module is loaded but nvidia_uvm is not: CUDA programs cannot start",
                   evidence={"driver.loaded_modules.nvidia": True, "driver.loaded_modules.nvidia_uvm": False},
                   fix=UVM_FIX)
-    elif seen:
+    elif seen and not ctx.observed([MODULE_NOT_BUILT]):
+        # "Module nvidia_uvm not found in directory /lib/modules/<kernel>": there is nothing to load, the
+        # driver was never built for this kernel (driver-not-built-for-kernel)
         yield Hit("nvidia-uvm (the module CUDA needs, and /dev/nvidia-uvm) is not loaded", fix=UVM_FIX)
 
 

@@ -62,7 +62,8 @@ def _pip_torch(version: str, variant: str) -> str:
 
 # "torch.cuda.is_available() -> False": a symptom with many causes, of which a CPU build is the
 # most common; a hit resting on it alone ranks after every more specific one.
-IS_AVAILABLE_FALSE = r"torch\.cuda\.is_available\W{0,6}(\(\))?\W{0,6}(=|is|returns|->)?\W{0,6}False"
+IS_AVAILABLE_FALSE = (r"torch\.cuda\.is_available\W{0,6}(\(\))?\W{0,6}(?:still\s+|always\s+)?"
+                      r"(=|is|returns?|returned|gives|->)?\W{0,6}False")
 SM_TEXT = re.compile(r"with CUDA capability sm_(\d+) is not compatible with the current PyTorch installation", re.I)
 SUPPORTED_TEXT = re.compile(r"supports CUDA capabilities ((?:sm_\d+\s*)+)", re.I)
 # A GPU below a tool's minimum, in each tool's words, with the device's capability: PyTorch ("which is
@@ -158,6 +159,9 @@ def _software_arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
     refused = _tensorrt_refused_sm(ctx) or _paddle_arch_mismatch(ctx)
     if refused:
         return [refused]
+    paddle = ctx.framework("paddlepaddle")
+    if paddle is not None and paddle.accelerator == "cuda":
+        out += [item for item in _beyond_toolkit(ctx, paddle) if item[0] == "new"]
     models = [g for g in ctx.gpu_models() if g["cc"] or g["architecture"]]
     for name in SOFTWARE_MENTION:
         release = _software_release(ctx, name) if models else None
@@ -193,8 +197,12 @@ def _software_arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
     return out
 
 
-# TensorRT names the SM it refuses as major << 8 | minor: "Unsupported SM: 0x809" is 8.9, "0x601" is 6.1.
-TENSORRT_UNSUPPORTED_SM = re.compile(r"Unsupported SM:?\s*0x([0-9a-f]+?)([0-9a-f]{2})\b", re.I)
+# TensorRT names the SM it refuses as major << 8 | minor: "Unsupported SM: 0x809" is 8.9, "0x601" is 6.1; TensorRT 10's
+# builder in decimal: "Error Code 9: API Usage Error (Target GPU SM 70 is not supported by this TensorRT release.)".
+TENSORRT_UNSUPPORTED_SM = re.compile(r"Unsupported SM:?\s*0x([0-9a-f]+?)([0-9a-f]{2})\b|"
+                                     r"Target GPU SM (\d+?)(\d) is not supported by this TensorRT release", re.I)
+# A TensorRT release named by its tarball's directory or in words: "--trt_root .../TensorRT-10.5.0.18", "TensorRT 8.6.1".
+TENSORRT_NAMED_RELEASE = re.compile(r"\bTensorRT[-_ ]v?(\d+\.\d+(?:\.\d+){0,2})\b")
 
 
 def _tensorrt_refused_sm(ctx: Context) -> Optional[Tuple[str, Dict, Hit]]:
@@ -203,15 +211,17 @@ def _tensorrt_refused_sm(ctx: Context) -> Optional[Tuple[str, Dict, Hit]]:
     said = first_match(TENSORRT_UNSUPPORTED_SM, ctx.observed([TENSORRT_UNSUPPORTED_SM.pattern]))
     if not said:
         return None
-    cc = f"{int(said.group(1), 16)}.{int(said.group(2), 16)}"
-    release = _software_release(ctx, "tensorrt") or ""
+    cc = (f"{int(said.group(1), 16)}.{int(said.group(2), 16)}" if said.group(1) else
+          f"{said.group(3)}.{said.group(4)}")
+    named_release = first_match(TENSORRT_NAMED_RELEASE, ctx.observations)
+    release = _software_release(ctx, "tensorrt") or (named_release.group(1) if named_release else "")
     row = ctx.matrix.software_gpu_support("tensorrt", release, cc) if release else None
     old = row is not None and cc_tuple(cc) < cc_tuple(row["min_cc"])
     named = next((g["name"] for g in ctx.gpu_models() if g["cc"] in ("", cc)), "") or "The GPU"
     gpu = {"name": named, "cc": cc}
     return ("old" if old else "new", gpu, Hit(
         f"{named} is compute capability {cc}; TensorRT{' ' + release if release else ''} refuses it "
-        f"(\"Unsupported SM: 0x{said.group(1)}{said.group(2)}\")" +
+        f"(\"{said.group(0)}\")" +
         (f": this release supports {row['min_cc']} and newer" if old else ": the release has no kernels for it"),
         evidence={"gpu": named, "compute_capability": cc, "tensorrt": release or "unknown"}, confirmed=True,
         references=[row["source"]] if row else [],
@@ -274,24 +284,25 @@ def _tensorrt_beyond_cuda(ctx: Context, release: str, gpu: Dict) -> Optional[Hit
                     "https://docs.nvidia.com/deeplearning/tensorrt/latest/getting-started/support-matrix.html"])
 
 
-def _beyond_toolkit(ctx: Context, torch) -> List[Tuple[str, Dict, Hit]]:
+def _beyond_toolkit(ctx: Context, build) -> List[Tuple[str, Dict, Hit]]:
     """Without the build's arch list, one thing is still certain: nvcc of the build's CUDA cannot
-    emit native code for a GPU newer than its newest target (cuda.toml sm_max)."""
-    if not torch.build_cuda or "." not in torch.build_cuda:
+    emit native code for a GPU newer than its newest target (cuda.toml sm_max). Any framework that
+    states the CUDA it was built with (torch's +cuXXX, Paddle's "with cuda: 10.2")."""
+    if not build.build_cuda or "." not in build.build_cuda:
         return []
     try:
-        newest = ctx.matrix.cuda_release(torch.build_cuda).get("sm_max")
+        newest = ctx.matrix.cuda_release(build.build_cuda).get("sm_max")
     except QueryError:
         return []
     out = []
     for gpu in ctx.gpu_models():
         if newest and gpu["cc"] and cc_tuple(gpu["cc"]) > cc_tuple(newest):
             out.append(("new", gpu, Hit(
-                f"{gpu['name']} is compute capability {gpu['cc']}; torch {torch.version} is built with CUDA "
-                f"{torch.build_cuda}, whose compiler targets {newest} at most, so the build has no native code for "
-                f"this GPU (it could only run PTX, which this build's recorded data does not show)",
-                evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], "build_cuda": torch.build_cuda,
-                          "cuda.sm_max": newest, "torch": torch.version})))
+                f"{gpu['name']} is compute capability {gpu['cc']}; {build.name} {build.version} is built with CUDA "
+                f"{build.build_cuda}, whose compiler targets {newest} at most, so the build has no native code for "
+                f"this GPU (it can run only PTX, which the driver compiles for it when a program first starts)",
+                evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], "build_cuda": build.build_cuda,
+                          "cuda.sm_max": newest, build.name: build.version})))
     return out
 
 
@@ -309,8 +320,12 @@ NO_GPU_SEEN = (IS_AVAILABLE_FALSE, r"But your machine only has: \[\]",
 
 
 # DGL's CPU build asked for a CUDA device: "Check failed: allow_missing: Device API cuda is not enabled. Please install
-# the cuda version of dgl."
-DGL_CPU = r"Device API cuda is not enabled\W{0,3}(?:Please install the cuda version of dgl)?"
+# the cuda version of dgl."; releases before 1.0 said "Device API gpu is not enabled".
+DGL_CPU = r"Device API (?:cuda|gpu) is not enabled\W{0,3}(?:Please install the cuda version of dgl)?"
+# DGL's CUDA builds before 1.0 were packages of their own (dgl-cu111, dgl-cuda10.2 on conda), installing the same dgl
+# module as the CPU package: "If you have installed dgl-cuXX package, please uninstall it first" (DGL's start page).
+DGL_CUDA_PACKAGE = re.compile(r"\bdgl-cu(?:da)?[\d.]+\b", re.I)
+DGL_START = "https://www.dgl.ai/pages/start.html"
 
 
 # A user's words for the GPU they meant to use ("using my cpu instead of gpu", "train on the GPU"), not a
@@ -424,6 +439,16 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     dgl = next((m for line in seen for m in [re.search(DGL_CPU, line, re.I)] if m), None)
     if dgl:
+        variant = first_match(DGL_CUDA_PACKAGE, ctx.observations)
+        if variant:
+            yield Hit(f"the CPU package dgl is imported although {variant.group(0)} is installed too: both install "
+                      "the same dgl module, and the CPU one shadows the CUDA one", evidence={"observed": seen[:1],
+                                                                                           "cuda_package": variant.group(0)},
+                      references=[DGL_START],
+                      fix=["pip freeze | grep -i dgl  # every DGL package in this environment",
+                           "pip uninstall -y dgl  # repeat for each dgl* package until pip says it is not installed",
+                           f"pip install {variant.group(0)}  # then only the CUDA build (from DGL's wheel index)"])
+            return
         yield Hit("DGL was installed without CUDA (the plain dgl wheel on PyPI is its CPU build): it has no CUDA "
                   "device API", evidence={"observed": seen[:1]},
                   fix=["pip uninstall -y dgl",
@@ -526,6 +551,25 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               fix=fix)
 
 
+def _below_every_torch(ctx: Context) -> Optional[Hit]:
+    """PyTorch sees no GPU, and the GPU is older than anything any PyTorch release in the matrix has kernels for (a
+    GeForce GT 650M, compute capability 3.0): no wheel can use it, whichever one is installed."""
+    floor = ctx.matrix.torch_floor()
+    if floor is None or not ctx.observed([IS_AVAILABLE_FALSE]):
+        return None
+    oldest, lowest = floor
+    for gpu in ctx.gpu_models():
+        if gpu["cc"] and cc_tuple(gpu["cc"]) < cc_tuple(lowest):
+            return Hit(f"{gpu['name']} is compute capability {gpu['cc']}: no PyTorch build from {oldest} on has "
+                       f"kernels for it (the oldest they carry is {lowest}), so torch.cuda.is_available() is False "
+                       "whichever build is installed",
+                       evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], "oldest_torch_in_matrix": oldest,
+                                 "lowest_compute_capability": lowest},
+                       fix=["use a newer GPU (or the CPU); a source build with TORCH_CUDA_ARCH_LIST="
+                            f"{gpu['cc']} works only with a PyTorch and CUDA toolkit that still support it"])
+    return None
+
+
 def _dropped_gpus(ctx: Context) -> List[Dict]:
     """The GPUs a "no kernel image" failure happened on, when every one of them is of a dropped architecture."""
     gpus = _gpus_without_kernels(ctx)
@@ -601,6 +645,11 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       "likely dropped it too", evidence={"compute_capability": gpu["cc"], "observed": no_kernel[:1]},
                       fix=[f"an older release built for it ({_pip_torch(*choice)} for PyTorch), a build from source "
                            f"for compute capability {gpu['cc']} where the library still supports it, or a newer GPU"])
+            return
+    if not seen and not no_kernel:
+        below = _below_every_torch(ctx)
+        if below:
+            yield below
             return
     if seen:
         found = TOO_OLD_TEXT.search(" ".join(ctx.observations))
@@ -1145,7 +1194,10 @@ LINUX_ONLY_PACKAGES = (
     ("Triton", r"No module named \W?triton\b(?!\.)", "https://github.com/triton-lang/triton#compatibility",
      "pip install triton-windows  # a community build for Windows, not Triton's own"),
     ("DALI", r"(?:Building wheel for|Running setup\.py install for|Failed to build|No matching distribution found for|"
-             r"Could not find a version that satisfies the requirement) nvidia-dali",
+             r"Could not find a version that satisfies the requirement) nvidia-dali|"
+             # NVIDIA's placeholder package on PyPI, which fetches the real wheel from pypi.nvidia.com and finds none
+             # for Windows: "The installation of nvidia-dali-cuda120 for version 1.44.0 failed."
+             r"The installation of nvidia-dali[\w-]* for version \S+ failed",
      "https://docs.nvidia.com/deeplearning/dali/archives/dali_1_37_1/user-guide/installation.html", ""),
 )
 
@@ -1319,35 +1371,47 @@ UNBUILT_EXTENSIONS = (
 )
 EXTENSION_NOT_BUILT = re.compile(r"No module named '(" + "|".join(p for _, p, _ in UNBUILT_EXTENSIONS) + r")'|"
                                  r"(apex) was installed without --cuda_ext")
+# The common setup.py of a PyTorch C++ extension (detectron2, mmcv, pytorch3d, maskrcnn-benchmark, DCNv2) defines
+# WITH_CUDA only when torch.cuda.is_available() and CUDA_HOME are both true at build time, or FORCE_CUDA=1; each op's
+# CUDA branch otherwise compiles to AT_ERROR("<op> is not compiled with GPU support"). XGBoost's CPU build says
+# "XGBoost version is not compiled with GPU support": not an extension of torch.
+COMPILED_WITHOUT_CUDA = re.compile(r"^(?!.*XGBoost).*?\b(?:(\w+) is )?[Nn]ot compiled with GPU support")
+EXTENSION_PACKAGES = ("detectron2", "mmcv", "pytorch3d", "maskrcnn_benchmark", "torchvision", "DCNv2", "mmdet3d")
 
 
 @rule("FW011", "cuda-extension-not-built", "error", "A package was installed without its compiled CUDA extension",
-      signatures=(EXTENSION_NOT_BUILT.pattern,), priority=14, scope="runtime",
+      signatures=(EXTENSION_NOT_BUILT.pattern, COMPILED_WITHOUT_CUDA.pattern), priority=14, scope="runtime",
       references=("https://github.com/NVIDIA/apex#from-source", "https://mmcv.readthedocs.io/en/latest/get_started/installation.html"))
 def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     "ModuleNotFoundError: No module named 'amp_C'" (or 'fused_layer_norm_cuda', 'fused_adam_cuda')
     from apex; "Warning: apex was installed without --cuda_ext"; "No module named 'mmcv._ext'";
-    "No module named 'selective_scan_cuda'" from mamba.
+    "No module named 'selective_scan_cuda'" from mamba; detectron2, mmcv or pytorch3d at run time:
+    "RuntimeError: Not compiled with GPU support", "DeformConv is not compiled with GPU support".
 
     Why:
     These packages are Python code plus a CUDA extension compiled at install time. An install that
     skipped the compile step leaves the Python part importable and the extension missing: apex
     installed without --cuda_ext (or with a pip that ignored the option), mmcv 1.x's plain 'mmcv'
     package instead of 'mmcv-full', mmcv-lite, a source install whose extension build was switched
-    off or failed quietly.
+    off or failed quietly. Packages built from source by their setup.py compile their CUDA ops only
+    when PyTorch sees a GPU and a toolkit (CUDA_HOME) at build time, or FORCE_CUDA=1 is set: built on
+    a login node, in a docker build, or where torch.cuda.is_available() was False, they have CPU ops only.
 
     Fix:
     Reinstall the package with its extension built for your torch and CUDA (the package's own
     from-source or prebuilt-wheel instructions), with nvcc of torch's CUDA on PATH, and check the
-    build log for the extension's compile lines.
+    build log for the extension's compile lines. For a setup.py build: FORCE_CUDA=1 and CUDA_HOME set.
 
     When to ignore:
     Never while the code imports that module.
     """
     found = first_match(EXTENSION_NOT_BUILT, seen)
     if found is None:
+        built_without = first_match(COMPILED_WITHOUT_CUDA, seen)
+        if built_without is not None:
+            yield _compiled_without_cuda(ctx, built_without)
         return
     module = found.group(1) or "apex's CUDA extensions"
     package, _pattern, build = next((row for row in UNBUILT_EXTENSIONS
@@ -1357,6 +1421,24 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               evidence={"package": package, "missing_module": module},
               fix=[f"pip uninstall -y {package}", build,
                    f"python -c 'import {module if found.group(1) else 'amp_C'}'  # the extension imports"])
+
+
+def _compiled_without_cuda(ctx: Context, found: "re.Match[str]") -> Hit:
+    """The extension's build left its CUDA ops out; the package is the one the message's paths or the report name."""
+    text = " ".join(ctx.observations)
+    package = next((name for name in EXTENSION_PACKAGES if re.search(rf"\b{name}\b", text, re.I)), "")
+    # "Not compiled with GPU support (ROIAlign_forward at .../ROIAlign.h:71)" names the op after the words
+    after = re.search(r"not compiled with GPU support \((\w+) at ", text, re.I)
+    op = found.group(1) or (after.group(1) if after else "an op")
+    where = package or "the package"
+    return Hit(f"{op} of {where} was compiled without CUDA: its C++ extension was built where PyTorch saw no GPU or "
+               "no CUDA toolkit (CUDA_HOME), so only its CPU code exists",
+               evidence={"observed": found.string.strip()[:200], "package": package or "not named"},
+               fix=["python -c 'import torch; from torch.utils.cpp_extension import CUDA_HOME; "
+                    "print(torch.cuda.is_available(), CUDA_HOME)'  # where you build: True and a toolkit directory",
+                    f"rm -rf build/ **/*.so  # in {where}'s source tree: drop the CPU-only build",
+                    "FORCE_CUDA=1 CUDA_HOME=/usr/local/cuda pip install --no-build-isolation --no-cache-dir -e .  "
+                    "# rebuild with its CUDA ops, nvcc of torch's CUDA on PATH"])
 
 
 # PyTorch's words when a process group asks for NCCL in a build without it (users' retellings drop or misspell
@@ -1431,6 +1513,20 @@ MULTIPLE_CUPY = r"multiple CuPy packages are installed"
 CUPY_LIST = re.compile(r"(?:^|\s)(cupy(?:-cuda\w+|-rocm-[\d-]+)?(?:,\s*cupy(?:-cuda\w+|-rocm-[\d-]+)?)+)\s*$")
 CUPY_DISTRIBUTION = re.compile(r"cupy(?:-cuda\w+|-rocm-[\d-]+)?")
 CUPY_ENVIRONMENT = "https://github.com/cupy/cupy/blob/main/cupy/_environment.py"
+# A person saying so: "I have both cupy from https://www.lfd.uci.edu/~gohlke/pythonlibs/ and cupy-cudaxxx from pypi
+# installed"; the names are taken from within the sentence.
+BOTH_INSTALLED = re.compile(r"\bboth\b(.{0,200}?)\binstalled\b", re.I)
+CUPY_NAME = re.compile(r"(?<![\w/.~-])cupy(?:-cuda\w+|-rocm-[\d-]+)?(?![\w/.-])", re.I)
+
+
+def _both_said_installed(ctx: Context) -> List[str]:
+    """The CuPy packages a sentence says are both installed, when it names two different ones."""
+    for line in ctx.observations:
+        said = BOTH_INSTALLED.search(line)
+        names = sorted({name.lower() for name in CUPY_NAME.findall(said.group(1))}) if said else []
+        if len(names) > 1:
+            return names
+    return []
 
 
 @rule("FW013", "multiple-cupy-variants-installed", "error", "More than one CuPy package is installed",
@@ -1460,6 +1556,8 @@ def multiple_cupy_variants_installed(ctx: Context, seen: List[str]) -> Iterable[
     installed = sorted({d.name.lower() for d in ctx.facts.python.distributions if CUPY_DISTRIBUTION.fullmatch(d.name.lower())})
     listed = [m.group(1) for m in (CUPY_LIST.search(line) for line in ctx.observations) if m] if seen else []
     names = installed if len(installed) > 1 else sorted({n.strip() for group in listed[:1] for n in group.split(",")})
+    if len(names) < 2 and not seen:
+        names = _both_said_installed(ctx)
     if len(names) < 2 and not seen:
         return
     yield Hit("more than one CuPy package is installed" + (f": {', '.join(names)}" if names else "") +

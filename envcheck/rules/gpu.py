@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Dict, Iterable, List
 
-from envcheck.rules import Context, Hit, rule
+from envcheck.rules import Context, Hit, first_match, rule
 
 XID_DOCS = "https://docs.nvidia.com/deploy/xid-errors/index.html"
 
@@ -641,6 +641,13 @@ def multiple_mig_devices_in_one_process(ctx: Context, seen: List[str]) -> Iterab
     if len(migs) > 1:
         yield Hit(f"CUDA_VISIBLE_DEVICES lists {len(migs)} MIG devices for one process; CUDA uses only the first",
                   evidence={"env.CUDA_VISIBLE_DEVICES": value}, fix=MIG_FIX)
+    elif seen and not value and any(g.mig_mode_current == "enabled" for g in ctx.facts.gpus.devices):
+        # a GPU in MIG mode and no device chosen: the process is shown every MIG device (and whole GPU) there is
+        in_mig = [g.index for g in ctx.facts.gpus.devices if g.mig_mode_current == "enabled"]
+        yield Hit("GPU " + ", ".join(map(str, in_mig)) + " is in MIG mode and no single MIG device was chosen for the "
+                  "process (CUDA_VISIBLE_DEVICES=MIG-...), so it is shown more devices than CUDA enumerates (one MIG "
+                  "device per process)", fix=MIG_FIX,
+                  evidence={"gpus_in_mig_mode": in_mig, "env.CUDA_VISIBLE_DEVICES": "not in the input"})
     elif seen and ctx.observed(MIG_WORDS):
         yield Hit("A process was given several MIG devices; CUDA enumerates one per process", fix=MIG_FIX)
 
@@ -692,6 +699,63 @@ def vgpu_unlicensed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    "sudo systemctl restart nvidia-gridd"])
 
 
+# cudaErrorDevicesUnavailable (46) in its words and names: "all CUDA-capable devices are busy or unavailable".
+DEVICES_UNAVAILABLE = (r"all CUDA-capable devices are busy or unavailable", r"cudaErrorDevicesUnavailable",
+                       r"CUDA_ERROR_DEVICES_UNAVAILABLE")
+# A compute mode that lets one process (or none) have the GPU: nvidia-smi's table ("E. Process", "E. Thread" on old
+# drivers, "Prohibited") and `nvidia-smi -q` ("Compute Mode : Exclusive_Process").
+EXCLUSIVE_MODE = re.compile(r"\|\s+\d+%\s+(E\. Process|E\. Thread|Prohibited)\s+\||"
+                            r"Compute Mode\s*:\s*(Exclusive_Process|Exclusive_Thread|Prohibited)\b")
+RUNTIME_ERROR_TYPES = "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"
+
+
+@rule("GPU015", "gpu-held-by-stale-process", "error",
+      "The GPUs are in exclusive compute mode and another process already holds them",
+      signatures=DEVICES_UNAVAILABLE, priority=16, references=(RUNTIME_ERROR_TYPES,))
+def gpu_held_by_stale_process(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    "all CUDA-capable devices are busy or unavailable" (cudaErrorDevicesUnavailable, 46) for some jobs
+    and not others, on a cluster node whose nvidia-smi shows the compute mode "E. Process" and memory
+    in use on a GPU that the job was given for itself.
+
+    Why:
+    In the Exclusive_Process compute mode a GPU takes one CUDA context at a time (Prohibited takes
+    none); the runtime's documentation names these modes as the usual reason for error 46. Schedulers
+    set it so that jobs cannot share a GPU by mistake, so any process still holding the GPU (a job's
+    process that outlived it, a container not reaped when the job was killed, a notebook left
+    running) makes the GPU unusable for the next job it is given to.
+
+    Fix:
+    Find and end the process holding the GPU (`nvidia-smi --query-compute-apps=pid,process_name,
+    used_memory --format=csv`, `sudo fuser -v /dev/nvidia*`); on a cluster, tell the site: the node's
+    cleanup after a job (Slurm's epilog) has to kill what the job left. Where sharing is meant,
+    `nvidia-smi -c DEFAULT` returns the GPU to shared mode.
+
+    When to ignore:
+    When the other process is meant to have the GPU: wait for it, or ask for another GPU.
+    """
+    if not seen:
+        return
+    mode = first_match(EXCLUSIVE_MODE, ctx.observations)
+    if mode is None:
+        return  # without an exclusive or prohibited mode in sight, 46 has other causes (vGPU licence, WSL builds)
+    shown = mode.group(1) or mode.group(2)
+    if shown == "Prohibited":
+        yield Hit("a GPU is in the Prohibited compute mode, which allows no CUDA context at all",
+                  evidence={"observed": seen[:1], "compute_mode": shown},
+                  fix=["nvidia-smi --query-gpu=index,compute_mode --format=csv",
+                       "sudo nvidia-smi -i <index> -c DEFAULT  # or ask the administrator who set it"])
+        return
+    yield Hit(f"the GPUs are in the {shown} compute mode, in which a GPU takes one CUDA context at a time, and CUDA "
+              "found every GPU busy: another process (often one left from an earlier job) holds them",
+              evidence={"observed": seen[:1], "compute_mode": shown},
+              fix=["nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv  # who holds each GPU",
+                   "sudo fuser -v /dev/nvidia*  # processes with the GPU open, containers included",
+                   "kill the stale process; on a cluster, ask the site to clean up GPU processes after each job"])
+
+
 RULES = (no_nvidia_gpu, xid_errors, ecc_errors, row_remap_pending, pcie_link_degraded, gpu_throttled, p2p_blocked,
          ecc_errors_lifetime, gpu_coverage_mismatch, gpus_restricted, p2p_unavailable_by_design,
-         more_ranks_than_visible_gpus, multiple_mig_devices_in_one_process, vgpu_unlicensed)
+         more_ranks_than_visible_gpus, multiple_mig_devices_in_one_process, vgpu_unlicensed,
+         gpu_held_by_stale_process)

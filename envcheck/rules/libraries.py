@@ -307,6 +307,10 @@ MISSING_CUDA_LIB = (
     # older CTranslate2 on Windows, the same words as for cuDNN (LIB001): "Could not locate
     # cublasLt64_12.dll. Please make sure it is in your library path!"
     rf"Could not locate\s+{CUDA_LIBS}64_\d+\.dll",
+    # TensorFlow's Windows self-check, "Could not find 'cudart64_90.dll'. TensorFlow requires that this DLL be
+    # installed ...", and people retelling it: "it said that 'cannot find cudart64_90.dll'"
+    rf"(?:cannot|can't|could not|couldn't|unable to|failed to) (?:find|load|locate)\W{{0,3}}(?:lib)?{CUDA_LIBS}"
+    rf"(?:64_\d+\.dll|\.so\.\d+)",
 )
 MISSING_MAJOR = re.compile(rf"(lib{CUDA_LIBS}\.so\.(\d+)|{CUDA_LIBS}64_(\d+)\.dll)", re.I)
 # ONNX Runtime states the build's needs when its CUDA provider does not load:
@@ -443,6 +447,8 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if found:
             major = found.group(2) or _dll_major(found.group(3))
             minor = re.search(rf"{re.escape(found.group(1))}\.(\d+)", text)
+            if found.group(3) and int(major) <= 10:
+                minor = re.match(major + r"(\d)$", found.group(3))  # cudart64_101.dll is 10.1, cudart64_90.dll 9.0
             # before CUDA 11 the soname named the minor too (libcudart.so.10.1): that exact release is needed
             wanted.append((f"{major}.{minor.group(1)}" if minor and int(major) <= 10 else major, found.group(1)))
     ort_cuda, _cudnn, why = onnxruntime_needs(ctx)
@@ -487,10 +493,13 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 # TensorRT refusing a serialized engine, in its releases' words: 7-8.0 "expecting library version 8.0.0
 # got 8.0.1"; 6-7 and 8.2+ "Version tag does not match. Note: Current Version: 96, Serialized Engine Version: 87".
+# TensorRT 8.x and 10.x put the failed check first, and the numbers may be cut off or left out: "Serialization assertion
+# stdVersionRead == kSERIALIZATION_VERSION failed.Version tag does not match", "Current: 240, Serialized Engine: 239".
 TRT_VERSION_TEXT = (r"engine plan file is not compatible with this version of TensorRT",
-                    r"Version tag does not match\.?\s*Note: Current Version: \d+, Serialized Engine Version: \d+")
+                    r"Version tag does not match\.?\s*Note: Current Version: \d+, Serialized Engine Version: \d+",
+                    r"stdVersionRead == kSERIALIZATION_VERSION failed")
 TRT_VERSIONS = re.compile(r"expecting library version (\S+?),? got (\S+?)[,.]?\s|"
-                          r"Current Version: (\d+), Serialized Engine Version: (\d+)")
+                          r"Current(?: Version)?: (\d+), Serialized Engine(?: Version)?: (\d+)")
 TRT_DEVICE_TEXT = r"engine plan file is generated on an incompatible device,? expecting compute (\d+\.\d+) got compute (\d+\.\d+)"
 TRT_DEVELOPER_GUIDE = "https://docs.nvidia.com/deeplearning/tensorrt/latest/inference-library/advanced.html"
 
@@ -503,7 +512,8 @@ def tensorrt_engine_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[
     "The engine plan file is not compatible with this version of TensorRT, expecting library version
     8.0.0 got 8.0.1, please rebuild."; "Serialization Error in verifyHeader: 0 (Version tag does not
     match. Note: Current Version: 96, Serialized Engine Version: 87)"; then "Engine deserialization
-    failed".
+    failed". TensorRT 8.x/10.x: "Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed.Version
+    tag does not match"; Triton serving an engine built in another container release says the same.
 
     Why:
     A serialized TensorRT engine (.plan, .engine, .trt) can only be loaded by the TensorRT release
@@ -804,7 +814,9 @@ def tensorrt_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable
 # /usr/local/cuda/lib64/stubs/libcuda.so.1"), or a loader error naming a stubs/ libcuda. A stubs/ folder given to
 # the linker (-L.../stubs, LIBRARY_PATH) is its purpose, not this.
 LIBCUDA_STUB = (r"CUDA driver is a stub library", r"CUDA_ERROR_STUB_LIBRARY", r"cudaErrorStubLibrary",
-                r"libcuda\.so[\d.]*\s*=>\s*\S*/stubs/libcuda\.so", r"/stubs/libcuda\.so[\d.]*: \w")
+                r"libcuda\.so[\d.]*\s*=>\s*\S*/stubs/libcuda\.so", r"/stubs/libcuda\.so[\d.]*: \w",
+                # the code alone: Numba's "numba.cuda.cudadrv.driver.CudaAPIError: [34]", cuInit's "cuInit failed: 34"
+                r"CudaAPIError:?\s*\[34\]", r"cuInit\W{0,3}(?:failed|returned|error|err)\W{0,12}34\b")
 STUBS_ENTRY = re.compile(r"[^:=\s'\"]*/stubs/?(?=[:\s'\"]|$)")
 
 

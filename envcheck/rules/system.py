@@ -690,7 +690,9 @@ def ldconfig_not_in_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # A site's submit filter wanting the GPU type in every request: PSC Bridges "sbatch: error: Gres format wrong, specify
 # --gres=gpu:TYPE:NUM"; others "you must specify a GPU type".
 GRES_TYPE_REQUIRED = (r"(?:sbatch|srun|salloc): error:.{0,80}specify --gres=gpu:TYPE:",
-                      r"(?:must|need to|have to) (?:specify|include|give) (?:a |the )?(?:gpu|gres) type")
+                      r"(?:must|need to|have to|make sure (?:you|to)) (?:specify|include|give) (?:a |the )?(?:gpu|gres) type",
+                      # a site's job_submit filter: "Invalid GPU specification. Use --gres=gpu:<type>:<count>."
+                      r"(?:sbatch|srun|salloc): error:.{0,80}--gres=gpu:<type>:<(?:count|number|n)\b")
 UNTYPED_GPU_REQUEST = re.compile(r"--gres[= ]gpu:(\d+)\b")
 
 
@@ -785,8 +787,53 @@ def nccl_wrong_socket_interface(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    "NCCL_DEBUG=INFO shows the interfaces NCCL chose ('NET/Socket : Using ...')"])
 
 
+# Slurm refusing the job's account for the partition asked for (slurm_errno.c, ESLURM_INVALID_ACCOUNT):
+# "sbatch: error: Batch job submission failed: Invalid account or account/partition combination specified".
+ACCOUNT_PARTITION_REFUSED = r"Invalid account or account/partition combination specified"
+# A job that asks for GPUs: a gres or --gpus option, or a partition named for them.
+GPU_JOB_REQUEST = (r"--gres[= ]gpu\b", r"--gpus(?:-per-\w+)?[= ]\d", r"--partition[= ]\S*gpu", r"-p\s+\S*gpu\b")
+SACCTMGR = "https://slurm.schedmd.com/sacctmgr.html"
+
+
+@rule("SYS017", "slurm-gpu-partition-account-required", "error",
+      "The GPU partition takes jobs only from accounts allowed on it",
+      signatures=(ACCOUNT_PARTITION_REFUSED,), priority=12, references=(SACCTMGR,))
+def slurm_gpu_partition_account_required(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A job script with `#SBATCH --partition=gpu` and `--gres=gpu:1` is refused at once: "sbatch: error:
+    Batch job submission failed: Invalid account or account/partition combination specified", while
+    the same user's CPU jobs run.
+
+    Why:
+    Slurm charges every job to an account, by default the user's default account, and a partition
+    can be limited to some accounts (its AllowAccounts, or the associations the accounting database
+    holds for it). Sites often keep GPU partitions for accounts of their own, so the default account
+    is not allowed there and Slurm refuses the combination before the job is queued.
+
+    Fix:
+    List the accounts you may use on that partition (`sacctmgr show associations user=$USER
+    format=account,partition`) and submit with one of them (`#SBATCH --account=<account>`); if none
+    is listed, the site has to add you to a GPU account.
+
+    When to ignore:
+    When the job does not ask for GPUs: then the account itself is unknown to Slurm, which is a
+    question for the site, not about GPUs.
+    """
+    if not seen or not ctx.observed(GPU_JOB_REQUEST):
+        return
+    partition = first_match(re.compile(r"--partition[= ](\S+)|-p\s+(\S+)"), ctx.observations)
+    name = (partition.group(1) or partition.group(2)) if partition else "<gpu partition>"
+    yield Hit(f"the job asks for GPUs on partition {name}, and Slurm refuses the account it is charged to there",
+              evidence={"slurm": seen[0].strip()[:160], "partition": name},
+              fix=["sacctmgr show associations user=$USER format=account,partition  # the accounts you may use, "
+                   "per partition",
+                   f"scontrol show partition {name} | grep -i accounts  # the partition's own limits",
+                   "#SBATCH --account=<an account allowed there>  # or ask the site for access to a GPU account"])
+
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
          ldconfig_not_in_path, slurm_gres_conf_invalid, slurm_gpus_option_unsupported, nccl_wrong_socket_interface,
-         slurm_gres_type_required)
+         slurm_gres_type_required, slurm_gpu_partition_account_required)

@@ -68,28 +68,47 @@ NVCC_PATH_MISSING = re.compile(r"No such file or directory:?\s*'([^']*[/\\]bin[/
                                r"(?<![^\s'\"])([^\s']*[/\\]bin[/\\]nvcc(?:\.exe)?)'?:? No such file or directory")
 
 
+# Numba compiling a kernel (its own, or one of NeMo's, cuDF's, librosa users') needs the toolkit's NVVM compiler library:
+# "NvvmSupportError: libNVVM cannot be found. Do `conda install cudatoolkit`: library nvvm not found".
+NVVM_MISSING = r"libNVVM cannot be found"
+NUMBA_CUDA_SETUP = "https://nvidia.github.io/numba-cuda/user/installation.html"
+
+
 @rule("TK002", "cuda-toolkit-missing", "error", "A CUDA extension build finds no CUDA toolkit",
       signatures=(r"CUDA_HOME\W{0,2} (?:environment variable )?is not set", r"nvcc(?::| was| is)? (?:command )?not found", r"No CUDA runtime is found",
-                  r"Could not find nvcc", NVCC_PATH_MISSING.pattern), priority=25, references=(TOOLKIT_ARCHIVE,),
-      scope="build")
+                  r"Could not find nvcc", NVCC_PATH_MISSING.pattern, NVVM_MISSING), priority=25,
+      references=(TOOLKIT_ARCHIVE, NUMBA_CUDA_SETUP), scope="build")
 def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     "OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install root.";
-    "nvcc: not found" while pip builds a package with CUDA code.
+    "nvcc: not found" while pip builds a package with CUDA code; Numba compiling a kernel (NeMo's RNNT
+    loss, cuDF UDFs): "NvvmSupportError: libNVVM cannot be found. Do `conda install cudatoolkit`".
 
     Why:
     Framework wheels bring the CUDA runtime but not the compiler. Building extensions (DeepSpeed
-    ops, apex, flash-attn from source, custom kernels) needs a full toolkit with nvcc.
+    ops, apex, flash-attn from source, custom kernels) needs a full toolkit with nvcc; Numba needs
+    the toolkit's NVVM library (libnvvm) to compile its kernels at run time.
 
     Fix:
     Install the CUDA toolkit matching the framework's CUDA (or `conda install -c nvidia
-    cuda-toolkit=X.Y`), and set CUDA_HOME to it.
+    cuda-toolkit=X.Y`), and set CUDA_HOME to it. For Numba, `pip install numba-cuda[cu12]` installs
+    its CUDA 12 dependencies from PyPI, and conda's are cuda-nvcc and cuda-nvrtc (numba-cuda's and
+    Numba's installation guides).
 
     When to ignore:
     When you only run prebuilt wheels.
     """
-    if seen and not ctx.facts.cuda.toolkits:
+    if seen and all(re.search(NVVM_MISSING, text, re.I) for text in seen):
+        yield Hit("Numba compiles CUDA kernels with the toolkit's NVVM library, and no CUDA toolkit (libnvvm) is "
+                  "installed where it looks" + (" (a pip-installed torch brings the CUDA runtime, not NVVM)"
+                                                if ctx.framework("torch") is not None else ""),
+                  evidence={"observed": seen[:1], "env.CUDA_HOME": ctx.facts.env.variables.get("CUDA_HOME")},
+                  fix=["pip install 'numba-cuda[cu12]'  # Numba's CUDA target with its CUDA 12 dependencies from PyPI",
+                       "or: conda install -c conda-forge cuda-nvcc cuda-nvrtc 'cuda-version>=12.0'  # into the conda env",
+                       "or: export CUDA_HOME=/usr/local/cuda  # an installed toolkit, which has nvvm/lib64/libnvvm.so",
+                       "python -m numba -s | grep -iA3 nvvm  # where Numba finds it"])
+    elif seen and not ctx.facts.cuda.toolkits:
         torch = ctx.framework("torch")
         cuda = torch.build_cuda if torch is not None else ""
         missing = max((m.group(1) or m.group(2) for m in map(NVCC_PATH_MISSING.search, seen) if m), key=len, default="")
