@@ -1,9 +1,14 @@
 """Situations batch 12 showed: Windows without NCCL, two CuPy wheels, an unlicensed vGPU, runc older than its
-seccomp profile, and symptoms of known causes in wordings the rules did not read yet."""
+seccomp profile, SELinux confining a GPU container, PRIME's intel profile, and symptoms of known causes in wordings
+the rules did not read yet."""
 
 from __future__ import annotations
 
 from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings, paste_slugs
+
+
+def slugs(text: str) -> list:
+    return paste_slugs(text, diagnosed_only=True)
 
 
 
@@ -170,3 +175,35 @@ def test_a_linux_box_reached_from_a_mac_is_not_a_mac():
     text = "I ssh from my MacBook into the server.\nUbuntu 22.04\nRuntimeError: CUDA is not available"
     assert not any("this is a Mac" in f.message for f in paste_findings(text))
     assert any("this is a Mac" in f.message for f in paste_findings(text.replace("Ubuntu 22.04\n", "")))
+
+
+def test_selinux_keeps_the_container_from_the_nvidia_devices():
+    found = first(corpus("801-"))
+    assert found.slug == "selinux-blocks-container-gpu-access" and found.confidence == "likely"
+    denial = first('type=AVC msg=audit(1617.5:221): avc:  denied  { read write } for  pid=4122 comm="nvidia-smi" '
+                   'name="nvidiactl" dev="devtmpfs" ino=512 scontext=system_u:system_r:container_t:s0:c12,c55 '
+                   'tcontext=system_u:object_r:xserver_misc_device_t:s0 tclass=chr_file permissive=0\n'
+                   'docker run --gpus all nvidia/cuda:12.2.0-base-ubi8 nvidia-smi')
+    assert denial.slug == "selinux-blocks-container-gpu-access" and denial.confidence == "confirmed"
+    # NVML's refusal in a rootless container on a host without SELinux is another situation
+    assert "selinux-blocks-container-gpu-access" not in slugs(corpus("643-"))
+
+
+def test_open_modules_required_in_a_persons_words():
+    found = first(corpus("821-"))
+    assert found.slug == "open-kernel-module-required" and found.message.startswith("The report says")
+    logged = first("NVRM: The NVIDIA GPU 0000:02:00.0 (PCI ID: 10de:2c58)\n"
+                   "NVRM: installed in this system requires use of the NVIDIA open kernel modules.")
+    assert logged.slug == "open-kernel-module-required" and logged.message.startswith("The kernel log says")
+
+
+def test_prime_intel_profile_switches_the_module_off():
+    found = first(corpus("807-"))
+    assert found.slug == "prime-profile-disables-nvidia-driver" and "prime-select intel" in found.message
+    modprobe = first("$ sudo modprobe nvidia\nmodprobe: ERROR: ../libkmod/libkmod-module.c:838 "
+                     "kmod_module_insert_module() could not insert 'off': Unknown symbol in module, or unknown "
+                     "parameter (see dmesg)")
+    assert modprobe.slug == "prime-profile-disables-nvidia-driver" and modprobe.confidence == "confirmed"
+    # the profile named while the driver works is not a fault
+    assert "prime-profile-disables-nvidia-driver" not in slugs("I use prime-select intel on battery; nvidia-smi "
+                                                               "is fine after prime-select nvidia")

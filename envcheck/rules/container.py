@@ -1140,9 +1140,66 @@ def host_gl_libs_newer_glibc_than_container(ctx: Context, seen: List[str]) -> It
                    "or build the container on a base at least as new as the host's distribution"])
 
 
+# NVML refused inside a container, and SELinux's own record of a refusal on an NVIDIA device ("avc:  denied  { read
+# write } for  pid=... name="nvidiactl" ... tcontext=system_u:object_r:xserver_misc_device_t:s0").
+NVML_PERMISSIONS = r"Failed to initialize NVML: Insufficient Permissions"
+SELINUX_DENIAL = r"avc:\s+denied\s+\{[^}]*\}.{0,300}(?:nvidia|xserver_misc_device_t)"
+# What says SELinux is in play: the word, a distribution that enforces it by default, or the fix people found.
+SELINUX_SIGNS = (r"\bSE ?Linux\b", r"\bsetenforce\b", r"\b(?:RHEL|Red Hat Enterprise Linux|CentOS|Fedora|Rocky Linux|"
+                 r"AlmaLinux|Oracle Linux)\b", r"\bel[789]\b|\.el[789]\.", r"works? with (?:the )?[`'\"]?--privileged")
+
+
+@rule("CTR020", "selinux-blocks-container-gpu-access", "error",
+      "SELinux stops a container from using the NVIDIA devices it was given",
+      signatures=(NVML_PERMISSIONS, SELINUX_DENIAL), priority=13, scope="containers",
+      references=("https://github.com/NVIDIA/nvidia-docker/issues/676",
+                  "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"))
+def selinux_blocks_container_gpu_access(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On a RHEL, CentOS, Fedora or Rocky host, `nvidia-smi` in a GPU container says "Failed to initialize
+    NVML: Insufficient Permissions" (CUDA finds no device), while the host's nvidia-smi works and the
+    same container works with `--privileged`; the audit log has "avc:  denied" lines for nvidiactl or
+    nvidia0.
+
+    Why:
+    With SELinux enforcing, a container process runs in a confined domain that may use only files
+    and devices with the labels its policy allows. The NVIDIA device nodes and driver files that the
+    toolkit puts into the container keep their host labels (xserver_misc_device_t for /dev/nvidia*),
+    which the default container policy does not allow, so opening them is refused. `--privileged`
+    turns the confinement off, which is why it hides the problem.
+
+    Fix:
+    Give the container the access without turning SELinux off: run it with `--security-opt
+    label=disable` (Podman: `--security-opt=label=disable`, as NVIDIA's CDI examples do), relabel the
+    driver files the toolkit mounts (`nvidia-container-cli -k list | restorecon -v -f -`, the
+    maintainers' suggestion), or load a policy module that allows the NVIDIA labels in containers.
+
+    When to ignore:
+    Rootless containers on hosts without SELinux: the same NVML message there is the device group
+    lost in the user namespace.
+    """
+    if not seen or not in_container(ctx):
+        return
+    denial = first_match(re.compile(SELINUX_DENIAL, re.I), seen)
+    signs = ctx.observed(SELINUX_SIGNS)
+    if denial is None and not signs:
+        return  # NVML's refusal alone has other causes (a rootless container, device permissions)
+    yield Hit("SELinux keeps the container's processes from the NVIDIA devices and driver files it was given"
+              + ("" if denial else " (NVML's permission error in a container on an SELinux host)"),
+              evidence={"observed": (denial.string if denial else seen[0]).strip()[:200],
+                        "selinux": signs[0].strip()[:160] if signs else "an AVC denial"}, confirmed=bool(denial),
+              generic=denial is None, priority=13,
+              fix=["getenforce  # Enforcing: SELinux is confining the container",
+                   "sudo ausearch -m avc -ts recent | grep -i nvidia  # the refusals, with the labels involved",
+                   "docker run --security-opt label=disable --gpus all ...  # podman: --security-opt=label=disable",
+                   "or: nvidia-container-cli -k list | sudo restorecon -v -f -  # relabel what the toolkit mounts"])
+
+
 RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong, container_driver_capabilities_lack_compute, container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
          docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available,
          l4t_container_host_mismatch, cdi_devices_unresolvable, docker_seccomp_clone3_unsupported,
          container_image_wrong_architecture, container_driver_capabilities_lack_video,
-         nvidia_docker_volume_cross_device, host_gl_libs_newer_glibc_than_container)
+         nvidia_docker_volume_cross_device, host_gl_libs_newer_glibc_than_container,
+         selinux_blocks_container_gpu_access)

@@ -427,7 +427,9 @@ DRIVER_DOWN_WORDS = (r"No devices were found", r"couldn't communicate with the N
 
 
 @rule("DRV006", "open-kernel-module-required", "error", "This GPU needs NVIDIA's open kernel modules",
-      signatures=(r"requires use of the NVIDIA open kernel modules", r"open kernel modules? (being|is|are) required"),
+      signatures=(r"requires use of the NVIDIA open kernel modules", r"open kernel modules? (being|is|are) required",
+                  # in people's words: "the g7 family's GPU (Blackwell) is only supported by the open kernel modules"
+                  r"(?:only supported by|supported only by|requires?|needs?) the open (?:NVIDIA )?(?:GPU )?kernel modules?"),
       priority=8, references=("https://github.com/NVIDIA/open-gpu-kernel-modules",))
 def open_kernel_module_required(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -449,8 +451,10 @@ def open_kernel_module_required(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     f = ctx.facts
     newer = [g for g in ctx.gpu_models() if g["architecture"] in ("Blackwell", "Rubin")]
     if (newer and f.driver.kernel_module_flavor == "proprietary") or seen:
+        logged = any(re.search(r"requires use of the NVIDIA open kernel modules", text, re.I) for text in seen)
         yield Hit("A Blackwell-generation GPU with the proprietary kernel module" if newer else
-                  "The kernel log says this GPU needs NVIDIA's open kernel modules",
+                  "The kernel log says this GPU needs NVIDIA's open kernel modules" if logged else
+                  "The report says this GPU is supported only by NVIDIA's open kernel modules",
                   evidence={"gpus": [g["name"] for g in newer], "driver.kernel_module_flavor": f.driver.kernel_module_flavor},
                   fix=_distro.install_driver(ctx.distro, _distro.branch_of(ctx.driver_version()), open_modules=True))
     elif newer and not f.driver.kernel_module_flavor and ctx.observed(DRIVER_DOWN_WORDS):
@@ -912,7 +916,54 @@ def _gpu_by_pci(ctx: Context, device_id: str):
     return {"name": row["name"], "architecture": row.get("architecture", "")} if row else None
 
 
+# modprobe told to load nothing for the NVIDIA module: "alias nvidia off" in a modprobe.d file (nvidia-prime's intel
+# profile writes one), and modprobe's answer when asked for it anyway, "could not insert 'off'".
+MODULE_ALIASED_OFF = (r"could not insert 'off'", r"^\W*alias nvidia off\b")
+PRIME_INTEL = r"prime-select\W+intel\b"
+
+
+@rule("DRV016", "prime-profile-disables-nvidia-driver", "error",
+      "The NVIDIA module is switched off in modprobe's configuration (PRIME's intel profile)",
+      signatures=(*MODULE_ALIASED_OFF, PRIME_INTEL), priority=12,
+      references=("https://github.com/canonical/nvidia-prime/issues/20",))
+def prime_profile_disables_nvidia_driver(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On an Ubuntu machine (often a laptop with Intel graphics, or a server set up for compute only)
+    nvidia-smi says it "couldn't communicate with the NVIDIA driver", and `sudo modprobe nvidia`
+    answers "modprobe: ERROR: could not insert 'off'"; someone ran `prime-select intel`.
+
+    Why:
+    nvidia-prime's intel profile turns the NVIDIA GPU off on purpose: it writes a modprobe.d file
+    that blacklists the NVIDIA modules and aliases them to "off", so nothing loads them and a manual
+    modprobe resolves "nvidia" to a module called "off". The profile is for running on the Intel GPU
+    alone, not for using the NVIDIA GPU for compute (nvidia-prime's maintainer, canonical/nvidia-prime#20).
+
+    Fix:
+    Select a profile that keeps the driver: `sudo prime-select on-demand` (the NVIDIA GPU for
+    compute and offload, Intel for the display) or `sudo prime-select nvidia`, then reboot; where
+    the alias was written by hand, remove it from /etc/modprobe.d and /lib/modprobe.d.
+
+    When to ignore:
+    When the NVIDIA GPU is meant to stay off (battery life) and nothing needs CUDA.
+    """
+    if not seen:
+        return
+    aliased = ctx.observed(MODULE_ALIASED_OFF)
+    prime = ctx.observed([PRIME_INTEL])
+    if not aliased and not ctx.observed(DRIVER_DOWN_WORDS):
+        return  # "prime-select intel" named without the driver failing: nothing to explain
+    yield Hit(("the intel PRIME profile (prime-select intel) " if prime else "a modprobe.d alias ") +
+              "switches the NVIDIA module off (\"alias nvidia off\"), so the driver never loads",
+              evidence={"observed": (aliased or prime)[0].strip()[:160]}, confirmed=bool(aliased),
+              fix=["prime-select query  # the PRIME profile in use",
+                   "grep -rn 'alias nvidia' /etc/modprobe.d /lib/modprobe.d  # where the module is switched off",
+                   "sudo prime-select on-demand && sudo reboot  # NVIDIA for compute, Intel for the display; "
+                   "or: sudo prime-select nvidia"])
+
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
          fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
-         nvidia_uvm_not_loaded, driver_container_kernel_headers_unavailable, open_kernel_module_unsupported_gpu)
+         nvidia_uvm_not_loaded, driver_container_kernel_headers_unavailable, open_kernel_module_unsupported_gpu,
+         prime_profile_disables_nvidia_driver)
