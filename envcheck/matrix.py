@@ -594,7 +594,8 @@ class Matrix:
         """(release, compute capability) of the oldest architecture any torch build in the matrix has native code
         for, with the oldest release whose arch lists are recorded: GPUs below it have no build at all."""
         for row in self.tables["torch"].rows:
-            arches = [a[3:] for arches in row.get("arch_list", {}).values() for a in arches if a.startswith("sm_")]
+            arches = [m.group(1) for arches in row.get("arch_list", {}).values() for a in arches
+                      for m in [re.fullmatch(r"sm_(\d+)", a)] if m]  # sm_90a-style variants name no older GPU
             if arches:
                 lowest = min(arches, key=lambda a: (int(a[:-1]), int(a[-1])))
                 return row["torch"], f"{lowest[:-1]}.{lowest[-1]}"

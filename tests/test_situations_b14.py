@@ -72,6 +72,8 @@ def test_extension_ops_compiled_without_cuda():
     assert any("FORCE_CUDA=1" in line for line in found.fix)
     mmcv = first("RuntimeError: DeformConv is not compiled with GPU support\nmmcv-full 1.7.0")
     assert mmcv.slug == "cuda-extension-not-built" and mmcv.message.startswith("DeformConv of mmcv")
+    # a person's "it is not compiled ..." names no op
+    assert first("RuntimeError: it is not compiled with GPU support\ndetectron2").message.startswith("an op of detectron2")
     # XGBoost's CPU build says the same words about itself
     assert "cuda-extension-not-built" not in slugs("XGBoostError: XGBoost version is not compiled with GPU support")
 

@@ -199,8 +199,10 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if (kernel and user and kernel != user) or nvml_says or f.cuda.driver_api.cuinit_code == 803 or seen:
         message = (f"the loaded kernel module is {kernel} but the user-space driver is {user}" if kernel and user
                    and kernel != user else "NVML reports a driver/library version mismatch")
-        yield Hit(message, evidence={"driver.kernel_module_version": kernel, "driver.userspace_version": user,
-                                     "gpus.nvml_error": f.gpus.nvml_error},
+        evidence = ({"kernel_version (CUDA diagnostics)": kernel, "dso_version (CUDA diagnostics)": user} if said and
+                    not (f.driver.kernel_module_version and f.driver.userspace_version) else
+                    {"driver.kernel_module_version": kernel, "driver.userspace_version": user})
+        yield Hit(message, evidence={**evidence, "gpus.nvml_error": f.gpus.nvml_error},
                   fix=_distro.reboot_or_reload())
 
 

@@ -1377,6 +1377,9 @@ EXTENSION_NOT_BUILT = re.compile(r"No module named '(" + "|".join(p for _, p, _ 
 # "XGBoost version is not compiled with GPU support": not an extension of torch.
 COMPILED_WITHOUT_CUDA = re.compile(r"^(?!.*XGBoost).*?\b(?:(\w+) is )?[Nn]ot compiled with GPU support")
 EXTENSION_PACKAGES = ("detectron2", "mmcv", "pytorch3d", "maskrcnn_benchmark", "torchvision", "DCNv2", "mmdet3d")
+# Words before "is not compiled with GPU support" in people's sentences that name no op ("it is not compiled ...").
+NOT_AN_OP = {"it", "this", "that", "which", "what", "package", "extension", "module", "library", "version", *map(
+    str.lower, EXTENSION_PACKAGES)}
 
 
 @rule("FW011", "cuda-extension-not-built", "error", "A package was installed without its compiled CUDA extension",
@@ -1429,7 +1432,8 @@ def _compiled_without_cuda(ctx: Context, found: "re.Match[str]") -> Hit:
     package = next((name for name in EXTENSION_PACKAGES if re.search(rf"\b{name}\b", text, re.I)), "")
     # "Not compiled with GPU support (ROIAlign_forward at .../ROIAlign.h:71)" names the op after the words
     after = re.search(r"not compiled with GPU support \((\w+) at ", text, re.I)
-    op = found.group(1) or (after.group(1) if after else "an op")
+    named = found.group(1) if found.group(1) and found.group(1).lower() not in NOT_AN_OP else ""
+    op = named or (after.group(1) if after else "an op")
     where = package or "the package"
     return Hit(f"{op} of {where} was compiled without CUDA: its C++ extension was built where PyTorch saw no GPU or "
                "no CUDA toolkit (CUDA_HOME), so only its CPU code exists",
