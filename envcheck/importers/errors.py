@@ -14,7 +14,8 @@ MAX_LINE = 4000  # docker and OCI runtime errors put the cause at the end of one
 def read(lines: List[str], facts: HostFacts, source: str) -> None:
     seen = {o.text for o in facts.observations}
     for line in lines:
-        text = " ".join(line.strip().strip("`>").split())  # "compiled  against" is "compiled against"
+        # a Markdown quote marker in front and code backticks around go; a closing ">" ("<count>", "->") is text
+        text = " ".join(line.strip().lstrip(">").strip().strip("`").split())  # "compiled  against" is "compiled against"
         if len(text) < 4 or text in seen:
             continue
         seen.add(text)

@@ -638,12 +638,12 @@ def multiple_mig_devices_in_one_process(ctx: Context, seen: List[str]) -> Iterab
     """
     value = ctx.facts.env.variables.get("CUDA_VISIBLE_DEVICES", "")
     migs = [e.strip() for e in value.split(",") if e.strip().startswith("MIG-")]
+    in_mig = [g.index for g in ctx.facts.gpus.devices if g.mig_mode_current == "enabled"]
     if len(migs) > 1:
         yield Hit(f"CUDA_VISIBLE_DEVICES lists {len(migs)} MIG devices for one process; CUDA uses only the first",
                   evidence={"env.CUDA_VISIBLE_DEVICES": value}, fix=MIG_FIX)
-    elif seen and not value and any(g.mig_mode_current == "enabled" for g in ctx.facts.gpus.devices):
+    elif seen and not value and in_mig:
         # a GPU in MIG mode and no device chosen: the process is shown every MIG device (and whole GPU) there is
-        in_mig = [g.index for g in ctx.facts.gpus.devices if g.mig_mode_current == "enabled"]
         yield Hit("GPU " + ", ".join(map(str, in_mig)) + " is in MIG mode and no single MIG device was chosen for the "
                   "process (CUDA_VISIBLE_DEVICES=MIG-...), so it is shown more devices than CUDA enumerates (one MIG "
                   "device per process)", fix=MIG_FIX,

@@ -730,7 +730,6 @@ def slurm_gres_type_required(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 NCCL_SOCKET = "https://github.com/NVIDIA/nccl/blob/761454383f0e6cd77e72805cb53517867d3f97f1/src/misc/socket.cc"
 # The interfaces NCCL took, as NCCL_DEBUG=INFO lists them: "NET/Socket : Using [0]bond0:192.168.1.161<0>
 # [1]br-05ab815fa14e:172.19.0.1<0> ..." (one line, or wrapped one per line) and "Bootstrap : Using eth0:10.0.0.2<0>".
-# A line's closing ">" may be gone: the paste reader strips quote marks from both ends of a line.
 NCCL_INTERFACE = re.compile(r"(?:\[\d+\]|(?:Bootstrap|NET/Socket|NET/IB) : Using\s+)([A-Za-z][\w.@-]*):[0-9a-fA-F.:%\w-]*<\d+")
 NCCL_INTERFACE_LINES = (r"\[\d+\][A-Za-z][\w.@-]*:[0-9a-fA-F.:%\w-]*<\d+", r"(?:Bootstrap|NET/Socket) : Using \S+:\S*<\d+")
 # Interfaces that exist on one host only: bridges of container engines and hypervisors, the host ends of veth
@@ -792,6 +791,7 @@ def nccl_wrong_socket_interface(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 ACCOUNT_PARTITION_REFUSED = r"Invalid account or account/partition combination specified"
 # A job that asks for GPUs: a gres or --gpus option, or a partition named for them.
 GPU_JOB_REQUEST = (r"--gres[= ]gpu\b", r"--gpus(?:-per-\w+)?[= ]\d", r"--partition[= ]\S*gpu", r"-p\s+\S*gpu\b")
+PARTITION_OPTION = re.compile(r"--partition[= ](\S+)|(?:^|\s)-p\s+(\S+)")
 SACCTMGR = "https://slurm.schedmd.com/sacctmgr.html"
 
 
@@ -822,7 +822,7 @@ def slurm_gpu_partition_account_required(ctx: Context, seen: List[str]) -> Itera
     """
     if not seen or not ctx.observed(GPU_JOB_REQUEST):
         return
-    partition = first_match(re.compile(r"--partition[= ](\S+)|-p\s+(\S+)"), ctx.observations)
+    partition = first_match(PARTITION_OPTION, ctx.observed(GPU_JOB_REQUEST))
     name = (partition.group(1) or partition.group(2)) if partition else "<gpu partition>"
     yield Hit(f"the job asks for GPUs on partition {name}, and Slurm refuses the account it is charged to there",
               evidence={"slurm": seen[0].strip()[:160], "partition": name},
