@@ -399,6 +399,13 @@ class Matrix:
         wanted = version(cuda)
         return next((r for r in self.tables["tensorflow"].rows if r.get("cuda") and version(r["cuda"]) >= wanted), None)
 
+    def newest_tensorflow_cuda_before(self, tensorflow: str) -> Optional[str]:
+        """The newest CUDA any TensorFlow release older than this one was built with (None: none recorded)."""
+        below = version(tensorflow)
+        built = [version(r["cuda"]) for r in self.tables["tensorflow"].rows
+                 if r.get("cuda") and version(r["tensorflow"]) < below]
+        return str(max(built)) if built else None
+
     def jax_rows(self, jaxlib: str) -> List[Row]:
         wanted = Version(version(jaxlib).base_version)
         return [r for r in self.tables["jax"].rows if version(r["jaxlib"]) == wanted]

@@ -40,9 +40,11 @@ DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|nvidia-smi(?:\s+(?:says|shows|r
 CAPABILITY = re.compile(r"\b(?:(?:cuda\s+|compute\s+)capability|cc)\s*:?\s*(\d{1,2})\.(\d)\b|\bsm[_ ]?(\d{1,2})(\d)\b", re.I)
 UBUNTU = re.compile(r"\bUbuntu\s*-?(\d{2})\.?(04|10)\b", re.I)
 PYTHON = re.compile(r"(?<![.\w/\\])py(?:thon)?\s*(?:version)?\s*[-:=]?\s*3\.?(\d{1,2})\b", re.I)
-# "torch 2.1.0+cu121", "pytorch:1.10", "torch==2.0.1": the local tag, when given, says the build, and so does a
-# form answer's note in brackets, "PyTorch version: 1.5.0 (CPU toolkit)".
-TORCH = re.compile(r"\b(?:py)?torch\s*(?:==|:|=|-|version\s*[:=]?|v)?\s*(\d+\.\d+(?:\.\d+)?)(?![\d.])"
+# "torch 2.1.0+cu121", "pytorch:1.10", "torch==2.0.1", "torch.__version__ = 2.2.0+cu118", "my pytorch version is
+# 2.2.0+cu118": the local tag, when given, says the build, and so does a form answer's note in brackets, "PyTorch
+# version: 1.5.0 (CPU toolkit)".
+TORCH = re.compile(r"\b(?:py)?torch(?:\.__version__)?\s*(?:==|:|=|-|version\s*(?:is\s*)?[:=]?|v)?\s*"
+                   r"(\d+\.\d+(?:\.\d+)?)(?![\d.])"
                    r"\s*(\+\s*(?:cu\d{2,3}|cpu|rocm[\d.]+))?(\s*\(\s*CPU\b[^)]*\))?", re.I)
 # tf.version.GIT_VERSION, tf.version.VERSION as printed: "('v1.3.0-rc2-20-g0787eee', '1.3.0')", Python 3's
 # bytes form "b'v1.12.0-rc2-3-ga6d8ffae09' 1.12.0", and print()'s "v2.17.0-rc1-2-gad6d8cc177d 2.17.0".
@@ -82,9 +84,10 @@ CUDA_STATED = re.compile(r"\bCUDA(?:\s*(?:/\s*cuDNN)?\s*(?:toolkit|version|runti
                          r"(?:CUDA\s*)?(\d{1,2}\.\d)(?:\.\d+)?(?!\.?\d)|"
                          # NVIDIA's installer names: cuda_11.0.2_451.48_win10.exe, cuda_12.1.0_530.30.02_linux.run
                          r"\bcuda_(\d{1,2}\.\d)\.\d+_\d{3}\.\d{2}", re.I)
-NOT_HOST_CUDA = re.compile(r"Driver Version|\brequires?\b|\bneeds?\b|NVIDIA-SMI|used to build|built (?:with|for|against)|compiled (?:with|for|"
-                           r"against)|\+cu\d|torch\.version\.cuda|requires? CUDA|supports? CUDA|CUDA capability|"
-                           r"compute capability", re.I)
+# ("support for CUDA 11", "only works for CUDA 10.2": what a package or a page offers, not the host's.)
+NOT_HOST_CUDA = re.compile(r"Driver Version|\brequires?\b|\bneeds?\b|NVIDIA-SMI|used to build|built (?:with|for|against)|"
+                           r"compiled (?:with|for|against)|\+cu\d|torch\.version\.cuda|requires? CUDA|supports? CUDA|"
+                           r"support for CUDA|works? (?:only )?(?:for|with) CUDA|CUDA capability|compute capability", re.I)
 # cuDNN as people name it: "cuDNN 8.9", "cudnn9", "cudnn version is 8.9.6.50_cuda12", NVIDIA's
 # archive names "cudnn-windows-x86_64-8.8.1.3_cuda12-archive". Not library file names (cudnn64_8.dll).
 CUDNN_STATED = re.compile(r"(?<![/\w])cuDNN(?:\s*version)?\s*(?:==|is|:|=|-|v)?\s*(\d{1,2}(?:\.\d+){0,3})(?![\w])|"
@@ -287,6 +290,13 @@ CPU_BUILD_STATED = re.compile(r"\b(?:resulted in|results in|install(?:s|ed)?|got
                               re.I)
 
 
+# The same said the other way round: "`dgl` with ONLY CPU version is installed", "torch with the CPU-only build got
+# installed".
+CPU_BUILD_INSTALLED = re.compile(r"\b(torch|pytorch|tensorflow|jax|dgl)\W{0,2}\s+with\s+(?:only\s+)?(?:the\s+|a\s+)?"
+                                 r"CPU(?:[- ]only)?\s+(?:version|build|variant|wheel)\s+(?:is|was|got|gets|being)\s+"
+                                 r"installed", re.I)
+
+
 # A version alone on a line with PyTorch's local tag, as issue forms get it ("- 2.8.0+cu128"): the +cuNNN /
 # +cpu / +rocm tags are PyTorch's wheel variants, and of its packages only torch (and torchaudio, which
 # carries torch's number) has a major above 0.
@@ -327,9 +337,10 @@ def _frameworks(text: str, facts: HostFacts, where: str) -> None:
     bare = BARE_TORCH_BUILD.fullmatch(text)
     if bare:
         _build(framework(facts, "torch", where), bare.group(1), bare.group(2))
-    stated_cpu = CPU_BUILD_STATED.search(text)
+    stated_cpu = CPU_BUILD_STATED.search(text) or CPU_BUILD_INSTALLED.search(text)
     if stated_cpu:
-        set_once(framework(facts, stated_cpu.group(1).lower(), where), "accelerator", "cpu")
+        name = stated_cpu.group(1).lower()
+        set_once(framework(facts, "torch" if name == "pytorch" else name, where), "accelerator", "cpu")
     tf = TF_TUPLE.search(text)
     if tf:
         set_once(framework(facts, "tensorflow", where), "version", tf.group(1) or tf.group(2))

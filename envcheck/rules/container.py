@@ -15,7 +15,11 @@ from envcheck.rules.gpu import gpu_container
 TOOLKIT_GUIDE = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
 SELECT_DRIVER = r'could not select device driver "(?:nvidia)?" with capabilities: \[\[gpu\]\]'
 # What nvidia/cuda and NGC images print at start when the container sees no driver.
-NO_DRIVER_BANNER = r"The NVIDIA Driver was not detected\.?\s+GPU functionality will not be available"
+# The same entrypoint's driver check with no driver to read a version from: "This container was built for NVIDIA
+# Driver Release 515.48 or later, but version  was detected" (the version left empty; a compose log puts its
+# "service-1 | " prefix before the wrapped second line).
+NO_DRIVER_BANNER = (r"The NVIDIA Driver was not detected\.?\s+GPU functionality will not be available|"
+                    r"NVIDIA Driver Release \d+\.\d+\S* or later,?\s*but\s+(?:\S+\s+\|\s+)?version\s+was detected")
 # A pasted `docker run` (or podman run) and the ways it can ask for GPUs.
 RUN_COMMAND = re.compile(r"(?:^|`)(?:sudo\s+)?(docker|podman)\s+(?:container\s+)?run\b([^`]*)")
 # The program in the container says it sees no GPU (IPython's "Out[2]: False" after is_available()).
@@ -123,6 +127,11 @@ def _runs(lines: List[str], asking_for_gpus: bool) -> List[str]:
     return found
 
 
+# enroot's GPU hook (hooks.d/98-nvidia.sh, run by enroot and by Slurm's pyxis) when the node lacks the CLI of
+# libnvidia-container: "[ERROR] Command not found: nvidia-container-cli, see https://github.com/NVIDIA/libnvidia-container".
+ENROOT_NO_CLI = r"Command not found:\s*nvidia-container-cli"
+
+
 @rule("CTR002", "container-toolkit-missing", "error", "The NVIDIA Container Toolkit is not installed",
       signatures=(SELECT_DRIVER, r"unknown or invalid runtime name: nvidia", r"nvidia-container-cli: not found",
                   # the CLI (libnvidia-container-tools) missing: the toolkit's hook panics "couldn't find binary
@@ -130,13 +139,15 @@ def _runs(lines: List[str], asking_for_gpus: bool) -> List[str]:
                   # executable file not found in $PATH', users "can't find nvidia-container-cli"
                   r"nvidia-container-cli\W{0,3}(?:the )?(?:executable |binary )?(?:file )?(?:is |does )?(?:not found|not exists?|missing)",
                   r"(?:can'?t|cannot|couldn'?t|could not|unable to) find (?:the )?(?:binary )?\W?nvidia-container-cli",
-                  r"exec: \"nvidia-container-runtime-hook\": executable file not found"),
+                  r"exec: \"nvidia-container-runtime-hook\": executable file not found",
+                  ENROOT_NO_CLI),
       priority=12, references=(TOOLKIT_GUIDE,), scope="containers")
 def container_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     `docker: Error response from daemon: could not select device driver "" with capabilities:
-    [[gpu]]`; "unknown or invalid runtime name: nvidia".
+    [[gpu]]`; "unknown or invalid runtime name: nvidia"; enroot and pyxis on a Slurm node: "[ERROR]
+    Command not found: nvidia-container-cli, see https://github.com/NVIDIA/libnvidia-container".
 
     Why:
     `--gpus` and `--runtime=nvidia` are served by the NVIDIA Container Toolkit on the host; without
@@ -151,6 +162,15 @@ def container_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     f = ctx.facts
     tools = [t.name for t in f.docker.toolkit]
+    enroot = [line for line in seen if re.search(ENROOT_NO_CLI, line, re.I)]
+    if enroot:
+        yield Hit("enroot's NVIDIA hook (98-nvidia.sh) needs nvidia-container-cli, which is not installed on this node: "
+                  "containers that ask for GPUs fail to start, and the others get no GPU",
+                  evidence={"observed": enroot[0].strip()[:200]}, confirmed=True,
+                  fix=_distro.install_container_toolkit(ctx.distro) +
+                  ["# on every GPU node that runs enroot or pyxis (libnvidia-container-tools brings the CLI)",
+                   "command -v nvidia-container-cli && nvidia-container-cli info"])
+        return
     if f.docker.status == "ok" and ctx.has_nvidia_gpu() and not tools and not f.docker.nvidia_runtime:
         yield Hit("Docker is running on a GPU host without the NVIDIA Container Toolkit",
                   evidence={"docker.runtimes": f.docker.runtimes, "docker.toolkit": tools},

@@ -164,6 +164,9 @@ COMPAT_LIBRARIES = (r"\bcuda-compat\b", r"/cuda(?:-[\d.]+)?/compat\b", r"forward
 KERNEL_DSO_MISMATCH = re.compile(r"kernel version (\d+\.\d+(?:\.\d+)?) does not match DSO version (\d+\.\d+(?:\.\d+)?)")
 
 
+NVML_MISMATCH = r"Driver/library version mismatch|NVML/RM version mismatch"
+
+
 @rule("DRV004", "driver-library-mismatch", "error", "Kernel module and user-space driver are different versions",
       signatures=(r"Driver/library version mismatch", r"NVML/RM version mismatch",
                   r"API mismatch: the (?:NVIDIA kernel module|client) has (?:the )?version",
@@ -188,8 +191,12 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     f = ctx.facts
     kernel, user = f.driver.kernel_module_version, f.driver.userspace_version
-    if seen and not (kernel and user) and ctx.observed(COMPAT_LIBRARIES):
-        return  # a forward-compatibility libcuda, not a half-upgraded driver: cuda-init-failed explains it
+    nvml_said = [line for line in seen if re.search(NVML_MISMATCH, line, re.I)]
+    if seen and not (kernel and user) and ctx.observed(COMPAT_LIBRARIES) and not nvml_said:
+        # a forward-compatibility libcuda, not a half-upgraded driver: cuda-init-failed explains it. (A libcuda newer
+        # than the loaded module also reads as a forward-compatibility attempt, error 804; NVML, which no cuda-compat
+        # package replaces, then says "Driver/library version mismatch" too, and that settles it.)
+        return
     if seen and not (kernel and user) and ctx.shared("image_driver_libs_mismatch", image_driver_libs_mismatch):
         return  # the host's driver agrees with itself: the image's own libraries disagree with it (CTR006)
     said = first_match(KERNEL_DSO_MISMATCH, seen)
@@ -206,6 +213,15 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=_distro.reboot_or_reload())
 
 
+# The entrypoint of NVIDIA's NGC images (PyTorch, TensorFlow, Triton, TensorRT-LLM) compares the host driver with the
+# one the image's CUDA needs and, when the image's forward-compatibility libraries cannot stand in, says: "ERROR: This
+# container was built for NVIDIA Driver Release 535.86 or later, but version 510.85.02 was detected and compatibility
+# mode is UNAVAILABLE." The version is empty when the container sees no driver at all (started without the GPUs).
+NGC_DRIVER_CHECK = re.compile(r"This container was built for NVIDIA Driver Release (\d+\.\d+)\S* or later,?\s*but"
+                              r"(?:\s+(?:\S+\s+\|\s+)?version\s+(\d+\.\d+(?:\.\d+)?)?\s*was detected)?")
+NGC_COMPATIBILITY = "https://docs.nvidia.com/deploy/cuda-compatibility/"
+
+
 @rule("DRV005", "driver-too-old", "error", "The driver is older than the CUDA the software was built for",
       signatures=(r"driver version is insufficient for CUDA runtime version", r"NVIDIA driver on your system is too old",
                   r"cudaErrorInsufficientDriver", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
@@ -218,7 +234,8 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   # nvidia-docker 1.0: "Error: unsupported CUDA version: driver 7.5 < image 8.0"; its betas printed
                   # the image's label first and the driver's CUDA second, "unsupported CUDA version: 7.5 < 6.5"
                   # (NVIDIA/nvidia-docker, src/nvidia-docker/utils.go: fmt.Errorf("... %s < %s", label, version))
-                  r"unsupported CUDA version: (?:driver )?\d+\.\d+ < (?:image )?\d+\.\d+"),
+                  r"unsupported CUDA version: (?:driver )?\d+\.\d+ < (?:image )?\d+\.\d+",
+                  NGC_DRIVER_CHECK.pattern),
       priority=30, references=("https://docs.nvidia.com/deploy/cuda-compatibility/",))
 def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -226,7 +243,9 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "CUDA driver version is insufficient for CUDA runtime version"; PyTorch: "The NVIDIA driver on
     your system is too old (found version 11040)"; "the provided PTX was compiled with an
     unsupported toolchain"; Numba after a toolkit upgrade: "ptxas application ptx input, line 9;
-    fatal : Unsupported .version 8.1; current version is '8.0'" (the driver's JIT, not a ptxas binary).
+    fatal : Unsupported .version 8.1; current version is '8.0'" (the driver's JIT, not a ptxas binary);
+    an NGC image's entrypoint: "ERROR: This container was built for NVIDIA Driver Release 535.86 or later,
+    but version 510.85.02 was detected and compatibility mode is UNAVAILABLE."
 
     Why:
     Every CUDA release needs a minimum driver. Within one CUDA major, minor-version compatibility
@@ -241,6 +260,12 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     On datacenter GPUs using NVIDIA's forward-compatibility package (cuda-compat) on purpose.
     """
     driver = ctx.driver_version()
+    # the wrapped first line alone matches too; the joined line that holds the version is the one to read
+    ngc = max((m for m in map(NGC_DRIVER_CHECK.search, seen) if m), key=lambda m: bool(m.group(2)), default=None)
+    if ngc is not None:
+        if ngc.group(2) or driver:
+            yield _ngc_image_on_old_driver(ctx, ngc.group(1), ngc.group(2) or driver)
+        return  # no driver version at all: the container sees no driver (CTR001)
     reported = False
     for name, release, need_cuda, basis in _cuda_wanted(ctx):
         built = f"{name} {release}".strip() + (f" was built for CUDA {need_cuda}" if basis == "built" else
@@ -288,6 +313,26 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"driver": driver, **({"ptx_given": jit.group(1), "driver_jit_knows": jit.group(2)}
                                                  if jit else {})},
                   fix=_distro.install_driver(ctx.distro))
+
+
+def _ngc_image_on_old_driver(ctx: Context, wanted: str, driver: str) -> Hit:
+    """An NGC image's own driver check failed. Within one CUDA major, minor-version compatibility still runs most
+    programs on the older driver (only code that needs the newer driver's PTX JIT fails), so within one major the
+    finding ranks after any error of the same report."""
+    image_cuda = ctx.matrix.newest_cuda_for_driver(wanted) or ""
+    host_cuda = ctx.matrix.newest_cuda_for_driver(driver) or ""
+    other_major = bool(image_cuda and host_cuda) and image_cuda.split(".")[0] != host_cuda.split(".")[0]
+    image = f"CUDA {image_cuda}, " if image_cuda else ""
+    host = f" (CUDA {host_cuda} at most)" if host_cuda else ""
+    return Hit(f"The container's image is built for {image}which needs driver {wanted} or later; the host driver is "
+               f"{driver}{host}, and this GPU cannot use the image's forward-compatibility libraries"
+               + ("" if other_major or not host_cuda else
+                  ": within one CUDA major most programs still run, but code that needs the newer driver fails"),
+               evidence={"driver": driver, "image_needs_driver": wanted, **({"image_cuda": image_cuda} if image_cuda else {})},
+               confirmed=other_major, priority=None if other_major or not host_cuda else 60, references=[NGC_COMPATIBILITY],
+               fix=_distro.install_driver(ctx.distro, _distro.branch_of(wanted)) +
+               [f"# or use an older release of the image, built for a CUDA this driver runs: "
+                f"envcheck matrix compat --driver {driver}"])
 
 
 def _driver_runs(ctx: Context, driver: str, cuda: str) -> Optional[Tuple[bool, str]]:

@@ -12,6 +12,7 @@ from packaging.version import InvalidVersion, Version
 from envcheck.importers.prose import XFORMERS_TORCH
 from envcheck.matrix import QueryError, cc_tuple, coverage, dotted_cc
 from envcheck.rules import Context, Hit, first_match, older_than, rule
+from envcheck.rules.container import l4t_mismatch
 from envcheck.rules.gpu import on_a_mac
 
 TORCH_INSTALL = "https://pytorch.org/get-started/locally/"
@@ -358,8 +359,15 @@ def _cpu_package_installed_last(ctx: Context) -> Optional[Tuple[str, str, str]]:
     return None
 
 
+# JAX says "a CUDA-enabled jaxlib is not installed. Falling back to cpu" after any failure of its CUDA plugin, too:
+# "Jax plugin configuration error: Exception when calling jax_plugins.xla_cuda12.initialize()", then the cause
+# ("Unable to load cuSPARSE. Is it installed?", a cuDNN or driver check).
+JAX_CPU_FALLBACK = r"CUDA-enabled jaxlib is not installed"
+JAX_PLUGIN_FAILED = r"Jax plugin configuration error"
+
+
 @rule("FW001", "cpu-only-build", "error", "A CPU-only framework build is installed on a GPU machine",
-      signatures=(r"Torch (?:is )?not (?:being )?compiled with CUDA\b", r"CUDA-enabled jaxlib is not installed",
+      signatures=(r"Torch (?:is )?not (?:being )?compiled with CUDA\b", JAX_CPU_FALLBACK,
                   # a CPU jaxlib asked for the GPU backend: "Backend 'gpu' failed to initialize: NOT_FOUND: Could
                   # not find registered platform with name: "cuda". Available platform names are: Host Interpreter"
                   r"Could not find registered platform with name: \W?cuda\b",
@@ -398,9 +406,10 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if framework.accelerator != "cpu" or gpu is False:
             continue
         # A pasted report (the GPU unknown) counts when it speaks of the GPU it wanted: "YOLOv8 using my cpu
-        # instead of gpu" above Ultralytics' "torch-2.2.1+cpu CPU (...)", or asks torch.cuda.is_available().
-        if gpu is None and not seen and (ctx.facts.system.os == "darwin" or
-                                         not ctx.observed([WANTS_THE_GPU, r"\bcuda\.is_available\(\)"])):
+        # instead of gpu" above Ultralytics' "torch-2.2.1+cpu CPU (...)", asks torch.cuda.is_available(), or says
+        # which CUDA the machine has ("Windows 11 and CUDA 12.1").
+        if gpu is None and not seen and (ctx.facts.system.os == "darwin" or not (
+                ctx.observed([WANTS_THE_GPU, r"\bcuda\.is_available\(\)"]) or ctx.facts.cuda.stated_version)):
             continue
         fix = [f"pip uninstall -y {framework.name}"]
         if framework.name == "torch":
@@ -411,6 +420,10 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             fix.append('pip install -U "jax[cuda12]"')
         elif framework.name == "tensorflow":
             fix.append('pip install "tensorflow[and-cuda]"  # Linux; TensorFlow has no GPU build for native Windows')
+        elif framework.name == "dgl":
+            fix.append("install the CUDA build of DGL made for your torch and CUDA from DGL's wheel index, as its "
+                       f"install page gives it ({DGL_START}); where that index has none for your platform, build "
+                       "DGL from source with CUDA")
         yield Hit(f"{framework.name} {framework.version}".strip() + " is a CPU-only build" + (" on a machine with an NVIDIA GPU"
                                                                                if gpu else ""),
                   evidence={f"frameworks.{framework.name}.accelerator": framework.accelerator,
@@ -460,6 +473,8 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit("The ONNX Runtime installed is the CPU-only package: it has no CUDA execution provider",
                   evidence={"observed": seen[:2]}, fix=ort_fix)
         return
+    if seen and ctx.observed([JAX_PLUGIN_FAILED]) and all(re.search(JAX_CPU_FALLBACK, line, re.I) for line in seen):
+        return  # the CUDA plugin is installed and failed to start: the fallback warning follows every such failure
     if seen:
         generic = all(any(re.search(p, s, re.I) for p in NO_GPU_SEEN) for s in seen)
         if generic and any(f.accelerator == "cuda" for f in ctx.facts.frameworks.installed):
@@ -978,6 +993,13 @@ END_OF_LIFE = {"mxnet": "Apache MXNet was retired to the Apache Attic in 2023",
                "tensorflow-gpu": "the tensorflow-gpu package was removed; TensorFlow's one package has GPU support"}
 
 
+# TensorFlow's Windows install pages: a person reading them is installing on native Windows.
+TF_WINDOWS_PAGE = r"tensorflow\.(?:org|google\.cn)/install/(?:source_windows|pip#windows-native)"
+# TensorFlow saying it has no GPU: "tf.test.is_built_with_cuda() False", "list_physical_devices('GPU')" giving "[]".
+TF_SEES_NO_GPU = (r"is_built_with_cuda\(\)\W{0,4}False", r"list_physical_devices\(\W*GPU\W*\)\W{0,4}\[\]",
+                  r"is_gpu_available\(\)\W{0,4}False")
+
+
 @rule("FW006", "framework-end-of-life", "warning", "A framework (or platform) that no longer gets GPU builds",
       signatures=(r'The "tensorflow-gpu" package has been removed', r"last TensorFlow release that supported GPU on "
                   r"native-Windows", r"No module named '(mxnet|theano|cntk)'"), priority=30)
@@ -1018,10 +1040,42 @@ def framework_end_of_life(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       evidence={"system.os": "windows", "tensorflow": tf.version},
                       fix=["use WSL2 with pip install tensorflow[and-cuda]", "or pip install tensorflow==2.10.*"])
             return
+    unversioned = _tensorflow_on_native_windows(ctx) if tf is None or not tf.version else None
+    if unversioned:
+        yield unversioned
+        return
     if seen:
         yield Hit("The framework package (or platform) used here no longer gets GPU builds",
                   fix=["pip install tensorflow  # instead of tensorflow-gpu",
                        "TensorFlow GPU on Windows: use WSL2, or TensorFlow 2.10"])
+
+
+def _tensorflow_on_native_windows(ctx: Context) -> Optional[Hit]:
+    """TensorFlow on native Windows, its release not said, asked for the GPU: whatever the release, pip's TensorFlow
+    for Windows after 2.10 is CPU-only, and the releases before it were built for a CUDA 11 at most, so a CUDA 12
+    installed for it serves none of them."""
+    system = ctx.facts.system
+    if system.wsl or system.distro_id or system.os not in ("windows", ""):
+        return None
+    page = ctx.observed([TF_WINDOWS_PAGE])
+    if system.os != "windows" and not page:
+        return None
+    named = ctx.observed([r"\btensorflow\b", r"\btf\.(?:test|config)\."])
+    asked = ctx.observed(list(TF_SEES_NO_GPU)) or [line for line in named if re.search(WANTS_THE_GPU, line)
+                                                   or re.search(r"tensorflow-gpu", line, re.I)]
+    if not named or not asked:
+        return None
+    cuda = ctx.facts.cuda.stated_version or ctx.facts.cuda.nvcc_on_path_version
+    newest = ctx.matrix.newest_tensorflow_cuda_before("2.11")
+    beyond = bool(cuda and newest and Version(cuda).major > Version(newest).major)
+    return Hit("TensorFlow has no GPU support on native Windows after 2.10" +
+               (f", and CUDA {cuda} here is newer than any CUDA its Windows GPU releases were built for (TensorFlow's "
+                f"tested builds up to 2.10 use CUDA {newest} at most)" if beyond else ""),
+               evidence={**({"system.os": "windows"} if system.os == "windows" else {}), "observed": asked[:1], **({"cuda": cuda} if cuda else {}),
+                         **({"install_page": page[0][:200]} if page else {})},
+               fix=["use WSL2 with pip install tensorflow[and-cuda]",
+                    "or pip install tensorflow==2.10.*  # the last native-Windows GPU release, with the CUDA 11 and cuDNN "
+                    "its tested build configuration names"])
 
 
 # A number format or quantization the GPU has no hardware for, in the words of TransformerEngine ("Device
@@ -1211,6 +1265,32 @@ JETSON_TENSORFLOW = "https://docs.nvidia.com/deeplearning/frameworks/install-tf-
 JETSON_PYTORCH = "https://docs.nvidia.com/deeplearning/frameworks/install-pytorch-jetson-platform/index.html"
 
 
+# NVIDIA's Jetson builds of PyTorch carry the NGC release in their version: "2.1.0a0+41361538.nv23.06".
+JETSON_TORCH_VERSION = re.compile(r"\.nv\d{2}\.\d{2}\b")
+
+
+def _torch_sees_no_gpu(ctx: Context) -> List[str]:
+    """The lines where torch said it sees no GPU: "torch.cuda.is_available() False", or the call at a prompt with
+    False on one of the next two lines ("shows `False`")."""
+    said = ctx.observed([IS_AVAILABLE_FALSE, r"No CUDA GPUs are available"])
+    if said:
+        return said
+    lines = ctx.observations
+    return [line for at, line in enumerate(lines) if re.search(r"torch\.cuda\.is_available\(\)", line)
+            and any(re.search(r"(?:^|\bshows?\W+)\W*False\W*$", later) for later in lines[at + 1:at + 3])]
+
+
+def _jetson_torch(ctx: Context, no_gpu: List[str]) -> bool:
+    """The torch in use is one of NVIDIA's Jetson builds: then a GPU it cannot see is not a matter of the build. A
+    report shows it before torch's answer; a Jetson wheel named only after it is the fix that was tried."""
+    torch = ctx.framework("torch")
+    if torch and torch.version and JETSON_TORCH_VERSION.search(torch.version):
+        return True
+    first_answer = ctx.observations.index(no_gpu[0]) if no_gpu and no_gpu[0] in ctx.observations else 0
+    return any(re.search(r"torch", line, re.I) and JETSON_TORCH_VERSION.search(line)
+               for line in ctx.observations[:first_answer])
+
+
 @rule("FW008", "no-cuda-build-for-platform", "error", "No CUDA build of the framework exists for this platform",
       priority=12, references=(TORCH_INSTALL,))
 def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -1222,7 +1302,8 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     falling back to CPU"; a package loading a Linux library from a Windows path ("CUDA SETUP:
     Loading binary C:\\...\\bitsandbytes\\libbitsandbytes_cpu.so"). On a Jetson: "No matching
     distribution found for tensorflow", or "tensorflow-1.14.0-cp36-cp36m-manylinux1_x86_64.whl is not
-    a supported wheel on this platform". On native Windows: "ModuleNotFoundError: No module named 'triton'"
+    a supported wheel on this platform", or torch.cuda.is_available() False with a torch that is not
+    NVIDIA's Jetson build. On native Windows: "ModuleNotFoundError: No module named 'triton'"
     from a package that needs Triton (Unsloth); `pip install nvidia-dali` building a 1.4 kB source package
     and failing.
 
@@ -1296,6 +1377,17 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["cat /etc/nv_tegra_release; apt show nvidia-jetpack  # the L4T and JetPack release",
                        f"install the {name} wheel NVIDIA publishes for that JetPack release (see the reference), "
                        "or use a jetson-containers image tagged for this L4T release"])
+        return
+    # (an image for another L4T release than the host's is CTR010's, whatever torch it carries)
+    no_gpu = _torch_sees_no_gpu(ctx) if jetson and not ctx.shared("l4t_mismatch", l4t_mismatch) else []
+    if no_gpu and not _jetson_torch(ctx, no_gpu):
+        yield Hit("On a Jetson, torch sees no GPU: a torch from PyPI or from a generic arm64 image is not built for "
+                  "Jetson's GPU; the builds that use it are NVIDIA's, one per JetPack release",
+                  evidence={"jetson": jetson, "observed": no_gpu[0].strip()[:200]}, references=[JETSON_PYTORCH],
+                  fix=["cat /etc/nv_tegra_release; apt show nvidia-jetpack  # the L4T and JetPack release",
+                       "python3 -c 'import torch; print(torch.__version__)'  # NVIDIA's Jetson builds end in .nvYY.MM",
+                       "install the torch wheel NVIDIA publishes for that JetPack release (see the reference), or use an "
+                       "l4t-pytorch / jetson-containers image tagged for this L4T release"])
         return
     mac = on_a_mac(ctx)
     asked = ctx.observed([CUDA_BUILD_ASKED.pattern])
@@ -1376,6 +1468,11 @@ EXTENSION_NOT_BUILT = re.compile(r"No module named '(" + "|".join(p for _, p, _ 
 # CUDA branch otherwise compiles to AT_ERROR("<op> is not compiled with GPU support"). XGBoost's CPU build says
 # "XGBoost version is not compiled with GPU support": not an extension of torch.
 COMPILED_WITHOUT_CUDA = re.compile(r"^(?!.*XGBoost).*?\b(?:(\w+) is )?[Nn]ot compiled with GPU support")
+# mmcv's op registry when an op has no kernel for the tensor's device: "nms_impl: implementation for device cuda:0 not
+# found." (mmcv/ops/csrc/common/pytorch_device_registry.hpp). Every mmcv op has a CUDA kernel in a build with its CUDA
+# ops, so on a CUDA device the message means mmcv was installed without them (mmcv-lite, or a source build without
+# MMCV_WITH_OPS / FORCE_CUDA where no GPU was seen).
+MMCV_NO_CUDA_KERNEL = re.compile(r"(\w+): implementation for device cuda(?::\d+)? not found")
 EXTENSION_PACKAGES = ("detectron2", "mmcv", "pytorch3d", "maskrcnn_benchmark", "torchvision", "DCNv2", "mmdet3d")
 # Words before "is not compiled with GPU support" in people's sentences that name no op ("it is not compiled ...").
 NOT_AN_OP = {"it", "this", "that", "which", "what", "package", "extension", "module", "library", "version", *map(
@@ -1383,7 +1480,8 @@ NOT_AN_OP = {"it", "this", "that", "which", "what", "package", "extension", "mod
 
 
 @rule("FW011", "cuda-extension-not-built", "error", "A package was installed without its compiled CUDA extension",
-      signatures=(EXTENSION_NOT_BUILT.pattern, COMPILED_WITHOUT_CUDA.pattern), priority=14, scope="runtime",
+      signatures=(EXTENSION_NOT_BUILT.pattern, COMPILED_WITHOUT_CUDA.pattern, MMCV_NO_CUDA_KERNEL.pattern), priority=14,
+      scope="runtime",
       references=("https://github.com/NVIDIA/apex#from-source", "https://mmcv.readthedocs.io/en/latest/get_started/installation.html"))
 def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -1391,7 +1489,8 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "ModuleNotFoundError: No module named 'amp_C'" (or 'fused_layer_norm_cuda', 'fused_adam_cuda')
     from apex; "Warning: apex was installed without --cuda_ext"; "No module named 'mmcv._ext'";
     "No module named 'selective_scan_cuda'" from mamba; detectron2, mmcv or pytorch3d at run time:
-    "RuntimeError: Not compiled with GPU support", "DeformConv is not compiled with GPU support".
+    "RuntimeError: Not compiled with GPU support", "DeformConv is not compiled with GPU support"; mmcv's
+    ops: "RuntimeError: nms_impl: implementation for device cuda:0 not found."
 
     Why:
     These packages are Python code plus a CUDA extension compiled at install time. An install that
@@ -1410,6 +1509,15 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while the code imports that module.
     """
+    no_kernel = first_match(MMCV_NO_CUDA_KERNEL, seen)
+    if no_kernel is not None:
+        yield Hit(f"mmcv's {no_kernel.group(1)} has no CUDA kernel: this mmcv was installed without its CUDA ops "
+                  "(mmcv-lite, or a build where no GPU or CUDA toolkit was seen)",
+                  evidence={"observed": no_kernel.string.strip()[:200], "package": "mmcv"}, confirmed=True,
+                  fix=["pip uninstall -y mmcv mmcv-lite mmcv-full",
+                       UNBUILT_EXTENSIONS[1][2],
+                       "python -c 'import mmcv.ops; print(mmcv.ops.get_compiling_cuda_version())'  # not 'not available'"])
+        return
     found = first_match(EXTENSION_NOT_BUILT, seen)
     if found is None:
         built_without = first_match(COMPILED_WITHOUT_CUDA, seen)

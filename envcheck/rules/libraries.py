@@ -4,7 +4,7 @@ by another copy on the library path."""
 from __future__ import annotations
 
 import re
-from typing import Iterable, List, Tuple
+from typing import Iterable, List, Optional, Tuple
 
 from envcheck.matrix import QueryError
 from packaging.version import InvalidVersion
@@ -121,11 +121,15 @@ def _cudnn_other_major(ctx: Context) -> Tuple[str, str, str]:
 
 # The frameworks' own words for a cuDNN at run time that is not the one they were built with (TensorFlow's
 # may be cut after "compiled").
+# TensorRT's logger at engine load: "TensorRT was linked against cuDNN 8.9.0 but loaded cuDNN 8.8.0" (a warning;
+# TensorRT-LLM and ONNX Runtime's TensorRT provider pass it on with their own prefixes).
+TENSORRT_CUDNN = re.compile(r"TensorRT was linked against cuDNN (\d+)\.(\d+)[\d.]* but loaded cuDNN (\d+)\.(\d+)")
 CUDNN_MISMATCH = (r"Loaded runtime CuDNN library: .{0,60}but source was compiled",
                   r"cuDNN version (?:incompatibility|mismatch)\s*:\s*PyTorch was compiled against",
                   r"Outdated cuDNN installation found",
                   r"Found cuDNN version \d+, but JAX was built against version \d+",
-                  r"compiled with CUDNN \d[\d.]*, but CUDNN version in your machine is")
+                  r"compiled with CUDNN \d[\d.]*, but CUDNN version in your machine is",
+                  TENSORRT_CUDNN.pattern)
 
 
 @rule("LIB002", "cudnn-version-mismatch", "error", "The cuDNN loaded is not the one the framework was built with",
@@ -140,7 +144,8 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     against 7301"); a program asking for libcudnn_ops_infer.so.8 (or cudnn_ops_infer64_8.dll) where
     cuDNN 9 is installed; JAX: "Outdated cuDNN installation found. Version JAX was built against: 8907,
     Minimum supported: 9100, Installed version: 8907"; Paddle: "The installed Paddle is compiled with
-    CUDNN 7.6, but CUDNN version in your machine is 7.3".
+    CUDNN 7.6, but CUDNN version in your machine is 7.3"; TensorRT: "TensorRT was linked against cuDNN 8.9.0
+    but loaded cuDNN 8.8.0".
 
     Why:
     A framework is built against one cuDNN; at run time it needs the same major and an equal or
@@ -184,6 +189,10 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        f"or install the program's build for cuDNN {other}",
                        "python -c 'import torch; print(torch.backends.cudnn.version())'"])
         return
+    tensorrt = first_match(TENSORRT_CUDNN, seen)
+    if tensorrt is not None and len(seen) == len(ctx.observed([TENSORRT_CUDNN.pattern])):
+        yield _tensorrt_cudnn_warning(tensorrt)
+        return
     if seen:
         loaded, built = _cudnn_versions(" ".join(ctx.observations))
         yield Hit("The cuDNN found at run time does not match the one the framework was built with"
@@ -191,6 +200,21 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["python -c 'import torch; print(torch.backends.cudnn.version())'",
                        "echo $LD_LIBRARY_PATH  # an older cuDNN listed here wins",
                        "pip install 'tensorflow[and-cuda]'  # or the framework's own cuDNN wheel"])
+
+
+def _tensorrt_cudnn_warning(found: "re.Match[str]") -> Hit:
+    """TensorRT's own warning. Within one cuDNN major an older minor loads and mostly works, so the finding ranks after
+    any error in the same report; across majors TensorRT's cuDNN tactics fail."""
+    linked, loaded = f"{found.group(1)}.{found.group(2)}", f"{found.group(3)}.{found.group(4)}"
+    same_major = found.group(1) == found.group(3)
+    return Hit(f"TensorRT was built against cuDNN {linked} and loaded cuDNN {loaded}"
+               + (": the same major, so it runs, with the older cuDNN's kernels and bugs" if same_major else
+                  ": another major, which TensorRT's cuDNN tactics cannot use"),
+               evidence={"linked_cudnn": linked, "loaded_cudnn": loaded}, priority=60 if same_major else None,
+               fix=[f"install cuDNN {linked} (the one your TensorRT release's support matrix names) and put it first on "
+                    "the library path",
+                    "python -c 'import torch; print(torch.backends.cudnn.version())'  # a torch in the same process "
+                    "loads its own cuDNN first"])
 
 
 # The versions each framework's message states (the one found at run time, the one the build needs), and whether
@@ -238,16 +262,24 @@ def _expected_cudnn(ctx: Context, framework) -> str:
     return ""
 
 
+# The loader's own trace (LD_DEBUG=libs): "file=libnvJitLink.so.12 [0];  needed by .../site-packages/nvidia/cusparse/
+# lib/libcusparse.so.12 [0]", then one "trying file=..." line per directory it tries; the last one tried before the next
+# "file=" line is where the library was found.
+LD_DEBUG_NEEDED = re.compile(r"\bfile=((?:lib)?(?:cu|nv|nccl)\w*\.so[\d.]*) \[\d+\];\s+needed by (\S+)", re.I)
+LD_DEBUG_TRYING = re.compile(r"\btrying file=(\S+)")
+
+
 @rule("LIB003", "cuda-library-shadowed", "error", "A system CUDA library shadows the framework's own",
       signatures=(r"libcudnn\S*: undefined symbol", r"undefined symbol: \S*(cudnn|nccl|cublas|cusparse|nvJitLink)\S*",
                   r"version `libcublasLt\.so\.\d+' not found", r"libcusparse\.so\.\d+: undefined symbol",
-                  r"undefined symbol: __nvJitLink"), priority=10)
+                  r"undefined symbol: __nvJitLink", LD_DEBUG_NEEDED.pattern), priority=10)
 def cuda_library_shadowed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     "Could not load library libcudnn_cnn_train.so.8. Error: /usr/local/cuda-12.3/lib64/
     libcudnn_cnn_train.so.8: undefined symbol: ..."; "libcusparse.so.12: undefined symbol:
-    __nvJitLinkAddData_12_1"; "undefined symbol: ncclCommRegister".
+    __nvJitLinkAddData_12_1"; "undefined symbol: ncclCommRegister"; the loader's trace (LD_DEBUG=libs)
+    showing a library that a pip CUDA wheel needs taken from an LD_LIBRARY_PATH directory.
 
     Why:
     pip wheels of PyTorch and TensorFlow bring their own CUDA libraries (nvidia-*-cu12). A
@@ -278,10 +310,22 @@ def cuda_library_shadowed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       fix=["unset LD_LIBRARY_PATH  # or drop the CUDA/cuDNN directories from it",
                            "ldconfig -p | grep -E 'libcudnn|libnccl|libcublas'  # system copies the loader may pick"])
             return
+    traced = _wheel_dependency_found_outside(ctx)
+    if traced:
+        library, needed_by, found_at = traced
+        directory = found_at.rsplit("/", 1)[0]
+        yield Hit(f"{library}, which the pip wheel's {needed_by.rsplit('/', 1)[-1]} needs, was loaded from {directory}, "
+                  "found first on the library path, instead of the copy the CUDA wheels installed",
+                  evidence={"needed_by": needed_by, "loaded": found_at}, confirmed=True,
+                  fix=[f"export LD_LIBRARY_PATH=$(echo \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | grep -vx '{directory}' | "
+                       "paste -sd:)  # drop that directory for this environment",
+                       f"or list {needed_by.rsplit('/', 1)[0]} (the wheels' libraries) before it"])
+        return
     path = f.env.variables.get("LD_LIBRARY_PATH", "")
     # A cuDNN mismatch with a CUDA or cuDNN directory on LD_LIBRARY_PATH (or the framework's own directories
     # appended after what was there): the path is the cause.
     through_path = bool(path and re.search(r"cud(a|nn)", path, re.I) and ctx.observed(CUDNN_MISMATCH))
+    seen = [line for line in seen if not LD_DEBUG_NEEDED.search(line)]  # a trace alone shows no fault
     if seen or through_path:
         appended = re.match(r"\$\{?LD_LIBRARY_PATH\}?:(.+)", path)
         yield Hit("A CUDA library from the library path was loaded instead of the framework's own copy" +
@@ -291,6 +335,26 @@ def cuda_library_shadowed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=[f"export LD_LIBRARY_PATH={appended.group(1)}:$LD_LIBRARY_PATH  # the framework's own first"
                        if appended else "unset LD_LIBRARY_PATH  # or drop the CUDA/cuDNN directories from it",
                        "ldconfig -p | grep -E 'libcudnn|libcublas'  # system copies the loader may pick"])
+
+
+def _wheel_dependency_found_outside(ctx: Context) -> Optional[Tuple[str, str, str]]:
+    """(library, needed by, loaded from) when the loader's trace shows a pip CUDA wheel's library getting a
+    dependency from outside the wheels: the order of an LD_LIBRARY_PATH that lists a system CUDA first."""
+    lines = ctx.observed([LD_DEBUG_NEEDED.pattern, LD_DEBUG_TRYING.pattern])
+    for at, line in enumerate(lines):
+        needed = LD_DEBUG_NEEDED.search(line)
+        if not needed or not WHEEL_DIR.search(needed.group(2)):
+            continue
+        tried = []
+        for later in lines[at + 1:]:
+            if LD_DEBUG_NEEDED.search(later):
+                break
+            trying = LD_DEBUG_TRYING.search(later)
+            if trying and trying.group(1).endswith("/" + needed.group(1)):
+                tried.append(trying.group(1))
+        if tried and not WHEEL_DIR.search(tried[-1]):
+            return needed.group(1), needed.group(2), tried[-1]
+    return None
 
 
 # CUDA runtime libraries a program failed to load, with the major it wanted, in the loaders' words:
@@ -311,6 +375,9 @@ MISSING_CUDA_LIB = (
     # installed ...", and people retelling it: "it said that 'cannot find cudart64_90.dll'"
     rf"(?:cannot|can't|could not|couldn't|unable to|failed to) (?:find|load|locate)\W{{0,3}}(?:lib)?{CUDA_LIBS}"
     rf"(?:64_\d+\.dll|\.so\.\d+)",
+    # Paddle 2.x: "The third-party dynamic library (cublas64_112.dll;cublas64_11.dll) that Paddle depends on is not
+    # configured correctly. (error code is 126)"
+    rf"third-party dynamic library \((?:lib)?{CUDA_LIBS}[\w.;]*\) that Paddle depends on",
 )
 MISSING_MAJOR = re.compile(rf"(lib{CUDA_LIBS}\.so\.(\d+)|{CUDA_LIBS}64_(\d+)\.dll)", re.I)
 # ONNX Runtime states the build's needs when its CUDA provider does not load:
@@ -466,17 +533,26 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                "then add their lib directories to LD_LIBRARY_PATH (PATH on Windows)" if "." not in major else
                f"install the CUDA {major} runtime libraries (cuda-libraries-{major.replace('.', '-')}, or the CUDA {major} "
                "toolkit) and add their lib64 to LD_LIBRARY_PATH"]
+        if ctx.observed([r"that Paddle depends on"]):
+            fix.insert(0, "python -m pip install paddlepaddle-gpu==<release>.post<your CUDA, e.g. 117 for 11.7>  # from "
+                          "Paddle's install page for your CUDA; the plain package is built for one CUDA only")
         if ort is not None or "onnxruntime" in what.lower() or "ONNX" in what:
             have = majors[-1] if majors else ""
             fix.insert(0, "pip install 'onnxruntime-gpu>=1.19'  # built for CUDA 12 and cuDNN 9" if have == "12" else
                        "pip install 'onnxruntime-gpu<1.19'  # the CUDA 11.8 build" if have == "11" else
                        "pip install the onnxruntime-gpu build for your CUDA major (see the requirements table)")
         if present:
+            on_windows = ".dll" in what or ctx.facts.system.os == "windows"
+            release = next((v for v in versions if v.split(".")[0] == major.split(".")[0] and "." in v), major)
             yield Hit(f"{what} needs the CUDA {major} libraries: this machine has CUDA {major}, but the loader does not "
                       "find them", evidence={"wanted_cuda": major, "host_cuda_source": host_where, "asked_by": what},
-                      fix=[f"export LD_LIBRARY_PATH=/usr/local/cuda-{major}/lib64:$LD_LIBRARY_PATH  # where CUDA {major} "
-                           "is installed; or sudo ldconfig after adding it to /etc/ld.so.conf.d",
-                           "ldconfig -p | grep libcudart"])
+                      fix=[f"set PATH=%CUDA_PATH_V{'_'.join(release.split('.')[:2])}%\\bin;%PATH%  # CUDA {release}'s bin directory, "
+                           "where its DLLs are; then restart the program (an IDE or shell started before the change "
+                           "keeps the old PATH)", "where cublas64_*.dll  # which directories on PATH hold them"]
+                      if on_windows else
+                      [f"export LD_LIBRARY_PATH=/usr/local/cuda-{major}/lib64:$LD_LIBRARY_PATH  # where CUDA {major} "
+                       "is installed; or sudo ldconfig after adding it to /etc/ld.so.conf.d",
+                       "ldconfig -p | grep libcudart"])
         elif majors:
             have = versions if "." in major else majors
             yield Hit(f"{what} needs the CUDA {major} libraries; this machine has CUDA {', '.join(have)}",

@@ -433,6 +433,11 @@ NOT_REQUESTED = (r"ray\.get_gpu_ids\(\)\)?\s*(?:#\s*)?(?:prints|returns|->|=>|gi
                  r"(?:at least one |a |some )?(?:gpus?\b|--gres|--gpus))")
 
 
+# A Ray task declared without a GPU request (a bare "@ray.remote" over its def), and a GPU asked of Ray somewhere.
+RAY_BARE_TASK = r"^\s*@ray\.remote\s*$"
+RAY_ASKS_GPUS = r"@ray\.remote\(.*num_gpus|\.options\(.*num_gpus|num_gpus_per_worker"
+# What torch says in a task that was given no GPU.
+TASK_SEES_NO_GPU = (r"No CUDA GPUs are available", r"no CUDA-capable device is detected")
 # The program in the pod meant to use a GPU: it names CUDA or a GPU.
 WANTS_A_GPU = (r"\bcuda\b", r"\bGPUs?\b")
 
@@ -444,7 +449,7 @@ def gpu_not_requested_from_scheduler(ctx: Context, seen: List[str]) -> Iterable[
     Symptom:
     The machine has GPUs (nvidia-smi, TensorFlow outside the job see them), but inside the job there
     are none: Ray's "ray.get_gpu_ids() prints []" and RLlib's "LocalMultiGPUOptimizer devices
-    ['/cpu:0']"; in Kubernetes the container has "NVIDIA_VISIBLE_DEVICES=void", or the pod spec's
+    ['/cpu:0']", or a task under a bare `@ray.remote` failing with "No CUDA GPUs are available"; in Kubernetes the container has "NVIDIA_VISIBLE_DEVICES=void", or the pod spec's
     resources set only cpu and memory (it worked once on nodes whose runtime gave every container
     all GPUs, and stops where only allocated devices are injected); under Slurm
     CUDA_VISIBLE_DEVICES is empty or unset in the step, or a site's submit filter refuses a GPU
@@ -473,6 +478,13 @@ def gpu_not_requested_from_scheduler(ctx: Context, seen: List[str]) -> Iterable[
                   fix=["resources: {limits: {nvidia.com/gpu: 1}}  # in each container that uses the GPU",
                        "to share one GPU between pods: the device plugin's time-slicing, each pod requesting "
                        "nvidia.com/gpu: 1"])
+    elif ctx.observed([RAY_BARE_TASK]) and not ctx.observed([RAY_ASKS_GPUS]) and ctx.observed(TASK_SEES_NO_GPU):
+        task = ctx.observed([RAY_BARE_TASK])[0].strip()
+        yield Hit("The Ray task is declared with a bare @ray.remote, so it requests no GPU: Ray starts its worker "
+                  "with CUDA_VISIBLE_DEVICES empty, and CUDA in the task sees no device",
+                  evidence={"task": task, "observed": ctx.observed(TASK_SEES_NO_GPU)[0].strip()[:200]}, confirmed=True,
+                  fix=["@ray.remote(num_gpus=1)  # or f.options(num_gpus=1).remote(...); fractions share a GPU",
+                       "ray.init(num_gpus=N) only declares the node's GPUs; each task must still ask for them"])
     elif seen:
         yield Hit("GPUs exist, but the task did not request any from its scheduler, so it was given none",
                   fix=["Ray: @ray.remote(num_gpus=1), or num_gpus in the trainer's config",
