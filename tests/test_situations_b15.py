@@ -134,3 +134,28 @@ def test_prose_torch_version_and_cpu_build_said_afterwards():
     assert first(corpus("1006-")).slug == "cpu-only-build"
     facts = from_text("After that, torch with the CPU-only build got installed.", "paste.txt")
     assert facts.frameworks.installed[0].accelerator == "cpu"
+
+
+def test_ggml_build_that_found_no_cuda_toolkit():
+    found = first(corpus("1016-"))
+    assert found.slug == "cuda-extension-not-built" and found.evidence["cmake_missing"] == "CUDA_CUDART"
+    assert "CUDAToolkit_ROOT=/usr/local/cuda-12.3" in " ".join(found.fix)
+    # whisper.cpp's build says the same words
+    log = "CMake Warning at CMakeLists.txt:231 (message):\n  cuBLAS not found\n-- CMAKE_SYSTEM_PROCESSOR: x86_64"
+    assert first(log).slug == "cuda-extension-not-built"
+    # cuBLAS named in other words is not the build's warning
+    assert "cuda-extension-not-built" not in slugs("I checked that cuBLAS not found errors are gone after the update")
+
+
+def test_visual_cpp_runtime_missing_on_windows():
+    found = first(corpus("990-"))
+    assert found.slug == "msvc-runtime-missing" and "MSVCP140_CODECVT_IDS.dll" in found.message
+    for message in ("Microsoft Visual C++ Redistributable is not installed, this may lead to the DLL load failure.\n"
+                    "                 It can be downloaded at https://aka.ms/vs/16/release/vc_redist.x64.exe",
+                    "The code execution cannot proceed because VCRUNTIME140_1.dll was not found. Reinstalling the "
+                    "program may fix this problem."):
+        assert first(message).slug == "msvc-runtime-missing", message
+    # a DLL that failed for want of a dependency, with no runtime DLL named, is not known to be the runtime
+    assert "msvc-runtime-missing" not in slugs(
+        'OSError: [WinError 126] The specified module could not be found. Error loading "C:\\Python310\\lib\\'
+        'site-packages\\torch\\lib\\c10.dll" or one of its dependencies.')

@@ -1473,6 +1473,11 @@ COMPILED_WITHOUT_CUDA = re.compile(r"^(?!.*XGBoost).*?\b(?:(\w+) is )?[Nn]ot com
 # ops, so on a CUDA device the message means mmcv was installed without them (mmcv-lite, or a source build without
 # MMCV_WITH_OPS / FORCE_CUDA where no GPU was seen).
 MMCV_NO_CUDA_KERNEL = re.compile(r"(\w+): implementation for device cuda(?::\d+)? not found")
+# ggml's CMake build (llama.cpp, llama-cpp-python, whisper.cpp) asked for CUDA with LLAMA_CUBLAS / GGML_CUBLAS: when
+# find_package(CUDAToolkit) fails it warns "cuBLAS not found" and goes on to build for the CPU only; CMake says what
+# it missed just before: "Could NOT find CUDAToolkit (missing: CUDA_CUDART) (found version "12.3.52")".
+GGML_NO_CUBLAS = r"^(?:CMake Warning.*)?\s*cuBLAS not found\s*$"
+CUDATOOLKIT_MISSING = re.compile(r"Could NOT find CUDAToolkit \(missing: ([\w ]+)\)(?: \(found version \"([\d.]+)\"\))?")
 EXTENSION_PACKAGES = ("detectron2", "mmcv", "pytorch3d", "maskrcnn_benchmark", "torchvision", "DCNv2", "mmdet3d")
 # Words before "is not compiled with GPU support" in people's sentences that name no op ("it is not compiled ...").
 NOT_AN_OP = {"it", "this", "that", "which", "what", "package", "extension", "module", "library", "version", *map(
@@ -1480,7 +1485,8 @@ NOT_AN_OP = {"it", "this", "that", "which", "what", "package", "extension", "mod
 
 
 @rule("FW011", "cuda-extension-not-built", "error", "A package was installed without its compiled CUDA extension",
-      signatures=(EXTENSION_NOT_BUILT.pattern, COMPILED_WITHOUT_CUDA.pattern, MMCV_NO_CUDA_KERNEL.pattern), priority=14,
+      signatures=(EXTENSION_NOT_BUILT.pattern, COMPILED_WITHOUT_CUDA.pattern, MMCV_NO_CUDA_KERNEL.pattern, GGML_NO_CUBLAS),
+      priority=14,
       scope="runtime",
       references=("https://github.com/NVIDIA/apex#from-source", "https://mmcv.readthedocs.io/en/latest/get_started/installation.html"))
 def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -1490,7 +1496,8 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     from apex; "Warning: apex was installed without --cuda_ext"; "No module named 'mmcv._ext'";
     "No module named 'selective_scan_cuda'" from mamba; detectron2, mmcv or pytorch3d at run time:
     "RuntimeError: Not compiled with GPU support", "DeformConv is not compiled with GPU support"; mmcv's
-    ops: "RuntimeError: nms_impl: implementation for device cuda:0 not found."
+    ops: "RuntimeError: nms_impl: implementation for device cuda:0 not found."; a llama.cpp or
+    llama-cpp-python build log: "Could NOT find CUDAToolkit (missing: CUDA_CUDART)", then "cuBLAS not found".
 
     Why:
     These packages are Python code plus a CUDA extension compiled at install time. An install that
@@ -1509,6 +1516,9 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while the code imports that module.
     """
+    if any(re.search(GGML_NO_CUBLAS, line, re.I) for line in seen):
+        yield _ggml_built_without_cuda(ctx)
+        return
     no_kernel = first_match(MMCV_NO_CUDA_KERNEL, seen)
     if no_kernel is not None:
         yield Hit(f"mmcv's {no_kernel.group(1)} has no CUDA kernel: this mmcv was installed without its CUDA ops "
@@ -1532,6 +1542,22 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               evidence={"package": package, "missing_module": module},
               fix=[f"pip uninstall -y {package}", build,
                    f"python -c 'import {module if found.group(1) else 'amp_C'}'  # the extension imports"])
+
+
+def _ggml_built_without_cuda(ctx: Context) -> Hit:
+    """CMake found no usable CUDA toolkit for a ggml build that asked for CUDA; the build finished anyway, for the CPU."""
+    missing = first_match(CUDATOOLKIT_MISSING, ctx.observations)
+    parts, found = (missing.group(1).strip(), missing.group(2) or "") if missing else ("", "")
+    home = f"/usr/local/cuda-{'.'.join(found.split('.')[:2])}" if found else "/usr/local/cuda"
+    return Hit("The build asked for CUDA, but CMake did not find a usable CUDA toolkit"
+               + (f" (found CUDA {found}, missing {parts})" if found and parts else f" (missing {parts})" if parts else "")
+               + ", so ggml (llama.cpp, whisper.cpp) was built for the CPU only",
+               evidence={"observed": "cuBLAS not found", **({"cmake_missing": parts} if parts else {}),
+                         **({"cuda_found": found} if found else {})},
+               fix=[f"export CUDACXX={home}/bin/nvcc  # the nvcc of the toolkit to build with",
+                    f'CMAKE_ARGS="-DGGML_CUDA=on -DCUDAToolkit_ROOT={home}" pip install --force-reinstall --no-cache-dir '
+                    "llama-cpp-python  # older releases: -DLLAMA_CUBLAS=on",
+                    "the build log must then say it found CUDA/cuBLAS, not 'cuBLAS not found'"])
 
 
 def _compiled_without_cuda(ctx: Context, found: "re.Match[str]") -> Hit:

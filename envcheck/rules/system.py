@@ -844,8 +844,62 @@ def slurm_gpu_partition_account_required(ctx: Context, seen: List[str]) -> Itera
                    "#SBATCH --account=<an account allowed there>  # or ask the site for access to a GPU account"])
 
 
+
+# The Microsoft Visual C++ runtime missing on Windows, in the words of PyTorch's import check ("Microsoft Visual C++
+# Redistributable is not installed, this may lead to the DLL load failure.") and of the Windows loader ("The code
+# execution cannot proceed because VCRUNTIME140_1.dll was not found.", "The program can't start because
+# MSVCP140.dll is missing from your computer.").
+MSVC_DLL = r"\b(?:MSVCP\d{3}(?:_\w+)?|VCRUNTIME\d{3}(?:_\d)?|VCOMP\d{3}|CONCRT\d{3}|MSVCR\d{3})\.dll\b"
+VC_REDIST_WARNING = r"Microsoft Visual C\+\+ Redistributable is not installed"
+MSVC_DLL_MISSING = MSVC_DLL + r"[^\n]{0,40}?\b(?:was not found|is missing|not found|missing from)"
+# A DLL that failed to load "or one of its dependencies" (ctypes, PyTorch, Windows error 126): with a runtime DLL
+# named in the same report (a dependency walker's result, a person's "everything but MSVCP140_CODECVT_IDS.dll"),
+# the runtime is the dependency.
+DLL_DEPENDENCY_FAILED = (r"or one of its dependencies", r"DLL load failed", r"\[WinError 126\]", r"error code is 126")
+VC_REDIST = "https://learn.microsoft.com/en-us/cpp/windows/latest-supported-vc-redist"
+
+
+@rule("SYS018", "msvc-runtime-missing", "error", "The Microsoft Visual C++ runtime is not installed on this Windows",
+      signatures=(VC_REDIST_WARNING, MSVC_DLL_MISSING, *DLL_DEPENDENCY_FAILED), priority=12, references=(VC_REDIST,))
+def msvc_runtime_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On Windows, at import or start: "Microsoft Visual C++ Redistributable is not installed, this may
+    lead to the DLL load failure." (PyTorch); "The code execution cannot proceed because
+    VCRUNTIME140_1.dll was not found."; a CUDA backend DLL that does not load "or one of its
+    dependencies" (koboldcpp_cublas.dll, torch's c10.dll) where a tool or the person names
+    MSVCP140.dll or MSVCP140_CODECVT_IDS.dll as the one missing.
+
+    Why:
+    Programs built with Microsoft's compiler (PyTorch's DLLs, llama.cpp builds, CUDA backends) load
+    its C++ runtime (vcruntime140.dll, msvcp140.dll and their companions) from the system. A fresh
+    Windows, a cloud image or a stripped VM may not have it, and Windows then reports the DLL that
+    needs it as not found, not the runtime itself.
+
+    Fix:
+    Install the latest supported Visual C++ Redistributable for x64 (vc_redist.x64.exe, from
+    Microsoft's page in the reference) and start the program again.
+
+    When to ignore:
+    When the named runtime DLL is present and another dependency is the one missing.
+    """
+    named = [line for line in seen if re.search(VC_REDIST_WARNING, line, re.I) or re.search(MSVC_DLL_MISSING, line, re.I)]
+    failed = [line for line in seen if line not in named]
+    runtime = ctx.observed([MSVC_DLL]) if failed and not named else []
+    if not named and not runtime:
+        return
+    dll = re.search(MSVC_DLL, " ".join(named or runtime), re.I)
+    yield Hit("The Microsoft Visual C++ runtime is missing"
+              + (f" ({dll.group(0)})" if dll else "") + ": DLLs built with Microsoft's compiler cannot load without it"
+              + (", and a DLL failed to load for want of a dependency" if failed else ""),
+              evidence={"observed": (named or runtime)[0].strip()[:200], **({"failed": failed[0].strip()[:200]}
+                                                                           if failed else {})},
+              fix=["install the latest Visual C++ Redistributable for x64: https://aka.ms/vs/17/release/vc_redist.x64.exe",
+                   "then start the program again (a new terminal or IDE)"])
+
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
          ldconfig_not_in_path, slurm_gres_conf_invalid, slurm_gpus_option_unsupported, nccl_wrong_socket_interface,
-         slurm_gres_type_required, slurm_gpu_partition_account_required)
+         slurm_gres_type_required, slurm_gpu_partition_account_required, msvc_runtime_missing)
