@@ -319,17 +319,18 @@ def _ngc_image_on_old_driver(ctx: Context, wanted: str, driver: str) -> Hit:
     """An NGC image's own driver check failed. Within one CUDA major, minor-version compatibility still runs most
     programs on the older driver (only code that needs the newer driver's PTX JIT fails), so within one major the
     finding ranks after any error of the same report."""
-    image_cuda = ctx.matrix.newest_cuda_for_driver(wanted) or ""
+    wanted_cuda = ctx.matrix.newest_cuda_for_driver(wanted) or ""
     host_cuda = ctx.matrix.newest_cuda_for_driver(driver) or ""
-    other_major = bool(image_cuda and host_cuda) and image_cuda.split(".")[0] != host_cuda.split(".")[0]
-    image = f"CUDA {image_cuda}, " if image_cuda else ""
-    host = f" (CUDA {host_cuda} at most)" if host_cuda else ""
-    return Hit(f"The container's image is built for {image}which needs driver {wanted} or later; the host driver is "
-               f"{driver}{host}, and this GPU cannot use the image's forward-compatibility libraries"
+    other_major = bool(wanted_cuda and host_cuda) and wanted_cuda.split(".")[0] != host_cuda.split(".")[0]
+    return Hit(f"The container's image needs driver {wanted} or later"
+               + (f" (a driver for CUDA {wanted_cuda})" if wanted_cuda else "")
+               + f"; the host driver is {driver}" + (f" (CUDA {host_cuda} at most)" if host_cuda else "")
+               + ", and the image's forward-compatibility mode is unavailable here"
                + ("" if other_major or not host_cuda else
                   ": within one CUDA major most programs still run, but code that needs the newer driver fails"),
-               evidence={"driver": driver, "image_needs_driver": wanted, **({"image_cuda": image_cuda} if image_cuda else {})},
-               confirmed=other_major, priority=None if other_major or not host_cuda else 60, references=[NGC_COMPATIBILITY],
+               evidence={"driver": driver, "image_needs_driver": wanted,
+                         **({"cuda_of_needed_driver": wanted_cuda} if wanted_cuda else {})},
+               priority=None if other_major or not host_cuda else 60, references=[NGC_COMPATIBILITY],
                fix=_distro.install_driver(ctx.distro, _distro.branch_of(wanted)) +
                [f"# or use an older release of the image, built for a CUDA this driver runs: "
                 f"envcheck matrix compat --driver {driver}"])

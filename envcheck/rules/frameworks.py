@@ -1071,8 +1071,8 @@ def _tensorflow_on_native_windows(ctx: Context) -> Optional[Hit]:
     return Hit("TensorFlow has no GPU support on native Windows after 2.10" +
                (f", and CUDA {cuda} here is newer than any CUDA its Windows GPU releases were built for (TensorFlow's "
                 f"tested builds up to 2.10 use CUDA {newest} at most)" if beyond else ""),
-               evidence={**({"system.os": "windows"} if system.os == "windows" else {}), "observed": asked[:1], **({"cuda": cuda} if cuda else {}),
-                         **({"install_page": page[0][:200]} if page else {})},
+               evidence={**({"system.os": "windows"} if system.os == "windows" else {}), "observed": asked[:1],
+                         **({"cuda": cuda} if cuda else {}), **({"install_page": page[0][:200]} if page else {})},
                fix=["use WSL2 with pip install tensorflow[and-cuda]",
                     "or pip install tensorflow==2.10.*  # the last native-Windows GPU release, with the CUDA 11 and cuDNN "
                     "its tested build configuration names"])

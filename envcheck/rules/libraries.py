@@ -544,9 +544,11 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if present:
             on_windows = ".dll" in what or ctx.facts.system.os == "windows"
             release = next((v for v in versions if v.split(".")[0] == major.split(".")[0] and "." in v), major)
+            # the CUDA installer sets CUDA_PATH_V11_2 for each release it installs, and CUDA_PATH for the last one
+            windows_cuda = f"%CUDA_PATH_V{'_'.join(release.split('.')[:2])}%" if "." in release else "%CUDA_PATH%"
             yield Hit(f"{what} needs the CUDA {major} libraries: this machine has CUDA {major}, but the loader does not "
                       "find them", evidence={"wanted_cuda": major, "host_cuda_source": host_where, "asked_by": what},
-                      fix=[f"set PATH=%CUDA_PATH_V{'_'.join(release.split('.')[:2])}%\\bin;%PATH%  # CUDA {release}'s bin directory, "
+                      fix=[f"set PATH={windows_cuda}\\bin;%PATH%  # CUDA {release}'s bin directory, "
                            "where its DLLs are; then restart the program (an IDE or shell started before the change "
                            "keeps the old PATH)", "where cublas64_*.dll  # which directories on PATH hold them"]
                       if on_windows else

@@ -449,11 +449,12 @@ def gpu_not_requested_from_scheduler(ctx: Context, seen: List[str]) -> Iterable[
     Symptom:
     The machine has GPUs (nvidia-smi, TensorFlow outside the job see them), but inside the job there
     are none: Ray's "ray.get_gpu_ids() prints []" and RLlib's "LocalMultiGPUOptimizer devices
-    ['/cpu:0']", or a task under a bare `@ray.remote` failing with "No CUDA GPUs are available"; in Kubernetes the container has "NVIDIA_VISIBLE_DEVICES=void", or the pod spec's
-    resources set only cpu and memory (it worked once on nodes whose runtime gave every container
-    all GPUs, and stops where only allocated devices are injected); under Slurm
-    CUDA_VISIBLE_DEVICES is empty or unset in the step, or a site's submit filter refuses a GPU
-    partition job that asks for none ("sbatch: error: No gpu count given, specify --gres=gpu").
+    ['/cpu:0']", or a task under a bare `@ray.remote` failing with "No CUDA GPUs are available"; in
+    Kubernetes the container has "NVIDIA_VISIBLE_DEVICES=void", or the pod spec's resources set only
+    cpu and memory (it worked once on nodes whose runtime gave every container all GPUs, and stops
+    where only allocated devices are injected); under Slurm CUDA_VISIBLE_DEVICES is empty or unset
+    in the step, or a site's submit filter refuses a GPU partition job that asks for none ("sbatch:
+    error: No gpu count given, specify --gres=gpu").
 
     Why:
     Cluster schedulers give each task only the GPUs it requested and hide the rest: Ray sets
