@@ -24,6 +24,17 @@ def test_colour_codes_fences_quotes_and_prompts_come_off():
                                  'python -c "import torch"', "torch.cuda.is_available()", ""]
 
 
+def test_compose_log_prefixes_come_off_so_wrapped_messages_join():
+    text = ("fauxpilot-triton-1         | ERROR: This container was built for NVIDIA Driver Release 515.48 or later, but\n"
+            "fauxpilot-triton-1         |        version  was detected and compatibility mode is UNAVAILABLE.\n"
+            "web_1  | RuntimeError: No CUDA GPUs are available")
+    lines = clean_lines(text)
+    assert lines[0].startswith("ERROR: This container") and lines[2] == "RuntimeError: No CUDA GPUs are available"
+    assert any("or later, but version was detected" in line for line in unwrapped(lines))
+    # a table row and a listing with a bar keep theirs
+    assert clean_lines("| 0  Tesla T4  Off |\ntorch  | 2.1.0") == ["| 0  Tesla T4  Off |", "torch  | 2.1.0"]
+
+
 def test_a_message_broken_over_lines_is_joined_again():
     lines = clean_lines("RuntimeError: CUDA error: no kernel image is available for\n"
                         "execution on the device\n"

@@ -39,6 +39,9 @@ PROMPTS = (
     re.compile(r"^(?:\([\w.-]+\)\s*)?PS [A-Za-z]:\\[^>]*>\s*"),
     re.compile(r"^(?:\([\w.-]+\)\s*)?[A-Za-z]:\\[^>]*>\s*"),
 )
+# The prefix docker compose puts on each line of a service's log: "triton-1  | " (Compose v2), "web_1  | " (v1). A
+# message wrapped over two log lines reads whole only without it.
+COMPOSE_LOG_PREFIX = re.compile(r"^[\w.-]+[-_]\d+\s+\|\s?")
 # A line that ends a sentence or a structure: the next line starts something new.
 CLOSED = re.compile(r"[.!?:;)\]}>|=]\s*$")
 # Lines that are rows of a listing, not prose: "torch  2.1.0", table rows, tracebacks'
@@ -65,8 +68,8 @@ BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 
 
 def clean_lines(text: str) -> List[str]:
-    """The pasted lines, one for one, without colour codes, fences, quote markers, bold markers and prompts, and
-    with typographic quotes, dashes and spaces back to the plain ones the tool printed."""
+    """The pasted lines, one for one, without colour codes, fences, quote markers, compose log prefixes, bold markers
+    and prompts, and with typographic quotes, dashes and spaces back to the plain ones the tool printed."""
     lines = []
     for raw in text.translate(TYPOGRAPHY).replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         line = ANSI.sub("", raw).replace("\t", "    ")
@@ -74,6 +77,7 @@ def clean_lines(text: str) -> List[str]:
             lines.append("")
             continue
         line = QUOTE.sub("", line, count=1)
+        line = COMPOSE_LOG_PREFIX.sub("", line, count=1)
         line = BOLD.sub(r"\1", line)
         for prompt in PROMPTS:
             stripped = prompt.sub("", line, count=1)

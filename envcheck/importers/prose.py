@@ -292,7 +292,7 @@ CPU_BUILD_STATED = re.compile(r"\b(?:resulted in|results in|install(?:s|ed)?|got
 
 # The same said the other way round: "`dgl` with ONLY CPU version is installed", "torch with the CPU-only build got
 # installed".
-CPU_BUILD_INSTALLED = re.compile(r"\b(torch|pytorch|tensorflow|jax|dgl)\W{0,2}\s+with\s+(?:only\s+)?(?:the\s+|a\s+)?"
+CPU_BUILD_INSTALLED = re.compile(r"\b(?:py)?(torch|tensorflow|jax|dgl)\W{0,2}\s+with\s+(?:only\s+)?(?:the\s+|a\s+)?"
                                  r"CPU(?:[- ]only)?\s+(?:version|build|variant|wheel)\s+(?:is|was|got|gets|being)\s+"
                                  r"installed", re.I)
 
@@ -339,8 +339,7 @@ def _frameworks(text: str, facts: HostFacts, where: str) -> None:
         _build(framework(facts, "torch", where), bare.group(1), bare.group(2))
     stated_cpu = CPU_BUILD_STATED.search(text) or CPU_BUILD_INSTALLED.search(text)
     if stated_cpu:
-        name = stated_cpu.group(1).lower()
-        set_once(framework(facts, "torch" if name == "pytorch" else name, where), "accelerator", "cpu")
+        set_once(framework(facts, stated_cpu.group(1).lower(), where), "accelerator", "cpu")
     tf = TF_TUPLE.search(text)
     if tf:
         set_once(framework(facts, "tensorflow", where), "version", tf.group(1) or tf.group(2))

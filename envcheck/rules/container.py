@@ -16,10 +16,9 @@ TOOLKIT_GUIDE = "https://docs.nvidia.com/datacenter/cloud-native/container-toolk
 SELECT_DRIVER = r'could not select device driver "(?:nvidia)?" with capabilities: \[\[gpu\]\]'
 # What nvidia/cuda and NGC images print at start when the container sees no driver.
 # The same entrypoint's driver check with no driver to read a version from: "This container was built for NVIDIA
-# Driver Release 515.48 or later, but version  was detected" (the version left empty; a compose log puts its
-# "service-1 | " prefix before the wrapped second line).
+# Driver Release 515.48 or later, but version  was detected" (the version left empty).
 NO_DRIVER_BANNER = (r"The NVIDIA Driver was not detected\.?\s+GPU functionality will not be available|"
-                    r"NVIDIA Driver Release \d+\.\d+\S* or later,?\s*but\s+(?:\S+\s+\|\s+)?version\s+was detected")
+                    r"NVIDIA Driver Release \d+\.\d+\S* or later,?\s*but\s+version\s+was detected")
 # A pasted `docker run` (or podman run) and the ways it can ask for GPUs.
 RUN_COMMAND = re.compile(r"(?:^|`)(?:sudo\s+)?(docker|podman)\s+(?:container\s+)?run\b([^`]*)")
 # The program in the container says it sees no GPU (IPython's "Out[2]: False" after is_available()).

@@ -218,7 +218,7 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # container was built for NVIDIA Driver Release 535.86 or later, but version 510.85.02 was detected and compatibility
 # mode is UNAVAILABLE." The version is empty when the container sees no driver at all (started without the GPUs).
 NGC_DRIVER_CHECK = re.compile(r"This container was built for NVIDIA Driver Release (\d+\.\d+)\S* or later,?\s*but"
-                              r"(?:\s+(?:\S+\s+\|\s+)?version\s+(\d+\.\d+(?:\.\d+)?)?\s*was detected)?")
+                              r"(?:\s+version\s+(\d+\.\d+(?:\.\d+)?)?\s*was detected)?")
 NGC_COMPATIBILITY = "https://docs.nvidia.com/deploy/cuda-compatibility/"
 
 

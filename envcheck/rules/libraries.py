@@ -190,7 +190,7 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "python -c 'import torch; print(torch.backends.cudnn.version())'"])
         return
     tensorrt = first_match(TENSORRT_CUDNN, seen)
-    if tensorrt is not None and len(seen) == len(ctx.observed([TENSORRT_CUDNN.pattern])):
+    if tensorrt is not None and all(TENSORRT_CUDNN.search(line) for line in seen):
         yield _tensorrt_cudnn_warning(tensorrt)
         return
     if seen:
