@@ -22,7 +22,7 @@ NO_DRIVER_BANNER = (r"The NVIDIA Driver was not detected\.?\s+GPU functionality 
 # A pasted `docker run` (or podman run) and the ways it can ask for GPUs.
 RUN_COMMAND = re.compile(r"(?:^|`)(?:sudo\s+)?(docker|podman)\s+(?:container\s+)?run\b([^`]*)")
 # The program in the container says it sees no GPU (IPython's "Out[2]: False" after is_available()).
-CUDA_SEES_NO_GPU = (r"is_available\(\)\s*(?:->|returns?|:|=)?\s*False", r"^Out\[\d+\]:\s*False$",
+CUDA_SEES_NO_GPU = (r"is_ava\w{2,6}\(\)\W{0,4}(?:->|returns?|returned|:|=)?\W{0,4}False", r"^Out\[\d+\]:\s*False$",
                     r"no CUDA-capable device is detected", r"Found no NVIDIA driver on your system",
                     r"No CUDA GPUs are available")
 PROGRAM_SEES_NO_GPU = (*CUDA_SEES_NO_GPU, r"nvidia-smi\W{0,5}(?:but\s+)?(?:command\s+)?not found")
@@ -179,6 +179,11 @@ def container_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=_distro.install_container_toolkit(ctx.distro))
 
 
+# k3s and RKE2 register the nvidia runtime in their containerd only as an extra runtime (a RuntimeClass), not as the
+# default (k3s-io/k3s#9702: the --default-runtime option changes that), so a pod that does not name it runs under runc.
+K3S = r"\b(?:k3s|rke2|k3d|k0s|microk8s)\b"
+K3S_DEFAULT_RUNTIME = "https://github.com/k3s-io/k3s/issues/9702"
+
 # Kubernetes' device plugin, started by the node's default runtime: it says so ("If this is a GPU node,
 # did you set the docker default runtime to `nvidia`?"), or its pod keeps crashing.
 DEVICE_PLUGIN_WITHOUT_DRIVER = (r"did you set the (?:docker|container runtime'?s?) default runtime to",
@@ -198,7 +203,10 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
     plugin's pod in CrashLoopBackOff ("did you set the docker default runtime to `nvidia`?"): the
     container was started by runc, not the nvidia runtime, so the driver libraries were never
     mounted. Kubernetes starts pods with the node's default runtime, so a `docker run
-    --runtime=nvidia` that works by hand proves nothing for them. The same holds for `docker build`,
+    --runtime=nvidia` that works by hand proves nothing for them. On k3s, RKE2, k0s or MicroK8s,
+    whose containerd lists nvidia only as an extra runtime, a pod without `runtimeClassName:
+    nvidia` finds no GPU ("torch.cuda.is_available() returns False", "nvidia-smi: command not
+    found"). The same holds for `docker build`,
     which has no --runtime or --gpus option: a build step that loads libcuda (on a Jetson with
     JetPack 4, any CUDA library: "libcurand.so.10: cannot open shared object file", or the library
     as an empty file: "libcublas.so: file not recognized: File truncated") needs nvidia as the
@@ -239,6 +247,21 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
                   fix=['set "default-runtime": "nvidia" in /etc/docker/daemon.json (beside its "runtimes" entry)',
                        "sudo systemctl restart docker && docker info | grep -i 'default runtime'",
                        "build again"])
+    elif ctx.observed([K3S]) and ctx.observed(PROGRAM_SEES_NO_GPU) and not ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER):
+        named = re.search(K3S, ctx.observed([K3S])[0], re.I).group(0)
+        k3s = named.lower() in ("k3s", "k3d", "rke2")
+        yield Hit(f"on {named} the nvidia runtime is an extra runtime of the cluster's own containerd, not its default: "
+                  "a pod that does not ask for it by runtimeClassName starts under runc and gets no GPU",
+                  evidence={"observed": ctx.observed([K3S])[0].strip()[:200],
+                            "no_gpu": ctx.observed(PROGRAM_SEES_NO_GPU)[0].strip()[:200]},
+                  references=[K3S_DEFAULT_RUNTIME],
+                  fix=["runtimeClassName: nvidia  # in the pod spec (spec.runtimeClassName), or in the template of "
+                       "whatever creates the pods",
+                       "or make it every pod's default: start k3s with --default-runtime nvidia (server and agents), "
+                       "or set default_runtime_name = \"nvidia\" in /var/lib/rancher/k3s/agent/etc/containerd/"
+                       "config.toml.tmpl, then restart k3s" if k3s else
+                       f"or make it every pod's default: default_runtime_name = \"nvidia\" in {named}'s containerd "
+                       "configuration, then restart it"])
     elif seen and _started_without_the_runtime(ctx):
         yield Hit("inside a container, the NVIDIA driver libraries are missing: it was started by runc, not the "
                   "nvidia runtime (Kubernetes: the node's default runtime)",

@@ -813,15 +813,24 @@ UVM_MISSING = (r"/dev/nvidia-uvm(?:-tools)?[\"']?:? (?:No such file|no such file
                r"load kernel module nvidia[-_]uvm")
 
 
+# In people's words: GPUs work in containers (or jobs) only once a program has used the GPU on the host: "CUDA doesn't
+# work in containers until after I've run a process on the host OS", "if I execute `nvidia-smi` on the host machine,
+# I get to execute `nvidia-smi` from the container again". That first host program created the nodes and loaded
+# nvidia-uvm through nvidia-modprobe.
+WORKS_AFTER_HOST_RUN = (r"\b(?:until|unless|only after|if I (?:first )?(?:run|execute)|once I (?:run|execute))\b"
+                        r"[^.\n]{0,80}?\bon the host\b")
+
+
 @rule("DRV013", "nvidia-uvm-not-loaded", "error", "The NVIDIA unified-memory module (nvidia-uvm) is not loaded",
-      signatures=UVM_MISSING, priority=22, references=(MODULE_DOCS,))
+      signatures=(*UVM_MISSING, WORKS_AFTER_HOST_RUN), priority=22, references=(MODULE_DOCS,))
 def nvidia_uvm_not_loaded(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     nvidia-smi works, but CUDA programs fail ("CUDA unknown error", cuInit 999, "no CUDA-capable
     device"); containers started by enroot/pyxis or Kubernetes fail with "open failed:
     /dev/nvidia-uvm: no such file or directory"; it worked until a reboot, or until someone ran a
-    GPU container by hand.
+    GPU container by hand ("CUDA doesn't work in containers until after I've run a process on the
+    host").
 
     Why:
     CUDA needs the nvidia-uvm kernel module and its /dev/nvidia-uvm node; nvidia-smi does not. The
@@ -843,6 +852,13 @@ def nvidia_uvm_not_loaded(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit("the nvidia module is loaded but nvidia_uvm is not: CUDA programs cannot start",
                   evidence={"driver.loaded_modules.nvidia": True, "driver.loaded_modules.nvidia_uvm": False},
                   fix=UVM_FIX)
+    elif seen and all(re.search(WORKS_AFTER_HOST_RUN, line, re.I) for line in seen):
+        yield Hit("the GPU device nodes and nvidia-uvm appear only once a program has used the GPU on the host: CUDA "
+                  "creates them through the setuid nvidia-modprobe, which a container or an unprivileged job cannot "
+                  "run, so until then they find no GPU", evidence={"observed": seen[0].strip()[:200]},
+                  fix=["sudo nvidia-modprobe -u -c=0  # now: load nvidia-uvm and create /dev/nvidia-uvm and /dev/nvidia0",
+                       "echo nvidia-uvm | sudo tee /etc/modules-load.d/nvidia-uvm.conf  # at every boot",
+                       "ls -l /dev/nvidia*  # after a reboot, before any GPU program: nvidia0, nvidiactl, nvidia-uvm"])
     elif seen and not ctx.observed([MODULE_NOT_BUILT]):
         # "Module nvidia_uvm not found in directory /lib/modules/<kernel>": there is nothing to load, the
         # driver was never built for this kernel (driver-not-built-for-kernel)
@@ -1010,8 +1026,63 @@ def prime_profile_disables_nvidia_driver(ctx: Context, seen: List[str]) -> Itera
                    "or: sudo prime-select nvidia"])
 
 
+# A report that ties the failure to a suspend or hibernation: "After resuming from suspension, NVIDIA GPU
+# functionality inside rootless Docker containers stops working", "after gentoo linux sleep, ollama only use cpu",
+# "This already happened to me when linux comes back from hibernation", "after a suspend/resume cycle".
+AFTER_SUSPEND = (r"\b(?:after|since|when|whenever|upon|on|each time|every time)\s+(?:(?:a|the|my|each)\s+)?"
+                 r"(?:(?:\w+\s+){0,2}(?:resum\w*|wak\w*|com\w*\s+back|return\w*)\s+(?:up\s+)?(?:from\s+)?)?"
+                 r"(?:(?:the\s+)?(?:system|machine|host|laptop|pc|computer|os)\s+|(?:\w+\s+)?linux\s+)?"
+                 r"(?:suspen\w+|sleep|hibernat\w+|standby)\b",)
+# What the person saw after it: CUDA's unknown error, cuInit or cudart's 999, a program that falls back to the CPU.
+GPU_LOST = (r"CUDA unknown error|CUDA_ERROR_UNKNOWN", r"\b(?:init failure|err(?:or)?|returned|code)\W{0,3}999\b",
+            r"\b(?:only|just)\s+(?:uses?|using|runs?\s+on)\s+(?:the\s+)?cpu\b", r"\b100\s?% cpu\b",
+            r"fall(?:s|ing)?\s*back to (?:the\s+)?CPU", r"no (?:actual )?GPU (?:usage|utili[sz]ation)",
+            r"is_available\W{0,8}(?:return\w*|is|=|->)?\W{0,4}False", r"no CUDA-capable device",
+            r"(?:GPU|cuda)\w*\s+(?:functionality\s+)?(?:stops?|stopped)\s+working")
+OLLAMA_SUSPEND = "https://docs.ollama.com/gpu"
+NVIDIA_POWER_MANAGEMENT = "https://download.nvidia.com/XFree86/Linux-x86_64/460.56/README/powermanagement.html"
+
+
+@rule("DRV017", "gpu-unusable-after-suspend-resume", "error", "CUDA stops working after the machine suspends and resumes",
+      signatures=AFTER_SUSPEND, priority=9, references=(OLLAMA_SUSPEND, NVIDIA_POWER_MANAGEMENT))
+def gpu_unusable_after_suspend_resume(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    After a suspend or hibernation, CUDA programs fail or fall back to the CPU while nvidia-smi
+    still lists the GPU: "cudaSetDevice err: 999", "CUDA unknown error", Ollama running on the
+    CPU ("after gentoo linux sleep, ollama only use cpu"); a reboot makes it work again.
+
+    Why:
+    Without the driver's power-management support enabled, the GPU state that CUDA's unified-memory
+    module (nvidia_uvm) holds is not saved across the sleep, and the driver comes back with that
+    module unusable. Ollama documents it as a driver bug with this workaround; NVIDIA's driver
+    README describes saving video memory across suspend.
+
+    Fix:
+    Now, with no CUDA program running: `sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm` (or reboot).
+    To keep it from coming back, enable the driver's suspend support: `options nvidia
+    NVreg_PreserveVideoMemoryAllocations=1` in /etc/modprobe.d, and the nvidia-suspend,
+    nvidia-hibernate and nvidia-resume services.
+
+    When to ignore:
+    When the failure also happens after a fresh boot that never slept: then it is another cause.
+    """
+    lost = ctx.observed(GPU_LOST)
+    if not seen or not lost:
+        return
+    yield Hit("CUDA stopped working after the machine slept: after a suspend or hibernation the driver can come back "
+              "with its unified-memory module (nvidia_uvm) unusable, so programs get error 999 or fall back to the CPU "
+              "while nvidia-smi still lists the GPU", evidence={"observed": seen[0].strip()[:200],
+                                                                "failure": lost[0].strip()[:200]},
+              fix=["sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm  # with no CUDA program running; or reboot",
+                   "to keep it from coming back: echo 'options nvidia NVreg_PreserveVideoMemoryAllocations=1' | "
+                   "sudo tee /etc/modprobe.d/nvidia-power-management.conf",
+                   "sudo systemctl enable nvidia-suspend.service nvidia-hibernate.service nvidia-resume.service",
+                   "then rebuild the initramfs (update-initramfs -u or dracut -f) and reboot"])
+
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
          fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
          nvidia_uvm_not_loaded, driver_container_kernel_headers_unavailable, open_kernel_module_unsupported_gpu,
-         prime_profile_disables_nvidia_driver)
+         prime_profile_disables_nvidia_driver, gpu_unusable_after_suspend_resume)

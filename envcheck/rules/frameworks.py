@@ -63,8 +63,8 @@ def _pip_torch(version: str, variant: str) -> str:
 
 # "torch.cuda.is_available() -> False": a symptom with many causes, of which a CPU build is the
 # most common; a hit resting on it alone ranks after every more specific one.
-IS_AVAILABLE_FALSE = (r"torch\.cuda\.is_available\W{0,6}(\(\))?\W{0,6}(?:still\s+|always\s+)?"
-                      r"(=|is|returns?|returned|gives|->)?\W{0,6}False")
+IS_AVAILABLE_FALSE = (r"torch\.cuda\.is_ava\w{2,6}\W{0,6}(\(\))?\W{0,6}(?:still\s+|always\s+)?"
+                      r"(=|is|returns?|returned|gives|yields?|->)?\W{0,6}False")
 SM_TEXT = re.compile(r"with CUDA capability sm_(\d+) is not compatible with the current PyTorch installation", re.I)
 SUPPORTED_TEXT = re.compile(r"supports CUDA capabilities ((?:sm_\d+\s*)+)", re.I)
 # A GPU below a tool's minimum, in each tool's words, with the device's capability: PyTorch ("which is
@@ -310,6 +310,9 @@ def _beyond_toolkit(ctx: Context, build) -> List[Tuple[str, Dict, Hit]]:
 # ONNX Runtime's get_available_providers() of a CPU-only package: no CUDA or TensorRT provider.
 ORT_CPU_PROVIDERS = r"\[\s*(?:'(?:Azure|CPU|OpenVINO|DML|CoreML)ExecutionProvider',?\s*)+\]"
 # ... and its warning's form: "Available providers: 'AzureExecutionProvider, CPUExecutionProvider'".
+# A person saying both packages are installed ("When I install both `onnxruntime` and `onnxruntime-gpu` packages").
+ORT_BOTH_STATED = (r"\bboth\W{1,3}onnxruntime\W{1,3}and\W{1,3}onnxruntime[-_]gpu\b|"
+                   r"\bonnxruntime\W{1,3}and\W{1,3}onnxruntime[-_]gpu\W{1,3}(?:are\s+)?(?:both\b|installed together)")
 ORT_CPU_AVAILABLE = r"Available providers: '(?:(?:Azure|CPU|OpenVINO|DML|CoreML)ExecutionProvider(?:, )?)+'"
 # llama.cpp builds without a GPU backend: "warning: not compiled with GPU offload support, --n-gpu-layers
 # option will be ignored", and the system_info line of the cuBLAS era with "BLAS = 0".
@@ -371,7 +374,7 @@ JAX_PLUGIN_FAILED = r"Jax plugin configuration error"
                   # a CPU jaxlib asked for the GPU backend: "Backend 'gpu' failed to initialize: NOT_FOUND: Could
                   # not find registered platform with name: "cuda". Available platform names are: Host Interpreter"
                   r"Could not find registered platform with name: \W?cuda\b",
-                  r"TensorFlow was not built with CUDA", r"\(you have \d+\.\d+(?:\.\d+)?\+cpu\)", *NO_GPU_SEEN, ORT_CPU_PROVIDERS, ORT_CPU_AVAILABLE,
+                  r"TensorFlow was not built with CUDA(?! kernel binaries)", r"\(you have \d+\.\d+(?:\.\d+)?\+cpu\)", *NO_GPU_SEEN, ORT_CPU_PROVIDERS, ORT_CPU_AVAILABLE,
                   r"CUDAExecutionProvider'? (?:is )?not (?:in available provider names|available)", *LLAMA_CPP_CPU,
                   DGL_CPU),
       priority=10, references=(TORCH_INSTALL,))
@@ -438,10 +441,13 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     names = {d.name for d in ctx.facts.python.distributions}
     ort_fix = ["pip uninstall -y onnxruntime onnxruntime-gpu", "pip install onnxruntime-gpu"]
-    if {"onnxruntime", "onnxruntime-gpu"} <= names and gpu is not False:
+    both_stated = ctx.observed([ORT_BOTH_STATED]) if any("ExecutionProvider" in line for line in seen) else []
+    if ({"onnxruntime", "onnxruntime-gpu"} <= names or both_stated) and gpu is not False:
         yield Hit("onnxruntime (CPU-only) and onnxruntime-gpu are both installed: they share one module, and the "
-                  "CPU package can shadow the GPU one", evidence={"python.distributions": ["onnxruntime",
-                                                                                          "onnxruntime-gpu"]},
+                  "CPU package can shadow the GPU one",
+                  evidence={"stated": both_stated[0].strip()[:200]} if both_stated and not
+                  {"onnxruntime", "onnxruntime-gpu"} <= names else {"python.distributions": ["onnxruntime",
+                                                                                             "onnxruntime-gpu"]},
                   fix=ort_fix)
         return
     if any(re.search(p, line, re.I) for p in LLAMA_CPP_CPU for line in seen):
@@ -490,14 +496,26 @@ NO_KERNEL_IMAGE = (r"no kernel image is (?:not )?available for (?:the )?executio
                    r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"device kernel image is invalid")
 
 
+# TensorFlow on a GPU newer than its build: its own warning ("TensorFlow was not built with CUDA kernel binaries
+# compatible with compute capability 12.0. CUDA kernels will be jit-compiled from PTX"), and the driver refusing the
+# PTX its generated kernels carry ("'cuModuleLoadData(&module, data)' failed with 'CUDA_ERROR_INVALID_PTX'").
+TF_NO_KERNEL_BINARIES = r"TensorFlow was not built with CUDA kernel binaries compatible with compute capability"
+INVALID_PTX = r"\bCUDA_ERROR_INVALID_PTX\b"
+TF_TESTED_BUILDS = "https://www.tensorflow.org/install/source#gpu"
+STATED_CC = re.compile(r"compute capability:?\s*(\d{1,2}\.\d)\b", re.I)
+
+
 @rule("FW002", "gpu-arch-not-in-build", "error", "The framework build has no kernels for this (newer) GPU",
-      signatures=(*NO_KERNEL_IMAGE, r"is not compatible with the current PyTorch installation", *PADDLE_ARCH_TEXT),
+      signatures=(*NO_KERNEL_IMAGE, r"is not compatible with the current PyTorch installation", *PADDLE_ARCH_TEXT,
+                  TF_NO_KERNEL_BINARIES, INVALID_PTX),
       priority=20, references=(TORCH_INSTALL,))
 def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     "NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch
-    installation."; "CUDA error: no kernel image is available for execution on the device".
+    installation."; "CUDA error: no kernel image is available for execution on the device";
+    TensorFlow: "TensorFlow was not built with CUDA kernel binaries compatible with compute
+    capability 12.0", then "'cuModuleLoadData(&module, data)' failed with 'CUDA_ERROR_INVALID_PTX'".
 
     Why:
     A framework wheel carries machine code (SASS) for a list of GPU architectures, plus PTX that the
@@ -507,7 +525,9 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
     Fix:
     Install a build whose arch list includes this GPU: for an RTX 50 series card, torch >= 2.7 from
-    the cu128 (or newer) index.
+    the cu128 (or newer) index. For TensorFlow, whose wheels are built with one CUDA per release,
+    a build made with a CUDA that knows the GPU: a newer release, NVIDIA's TensorFlow container,
+    or a source build.
 
     When to ignore:
     Never while you want to use that GPU.
@@ -515,6 +535,12 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     software = [item for item in ctx.shared("software_arch", _software_arch_findings) if item[0] == "new"]
     for _, gpu, hit in software:
         yield hit
+    tensorflow_hit = _tensorflow_built_before_gpu(ctx, seen)
+    if tensorflow_hit:
+        yield tensorflow_hit
+        return
+    # Invalid PTX without a GPU newer than the build is not this situation (a driver older than the PTX gives it).
+    seen = [line for line in seen if not re.search(INVALID_PTX, line) and not re.search(TF_NO_KERNEL_BINARIES, line, re.I)]
     found = [item for item in _arch_findings(ctx) if item[0] == "new"]
     driver = ctx.driver_version()
     for _, gpu, hit in found:
@@ -553,7 +579,7 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         first = ctx.matrix.first_tensorflow_with_cuda(needs) if needs else None
         fix = [f"pip install -U 'tensorflow>={first['tensorflow']}'  # built with CUDA {first['cuda']}; this GPU needs "
                f"CUDA {needs} or newer" if first else "install a TensorFlow release built with a CUDA that supports this "
-               "GPU: https://www.tensorflow.org/install/source#gpu"]
+               f"GPU: {TF_TESTED_BUILDS}"]
     else:
         fix = ["pip uninstall -y torch torchvision torchaudio",
                _pip_torch(*choice) if choice else f"install a build for your GPU's architecture: {TORCH_INSTALL}"]
@@ -564,6 +590,40 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               evidence={"supported": supported.group(1).split() if supported else [], "compute_capability": cc,
                         "smoke": [f"{r.name}: {r.message}" for r in _failed_smoke(ctx, NO_KERNEL_IMAGE)]},
               fix=fix)
+
+
+def _tensorflow_built_before_gpu(ctx: Context, seen: List[str]) -> Optional[Hit]:
+    """TensorFlow failing to load its kernels on a GPU whose compute capability came after the CUDA its release
+    was built with (TensorFlow 2.20, CUDA 12.5, on an RTX 50 series card that needs CUDA 12.8). Its generated
+    kernels then exist only as PTX, and the JIT fails; the release's build CUDA comes from the tested build
+    configurations. Without a known compute capability, a bare CUDA_ERROR_INVALID_PTX says too little: a driver
+    older than the PTX gives it too."""
+    failed = [line for line in seen if re.search(TF_NO_KERNEL_BINARIES, line, re.I) or re.search(INVALID_PTX, line)]
+    framework = ctx.framework("tensorflow")
+    if not failed or not (framework or ctx.observed([r"\btensorflow\b"])):
+        return None
+    stated = first_match(STATED_CC, failed + ctx.observed([STATED_CC.pattern]))
+    models = [g for g in ctx.gpu_models() if g["cc"]]
+    cc = stated.group(1) if stated else (models[0]["cc"] if models else "")
+    needs = ctx.matrix.oldest_cuda_for_cc(cc) if cc else None
+    try:
+        built = ctx.matrix.tensorflow_release(framework.version)["cuda"] if framework and framework.version else ""
+    except (QueryError, InvalidVersion):
+        built = ""
+    if not needs or (built and Version(built) >= Version(needs)):
+        return None
+    first = ctx.matrix.first_tensorflow_with_cuda(needs)
+    release = (f"TensorFlow {framework.version} was built with CUDA {built}, older than compute capability {cc} "
+               f"needs (CUDA {needs} or newer)" if built else f"This TensorFlow build has no kernels for compute "
+               f"capability {cc} (CUDA {needs} or newer builds for it)")
+    return Hit(release + ": its kernels for this GPU exist only as PTX, which fails to load", evidence={"observed": failed[0].strip()[:200],
+                                                                           "compute_capability": cc,
+                                                                           "tensorflow_build_cuda": built},
+               references=[TF_TESTED_BUILDS],
+               fix=[f"pip install -U 'tensorflow[and-cuda]>={first['tensorflow']}'  # built with CUDA {first['cuda']}"
+                    if first else "no TensorFlow wheel in the tested build configurations is built with CUDA "
+                    f"{needs} or newer: use NVIDIA's TensorFlow container (nvcr.io/nvidia/tensorflow) in a release "
+                    "whose notes list this GPU, or build TensorFlow from source for compute capability " + cc])
 
 
 def _below_every_torch(ctx: Context) -> Optional[Hit]:
@@ -1099,13 +1159,16 @@ QUANT_ONLY_ON = re.compile(r"\b(FP8|MXFP8|MXFP4|NVFP4|FP4|(?:LLM-)?AWQ|GPTQ|Marl
 # model is float16, but ...", which is not this.)
 CT2_COMPUTE_TYPE = re.compile(r"Requested (\w+) compute type, but the target device or backend do not support efficient "
                               r"(\w+) computation", re.I)
+# bitsandbytes loading a model in 8-bit on a GPU without the int8 tensor-core path: "Compute capability < 7.5
+# detected! Only slow 8-bit matmul is supported for your GPU!" (it goes on, slowly; 4-bit runs from Maxwell on).
+BNB_SLOW_INT8 = re.compile(r"Compute capability < (\d+)\.(\d+) detected! Only slow 8-bit matmul is supported", re.I)
 QUANT_NEEDS_CC = re.compile(r"quantization method (\S+) is not supported for the current GPU\.?\s*Minimum capability:?\s*"
                             r"(\d+)\.?\s*(?:Current capability:?\s*(\d+))?", re.I)
 
 
 @rule("FW009", "quantization-unsupported-gpu", "error", "The GPU has no hardware for the number format asked of it",
       signatures=(FORMAT_NEEDS_CC.pattern, r"quantization method \S+ is not supported for the current GPU",
-                  TRITON_FP8.pattern, QUANT_ONLY_ON.pattern, CT2_COMPUTE_TYPE.pattern),
+                  TRITON_FP8.pattern, QUANT_ONLY_ON.pattern, CT2_COMPUTE_TYPE.pattern, BNB_SLOW_INT8.pattern),
       priority=18, references=("https://docs.nvidia.com/deeplearning/transformer-engine/user-guide/index.html",
                                "https://docs.vllm.ai/en/latest/features/quantization/supported_hardware.html"))
 def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -1117,14 +1180,17 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     is not supported on CUDA arch < 89", or "type fp8e4nv not supported in this architecture";
     Transformers and vLLM: "FP8 quantized models is only supported on GPUs with compute capability
     >= 8.9 (e.g 4090/H100), actual = `6.1`"; CTranslate2 (faster-whisper): "Requested float16 compute
-    type, but the target device or backend do not support efficient float16 computation."
+    type, but the target device or backend do not support efficient float16 computation.";
+    bitsandbytes: "Compute capability < 7.5 detected! Only slow 8-bit matmul is supported for your
+    GPU!"
 
     Why:
     FP8 runs on tensor cores that Ada (8.9) and Hopper (9.0) introduced (TransformerEngine before 0.7
     required Hopper); MXFP8 and NVFP4 need Blackwell (10.0); vLLM's quantization kernels (AWQ, GPTQ
     Marlin, FP8, MXFP4) each state the oldest GPU they run on. An older GPU has no instruction for
     the format: no driver or package upgrade adds it. CTranslate2 refuses an explicit float16 or
-    int8_float16 request on a device without a fast path for it (on the CPU always).
+    int8_float16 request on a device without a fast path for it (on the CPU always). bitsandbytes'
+    LLM.int8() matmul needs Turing (7.5); below it, 8-bit loading falls back to a slow path.
 
     Fix:
     Run in a format the GPU has (bf16 or fp16; a quantization whose minimum capability the GPU meets,
@@ -1151,6 +1217,18 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
                   fix=['compute_type="int8" (or "float32"; "int8_float16" needs a GPU with fast float16)',
                        'or compute_type="auto" / "default": CTranslate2 then picks what the device runs',
                        "python -c 'import ctranslate2; print(ctranslate2.get_supported_compute_types(\"cuda\"))'"])
+        return
+    slow_int8 = BNB_SLOW_INT8.search(text)
+    if slow_int8 and not (fmt or quant or triton or only_on):
+        needed = f"{slow_int8.group(1)}.{slow_int8.group(2)}"
+        gpus = [g for g in ctx.gpu_models() if g["cc"]]
+        on = f" ({gpus[0]['name']}, compute capability {gpus[0]['cc']})" if gpus else ""
+        yield Hit(f"bitsandbytes' 8-bit matmul (LLM.int8()) needs compute capability {needed}: on this GPU{on} "
+                  "8-bit models run on a slow fallback", evidence={"observed": slow_int8.group(0), "needs": needed},
+                  priority=80,  # a warning that bitsandbytes prints on every such GPU, whatever else went wrong
+                  fix=["load the model in 4-bit instead: BitsAndBytesConfig(load_in_4bit=True) (bitsandbytes runs "
+                       "NF4/FP4 on older GPUs than its 8-bit matmul)", "or in fp16 without quantization, where it fits",
+                       f"or use a GPU of compute capability {needed} or newer (Turing, RTX 20 series, T4)"])
         return
     if triton:
         floor = triton.group(1) or "89"  # the compiler's wording names no floor; the checks' wording says 89

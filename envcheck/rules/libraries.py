@@ -13,6 +13,13 @@ from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.frameworks import torch_variant
 from envcheck.rules.container import l4t_mismatch
 
+
+# Paddle's words for a CUDA library it could not load ("The third-party dynamic library (cudnn64_7.dll) that Paddle
+# depends on is not configured correctly"), and its builds per CUDA: the plain paddlepaddle-gpu is one CUDA's build.
+PADDLE_DEPENDS = r"that Paddle depends on"
+PADDLE_POST_BUILD = ("python -m pip install paddlepaddle-gpu==<release>.post<your CUDA, e.g. 117 for 11.7>  # from "
+                     "Paddle's install page for your CUDA; the plain package is built for one CUDA only")
+
 # Where pip puts wheels: site-packages, or dist-packages for Debian/Ubuntu's system Python (and
 # NGC images built on it). A library from there is the framework's own.
 WHEEL_DIR = re.compile(r"/(site|dist)-packages/")
@@ -183,11 +190,14 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     wanted, other, where = ctx.shared("cudnn_other_major", _cudnn_other_major)
     if other:
+        fix = [_cudnn_install(wanted), f"or install the program's build for cuDNN {other}",
+               "python -c 'import torch; print(torch.backends.cudnn.version())'"]
+        if ctx.observed([PADDLE_DEPENDS]):
+            # Paddle's plain package is its build for one CUDA and cuDNN; the others are .postNNN releases
+            fix = [PADDLE_POST_BUILD, f"or install cuDNN {wanted} for the CUDA that build wants: "
+                                      "https://developer.nvidia.com/rdp/cudnn-archive"]
         yield Hit(f"The program needs cuDNN {wanted}, but the cuDNN here is major {other}",
-                  evidence={"wanted_major": wanted, "present_major": other, "present": where},
-                  fix=[_cudnn_install(wanted),
-                       f"or install the program's build for cuDNN {other}",
-                       "python -c 'import torch; print(torch.backends.cudnn.version())'"])
+                  evidence={"wanted_major": wanted, "present_major": other, "present": where}, fix=fix)
         return
     tensorrt = first_match(TENSORRT_CUDNN, seen)
     if tensorrt is not None and all(TENSORRT_CUDNN.search(line) for line in seen):
@@ -533,9 +543,8 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                "then add their lib directories to LD_LIBRARY_PATH (PATH on Windows)" if "." not in major else
                f"install the CUDA {major} runtime libraries (cuda-libraries-{major.replace('.', '-')}, or the CUDA {major} "
                "toolkit) and add their lib64 to LD_LIBRARY_PATH"]
-        if ctx.observed([r"that Paddle depends on"]):
-            fix.insert(0, "python -m pip install paddlepaddle-gpu==<release>.post<your CUDA, e.g. 117 for 11.7>  # from "
-                          "Paddle's install page for your CUDA; the plain package is built for one CUDA only")
+        if ctx.observed([PADDLE_DEPENDS]):
+            fix.insert(0, PADDLE_POST_BUILD)
         if ort is not None or "onnxruntime" in what.lower() or "ONNX" in what:
             have = majors[-1] if majors else ""
             fix.insert(0, "pip install 'onnxruntime-gpu>=1.19'  # built for CUDA 12 and cuDNN 9" if have == "12" else

@@ -125,7 +125,7 @@ def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 
 @rule("TK003", "host-compiler-unsupported", "error", "nvcc refuses the host C++ compiler version",
-      signatures=(r"unsupported GNU version! gcc versions later than", r"unsupported clang version!",
+      signatures=(r"(?:unsupported GNU version! )?gcc versions later than \d+ are not supported", r"unsupported clang version!",
                   r"unsupported Microsoft Visual Studio version"), priority=20,
       references=("https://docs.nvidia.com/cuda/cuda-installation-guide-linux/",), scope="build")
 def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
