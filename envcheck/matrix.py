@@ -103,6 +103,9 @@ TABLES: Dict[str, TableSpec] = {spec.file: spec for spec in (
     TableSpec("jetpack", "jetpack", ("l4t",), {
         "l4t": VERSION, "jetpack": VERSION, "stage": TEXT, "container_family": TEXT},
         ("l4t", "jetpack", "container_family"), "l4t"),
+    TableSpec("ngc", "ngc_release", ("release",), {
+        "release": TEXT, "cuda": TEXT, "driver": TEXT, "min_driver": VERSION, "datacenter_drivers": TEXT_LIST,
+        "quote": TEXT}, ("release", "cuda", "source", "quote"), "release"),
     TableSpec("images", "image", ("tag",), {
         "tag": TEXT, "cuda": CUDA, "flavor": TEXT, "cudnn": TEXT, "os": TEXT, "cudnn_source": TEXT},
         ("tag", "cuda", "flavor", "os", "status"), "cuda"),
@@ -393,6 +396,16 @@ class Matrix:
         if not rows:
             raise QueryError(f"tensorflow {tensorflow} is not in the matrix")
         return rows[-1]
+
+    def ngc_release(self, release: str) -> Optional[Row]:
+        """The ngc.toml row of an NGC framework container release ("21.10"), or None when not recorded."""
+        return next((r for r in self.tables["ngc"].rows if r["release"] == release), None)
+
+    def newest_ngc_release_for_driver(self, driver: str) -> Optional[Row]:
+        """The newest NGC release recorded whose stated driver minimum this driver meets."""
+        have = version(driver)
+        fits = [r for r in self.tables["ngc"].rows if r.get("min_driver") and version(r["min_driver"]) <= have]
+        return fits[-1] if fits else None
 
     def first_tensorflow_with_cuda(self, cuda: str) -> Optional[Row]:
         """The oldest TensorFlow release built with this CUDA or a newer one (None: none recorded)."""

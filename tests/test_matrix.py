@@ -28,7 +28,7 @@ def m():
 def test_every_shipped_file_passes_check():
     assert matrix.check() == []
     out = envcheck("matrix", "check")
-    assert out.returncode == 0 and out.stdout.startswith("matrix OK: 15 tables"), out.stdout + out.stderr
+    assert out.returncode == 0 and out.stdout.startswith("matrix OK: 16 tables"), out.stdout + out.stderr
 
 
 def test_every_row_names_its_source(m):
@@ -292,3 +292,15 @@ def test_jetpack_releases_and_container_families_as_jetson_containers_states_the
     assert m.l4t_container_family("32.6.1") == "r32.6.1"  # before 32.7 only its own release
     assert m.l4t_container_family("36.3") != m.l4t_container_family("36.4.0")
     assert m.l4t_container_family("not-a-version") is None
+
+
+def test_ngc_releases_carry_their_figures_in_the_quoted_sentence():
+    """Each NGC release's CUDA and driver minimum are read from the release notes' own sentence, kept in `quote`."""
+    rows = shipped_matrix().rows("ngc")
+    assert len(rows) > 60 and rows[0]["release"] == "19.01"
+    for row in rows:
+        assert row["cuda"] in row["quote"], row["release"]
+        if row.get("min_driver"):
+            assert row["min_driver"] in row["quote"] and row["driver"].startswith(row["min_driver"]), row["release"]
+    assert shipped_matrix().ngc_release("21.10")["min_driver"] == "470"
+    assert shipped_matrix().newest_ngc_release_for_driver("455.45.01")["release"] == "20.12"

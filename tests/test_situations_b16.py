@@ -6,7 +6,7 @@ is tried on at least two real wordings, and each new reading on a text it must l
 
 from __future__ import annotations
 
-from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings as rules_run, paste_slugs
 
 
 def slugs(text: str) -> list:
@@ -100,3 +100,31 @@ def test_both_onnxruntime_packages_in_a_persons_words():
     # the CUDA provider there: nothing is shadowed
     assert "cpu-only-build" not in slugs("onnxruntime and onnxruntime-gpu are both installed.\n"
                                          "['CUDAExecutionProvider', 'CPUExecutionProvider']")
+
+
+def test_ngc_release_on_a_driver_older_than_its_release_notes_ask():
+    found = first(corpus("1041-"))
+    assert found.slug == "driver-too-old" and found.evidence["release_needs_driver"] == "470"
+    assert "rel_21-10" in found.evidence["release_notes"]
+    # another image and release (23.10 needs 535): with the GPU unknown, the data-center branches are named
+    text = ("docker run --gpus all -it nvcr.io/nvidia/pytorch:23.10-py3\nDriver Version: 470.82.01\n"
+            "RuntimeError: The NVIDIA driver on your system is too old (found version 11040).")
+    found = first(text)
+    assert found.slug == "driver-too-old" and "535" in found.message and "data-center" in found.message
+    # on an A100, 470.82 is one of the branches those notes allow: not this finding
+    assert not any("NGC release" in f.message for f in rules_run(text + "\nGPU 0: NVIDIA A100-SXM4-80GB"))
+    # a driver new enough: nothing about the release
+    assert not any("NGC release" in f.message for f in rules_run(
+        "docker run --gpus all nvcr.io/nvidia/pytorch:23.10-py3\nDriver Version: 545.23.08"))
+
+
+def test_container_toolkit_older_than_cgroup_v2():
+    for case, cli in (("1022-", "1.3.3"), ("1023-", "1.3.2")):
+        found = first(corpus(case))
+        assert found.slug == "container-toolkit-no-cgroup-v2" and found.evidence["nvidia_container_cli"] == cli
+    # podman's wording of the same hook failure, no version pasted (NVIDIA/nvidia-docker#1447's later reports)
+    found = first("Error: OCI runtime error: error executing hook `/usr/bin/nvidia-container-toolkit` (exit code: 1): "
+                  "nvidia-container-cli: container error: cgroup subsystem devices not found")
+    assert found.slug == "container-toolkit-no-cgroup-v2" and "before 1.8" in found.message
+    assert "container-toolkit-no-cgroup-v2" not in slugs("nvidia-container-cli: initialization error: nvml error: "
+                                                         "driver not loaded")

@@ -1238,10 +1238,59 @@ def selinux_blocks_container_gpu_access(ctx: Context, seen: List[str]) -> Iterab
                    "or: nvidia-container-cli -k list | sudo restorecon -v -f -  # relabel what the toolkit mounts"])
 
 
+# libnvidia-container before 1.8 knew only the cgroup v1 devices controller: on a host booted with the unified
+# cgroup v2 hierarchy (systemd's default on newer distributions) its prestart hook says "nvidia-container-cli:
+# container error: cgroup subsystem devices not found". 1.8.0 added cgroup v2 ("Add new cgroup.c file based on
+# nvcgo that supports both cgroupv1 and cgroupv2", its release notes); 1.8.1 fixed the version detection.
+NO_DEVICES_CGROUP = r"cgroup subsystem devices not found"
+CLI_VERSION = re.compile(r"^(?:cli-)?version:\s*(\d+\.\d+\.\d+)")
+LIBNVIDIA_CONTAINER_18 = "https://github.com/NVIDIA/libnvidia-container/releases/tag/v1.8.0"
+
+
+@rule("CTR021", "container-toolkit-no-cgroup-v2", "error",
+      "The container toolkit is older than the host's cgroup v2 hierarchy",
+      signatures=(NO_DEVICES_CGROUP,), priority=12, references=(LIBNVIDIA_CONTAINER_18,), scope="containers")
+def container_toolkit_no_cgroup_v2(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Every GPU container fails to start: "nvidia-container-cli: container error: cgroup subsystem
+    devices not found: unknown.", after a distribution moved to cgroup v2 (systemd 248 on Arch,
+    Debian testing in 2021, Ubuntu and Pop!_OS 21.10).
+
+    Why:
+    libnvidia-container (nvidia-container-cli, the toolkit's prestart hook) before 1.8.0 puts the
+    GPU device nodes into the container's devices cgroup, which exists only in cgroup v1. A host
+    booted with the unified cgroup v2 hierarchy has no /sys/fs/cgroup/devices, so the hook fails.
+
+    Fix:
+    Upgrade the NVIDIA Container Toolkit (libnvidia-container 1.8.1 or newer). Where that is not
+    possible: boot with `systemd.unified_cgroup_hierarchy=0`.
+
+    When to ignore:
+    Never: no GPU container starts until one of the two changes.
+    """
+    if not seen:
+        return
+    lines = ctx.observations
+    installed = next((m.group(1) for at, line in enumerate(lines) if "nvidia-container-cli" in line and "-V" in line
+                      for later in lines[at + 1:at + 3] for m in [CLI_VERSION.search(later.strip())] if m), "")
+    old = bool(installed) and version(installed) < version("1.8.0")
+    yield Hit(("libnvidia-container " + installed + " predates cgroup v2 support (added in 1.8.0)" if old else
+               "the container toolkit's hook found no cgroup v1 devices controller: libnvidia-container before 1.8 "
+               "supports only cgroup v1" + (f" (this one is {installed})" if installed else ""))
+              + ", and this host boots with the unified cgroup v2 hierarchy, so no GPU container can start",
+              evidence={"observed": seen[0].strip()[:200], **({"nvidia_container_cli": installed} if installed else {})},
+              confirmed=True,
+              fix=_distro.install_container_toolkit(ctx.distro) +
+              ["nvidia-container-cli -V  # 1.8.1 or newer handles cgroup v2",
+               "or, where the toolkit cannot be upgraded: add systemd.unified_cgroup_hierarchy=0 to the kernel "
+               "command line (GRUB_CMDLINE_LINUX), update-grub, reboot"])
+
+
 RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong, container_driver_capabilities_lack_compute, container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
          docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available,
          l4t_container_host_mismatch, cdi_devices_unresolvable, docker_seccomp_clone3_unsupported,
          container_image_wrong_architecture, container_driver_capabilities_lack_video,
          nvidia_docker_volume_cross_device, host_gl_libs_newer_glibc_than_container,
-         selinux_blocks_container_gpu_access)
+         selinux_blocks_container_gpu_access, container_toolkit_no_cgroup_v2)

@@ -7,7 +7,7 @@ from typing import Iterable, List, Optional, Tuple
 
 from packaging.version import InvalidVersion
 
-from envcheck.matrix import QueryError
+from envcheck.matrix import QueryError, version
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import image_driver_libs_mismatch
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED, NATIVE_WINDOWS
@@ -220,6 +220,9 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 NGC_DRIVER_CHECK = re.compile(r"This container was built for NVIDIA Driver Release (\d+\.\d+)\S* or later,?\s*but"
                               r"(?:\s+version\s+(\d+\.\d+(?:\.\d+)?)?\s*was detected)?")
 NGC_COMPATIBILITY = "https://docs.nvidia.com/deploy/cuda-compatibility/"
+# An NGC framework image named with its monthly release: nvcr.io/nvidia/tritonserver:21.10-py3-sdk,
+# nvcr.io/nvidia/pytorch:24.01-py3. Its release notes (matrices/ngc.toml) state the driver it needs.
+NGC_RELEASE_IMAGE = re.compile(r"\bnvcr\.io/nvidia/((?:[\w.-]+/)*[\w.-]+):(\d{2}\.\d{2})((?:\.\d+)?(?:-[\w.-]+)?)")
 
 
 @rule("DRV005", "driver-too-old", "error", "The driver is older than the CUDA the software was built for",
@@ -266,6 +269,10 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if ngc.group(2) or driver:
             yield _ngc_image_on_old_driver(ctx, ngc.group(1), ngc.group(2) or driver)
         return  # no driver version at all: the container sees no driver (CTR001)
+    ngc_release = _ngc_release_on_old_driver(ctx, driver) if driver else None
+    if ngc_release is not None:
+        yield ngc_release
+        return
     reported = False
     for name, release, need_cuda, basis in _cuda_wanted(ctx):
         built = f"{name} {release}".strip() + (f" was built for CUDA {need_cuda}" if basis == "built" else
@@ -313,6 +320,37 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"driver": driver, **({"ptx_given": jit.group(1), "driver_jit_knows": jit.group(2)}
                                                  if jit else {})},
                   fix=_distro.install_driver(ctx.distro))
+
+
+def _ngc_release_on_old_driver(ctx: Context, driver: str) -> Optional[Hit]:
+    """An NGC framework image of a monthly release whose release notes ask for a newer driver than the host's. The
+    notes also allow some data-center driver branches (R418, R440, ... through the CUDA forward-compatibility
+    package): on a data-center GPU with such a branch this is no finding, and with the GPU unknown the finding says
+    so."""
+    image = first_match(NGC_RELEASE_IMAGE, ctx.observations)
+    row = ctx.matrix.ngc_release(image.group(2)) if image else None
+    try:
+        if row is None or not row.get("min_driver") or version(driver) >= version(row["min_driver"]):
+            return None
+    except QueryError:
+        return None
+    branches = row.get("datacenter_drivers") or []
+    same_branch = [b for b in branches if b.split(".")[0] == driver.split(".")[0] and re.fullmatch(r"[\d.]+", b)
+                   and version(driver) >= version(b)]
+    segments = {(ctx._gpu_row(name=g["name"]) or {}).get("segment") for g in ctx.gpu_models()}
+    if same_branch and "datacenter" in segments:
+        return None
+    name, release, suffix = image.group(1), image.group(2), image.group(3)
+    older = ctx.matrix.newest_ngc_release_for_driver(driver)
+    caveat = (f"; on a data-center GPU the notes also allow driver branches {', '.join(branches)}" if same_branch and
+              not segments - {None} else "")
+    return Hit(f"nvcr.io/nvidia/{name}:{release}{suffix} is NGC release {release}, built on CUDA {row['cuda']}, which "
+               f"needs NVIDIA driver {row['driver']} or later; the host driver is {driver}{caveat}",
+               evidence={"image": image.group(0), "release_needs_driver": row["min_driver"], "driver": driver,
+                         "release_notes": row["source"]}, references=[row["source"]],
+               fix=_distro.install_driver(ctx.distro, _distro.branch_of(row["min_driver"])) +
+               ([f"# or use an NGC release this driver meets: {older['release']} or older "
+                 f"(nvcr.io/nvidia/{name}:{older['release']}-..., which needs driver {older['driver']})"] if older else []))
 
 
 def _ngc_image_on_old_driver(ctx: Context, wanted: str, driver: str) -> Hit:

@@ -881,6 +881,13 @@ TORCH_VARIANT_TAG = re.compile(r"\+(cu\d{2,3}|cpu|rocm[\d.]*\d)$")
 JAX_INIT_FAILED = r"CUDA backend failed to initialize|Unable to initialize backend 'cuda'"
 
 
+def _variant_words(tag: str) -> str:
+    """A PyTorch wheel variant tag in words: "cu111" the cu111 build, "rocm4.1" the ROCm 4.1 build (for AMD GPUs)."""
+    if tag.startswith("rocm"):
+        return f"the ROCm {tag[4:]} build (for AMD GPUs)"
+    return "the CPU-only build" if tag == "cpu" else f"the {tag} build"
+
+
 @rule("FW005", "framework-plugin-mismatch", "error", "Framework and its companion packages do not match",
       signatures=(r"Mismatched PJRT plugin PJRT API version", r"jaxlib version .* (is newer than|is older than|"
                   r"incompatible)", JAX_INIT_FAILED,
@@ -1007,9 +1014,10 @@ def _mixed_variants(ctx: Context, torch) -> Optional[Hit]:
     nightly = "nightly/" if torch is not None and ".dev" in (torch.version or "") else ""
     index = TORCH_INDEX.format(variant=nightly + (variant or "cu126"))
     if companions:
-        listed = ", ".join(f"{name} {version}" for name, version in companions.items())
-        message = f"torch {torch.version} is the {variant} build, but {listed} {'is' if len(companions) == 1 else 'are'} " \
-                  "built for another backend"
+        listed = ", ".join(f"{name} {version} is {_variant_words(TORCH_VARIANT_TAG.search(version).group(1))}"
+                           for name, version in companions.items())
+        message = f"torch {torch.version} is {_variant_words(variant)}, but {listed}: a companion must be the same " \
+                  "build as torch"
         evidence = {"torch": torch.version, **companions}
     elif said.group(1):
         message = (f"torch is built with CUDA {said.group(1)} and torchvision with CUDA {said.group(2)}: torchvision "
