@@ -623,7 +623,7 @@ class Matrix:
 
 
 def gpu_models(matrix: "Matrix", facts: Any) -> List[Dict[str, Any]]:
-    """Every GPU of these facts (HostFacts) with its name, compute capability and architecture:
+    """Every GPU of these facts (HostFacts) with its name, compute capability, architecture and segment:
     from NVML (or nvidia-smi), else from the PCI bus, completed from the gpus table.
 
     The one GPU-to-row lookup that rules, plans and images share."""
@@ -633,7 +633,7 @@ def gpu_models(matrix: "Matrix", facts: Any) -> List[Dict[str, Any]]:
         models.append({"index": device.index, "name": device.name,
                        "cc": device.compute_capability or row.get("compute_capability", ""),
                        "architecture": device.architecture or row.get("architecture", ""),
-                       "source": device.source})
+                       "segment": row.get("segment", ""), "source": device.source})
     if models:
         return models
     for device in facts.pci.devices:
@@ -642,7 +642,7 @@ def gpu_models(matrix: "Matrix", facts: Any) -> List[Dict[str, Any]]:
         row = _gpu_row(matrix, pci=device.device_id) if device.device_id else {}
         models.append({"index": len(models), "name": row.get("name", f"PCI {device.device_id}"),
                        "cc": row.get("compute_capability", ""), "architecture": row.get("architecture", ""),
-                       "source": device.source})
+                       "segment": row.get("segment", ""), "source": device.source})
     return models
 
 

@@ -337,13 +337,13 @@ def _ngc_release_on_old_driver(ctx: Context, driver: str) -> Optional[Hit]:
     branches = row.get("datacenter_drivers") or []
     same_branch = [b for b in branches if b.split(".")[0] == driver.split(".")[0] and re.fullmatch(r"[\d.]+", b)
                    and version(driver) >= version(b)]
-    segments = {(ctx._gpu_row(name=g["name"]) or {}).get("segment") for g in ctx.gpu_models()}
+    segments = {g["segment"] for g in ctx.gpu_models() if g["segment"]}
     if same_branch and "datacenter" in segments:
         return None
     name, release, suffix = image.group(1), image.group(2), image.group(3)
     older = ctx.matrix.newest_ngc_release_for_driver(driver)
     caveat = (f"; on a data-center GPU the notes also allow driver branches {', '.join(branches)}" if same_branch and
-              not segments - {None} else "")
+              not segments else "")
     return Hit(f"nvcr.io/nvidia/{name}:{release}{suffix} is NGC release {release}, built on CUDA {row['cuda']}, which "
                f"needs NVIDIA driver {row['driver']} or later; the host driver is {driver}{caveat}",
                evidence={"image": image.group(0), "release_needs_driver": row["min_driver"], "driver": driver,
