@@ -234,3 +234,14 @@ def test_ldconfig_p_gives_the_cuda_libraries_the_loader_finds():
     cudart = [lib for lib in from_text(pasted, "paste.txt").libraries.found if lib.name == "cudart"]
     assert [(lib.version, lib.location) for lib in cudart] == [
         ("11.0", "/usr/local/cuda/targets/x86_64-linux/lib/libcudart.so.11.0")]
+
+
+def test_container_cli_version_from_a_pasted_answer():
+    # the pre-1.9 answer ("version:") under the command, and the template's backticked command with the newer one
+    facts = from_text("$ nvidia-container-cli -V\nversion: 1.3.3\nbuild date: 2021-04-09T17:24+00:00\n")
+    assert [(t.name, t.version) for t in facts.docker.toolkit] == [("nvidia-container-cli", "1.3.3")]
+    facts = from_text(" - [x] NVIDIA container library version from `nvidia-container-cli -V`\n"
+                      "cli-version: 1.17.8\nlib-version: 1.17.8\n")
+    assert [t.version for t in facts.docker.toolkit] == ["1.17.8"]
+    # the command without its answer says nothing about what is installed
+    assert from_text("nvidia-container-cli -V\nbash: nvidia-container-cli: command not found\n").docker.toolkit == []

@@ -8,7 +8,8 @@ import re
 from typing import List
 
 from envcheck.importers._facts import mark, set_once
-from envcheck.model import HostFacts, PciDevice
+from envcheck.model import ContainerToolkitTool, HostFacts, PciDevice
+from envcheck.probes.docker import parse_tool_version
 from envcheck.probes.driver import parse_proc_version
 from envcheck.probes.system import parse_nv_tegra_release
 
@@ -26,7 +27,8 @@ PY_ENV = re.compile(r"os\.environ\[['\"](CUDA_VISIBLE_DEVICES)['\"]\]\s*=\s*['\"
 
 # A line without any of these cannot match below: skipping it keeps a 200 KB paste cheap.
 KEYWORDS = ("NVRM", "Xid", "mismatch", "Secure", "Runtime", "_VISIBLE_DEVICES",
-            "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NCCL_", "WSL", "icrosoft", "(release)", "CUDA_DRIVER")
+            "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NCCL_", "WSL", "icrosoft", "(release)", "CUDA_DRIVER",
+            "nvidia-container-cli")
 # Kernel releases of WSL (uname -r, /proc/version, DKMS messages; microsoft/WSL#4555): WSL 1 has no Linux
 # kernel and reports "4.4.0-<Windows build>-Microsoft"; WSL 2's own kernel is "5.10.16.3-microsoft-standard-WSL2"
 # (older: "4.19.104-microsoft-standard").
@@ -71,6 +73,12 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
             mark(facts.docker, f"{source}: docker info")
             facts.docker.runtimes = sorted(set(facts.docker.runtimes) | set(runtimes.group(1).split()))
             facts.docker.nvidia_runtime = "nvidia" in facts.docker.runtimes
+        if re.search(r"\bnvidia-container-cli\s+(?:-V|--version)\W*$", stripped):
+            # its answer on the next line: "version: 1.3.3" (before 1.9), "cli-version: 1.17.8" after
+            found = parse_tool_version("\n".join(lines[index + 1:index + 2]))
+            if found and not any(t.name == "nvidia-container-cli" for t in facts.docker.toolkit):
+                mark(facts.docker, f"{source}: nvidia-container-cli -V")
+                facts.docker.toolkit.append(ContainerToolkitTool(name="nvidia-container-cli", version=found))
         default = re.match(r"Default Runtime:\s*(\S+)", stripped)
         if default:
             mark(facts.docker, f"{source}: docker info")

@@ -1243,7 +1243,6 @@ def selinux_blocks_container_gpu_access(ctx: Context, seen: List[str]) -> Iterab
 # container error: cgroup subsystem devices not found". 1.8.0 added cgroup v2 ("Add new cgroup.c file based on
 # nvcgo that supports both cgroupv1 and cgroupv2", its release notes); 1.8.1 fixed the version detection.
 NO_DEVICES_CGROUP = r"cgroup subsystem devices not found"
-CLI_VERSION = re.compile(r"^(?:cli-)?version:\s*(\d+\.\d+\.\d+)")
 LIBNVIDIA_CONTAINER_18 = "https://github.com/NVIDIA/libnvidia-container/releases/tag/v1.8.0"
 
 
@@ -1271,9 +1270,7 @@ def container_toolkit_no_cgroup_v2(ctx: Context, seen: List[str]) -> Iterable[Hi
     """
     if not seen:
         return
-    lines = ctx.observations
-    installed = next((m.group(1) for at, line in enumerate(lines) if "nvidia-container-cli" in line and "-V" in line
-                      for later in lines[at + 1:at + 3] for m in [CLI_VERSION.search(later.strip())] if m), "")
+    installed = next((t.version for t in ctx.facts.docker.toolkit if t.name == "nvidia-container-cli"), "")
     old = bool(installed) and version(installed) < version("1.8.0")
     yield Hit(("libnvidia-container " + installed + " predates cgroup v2 support (added in 1.8.0)" if old else
                "the container toolkit's hook found no cgroup v1 devices controller: libnvidia-container before 1.8 "

@@ -9,7 +9,7 @@ from packaging.version import InvalidVersion
 
 from envcheck.matrix import QueryError, version
 from envcheck.rules import Context, Hit, first_match, older_than, rule
-from envcheck.rules.container import image_driver_libs_mismatch
+from envcheck.rules.container import CUDA_SEES_NO_GPU, image_driver_libs_mismatch
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED, NATIVE_WINDOWS
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
@@ -1075,8 +1075,7 @@ AFTER_SUSPEND = (r"\b(?:after|since|when|whenever|upon|on|each time|every time)\
 GPU_LOST = (r"CUDA unknown error|CUDA_ERROR_UNKNOWN", r"\b(?:init failure|err(?:or)?|returned|code)\W{0,3}999\b",
             r"\b(?:only|just)\s+(?:uses?|using|runs?\s+on)\s+(?:the\s+)?cpu\b", r"\b100\s?% cpu\b",
             r"fall(?:s|ing)?\s*back to (?:the\s+)?CPU", r"no (?:actual )?GPU (?:usage|utili[sz]ation)",
-            r"is_available\W{0,8}(?:return\w*|is|=|->)?\W{0,4}False", r"no CUDA-capable device",
-            r"(?:GPU|cuda)\w*\s+(?:functionality\s+)?(?:stops?|stopped)\s+working")
+            *CUDA_SEES_NO_GPU, r"(?:GPU|cuda)\w*\s+(?:functionality\s+)?(?:stops?|stopped)\s+working")
 OLLAMA_SUSPEND = "https://docs.ollama.com/gpu"
 NVIDIA_POWER_MANAGEMENT = "https://download.nvidia.com/XFree86/Linux-x86_64/460.56/README/powermanagement.html"
 
