@@ -261,6 +261,9 @@ def test_rule_is_quiet_on_a_healthy_host(slug):
 # real reports: the runtime configured in daemon.json, Docker Desktop, an NVIDIA GPU on lspci.
 CONTEXT = {
     "container-no-gpu": "Docker Desktop 4.30 on Windows 11 (WSL2 backend)",
+    "cdi-spec-stale": "podman run -it --gpus all my-own-image:latest",
+    "cuda-malloc-async-unsupported": "Device: cuda:0 NVIDIA GeForce GTX 960M : cudaMallocAsync",
+    "slurm-job-not-launched-with-srun": "#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=4\npython train.py",
     "container-cgroup-device-access-lost": "kubectl exec -it gpu-pod -- nvidia-smi",
     "container-runtime-not-configured": '"runtimes": {"nvidia": {"path": "nvidia-container-runtime"}}',
     "driver-not-loaded": "01:00.0 3D controller: NVIDIA Corporation GA100 [A100 SXM4 80GB] (rev a1)",

@@ -31,13 +31,19 @@ CONTAINER_WORDS = (r"\b(docker|podman|containerd|kubernetes|kubectl|kubelet|k8s|
 NO_NVML_LIBRARY = r"could not load NVML library|couldn't find libnvidia-ml\.so library in your system"
 # The driver's libcuda is not in the container: the runtime that mounts it from the host was not asked to.
 LIBCUDA_MISSING = r"libcuda\.so\.1: cannot open shared object file|Could not load dynamic library 'libcuda\.so\.1'"
+# On JetPack 4 (L4T r32) the l4t images hold empty placeholders for CUDA, cuDNN and TensorRT; the NVIDIA runtime mounts
+# the host's files over them, as the host's CSV lists in /etc/nvidia-container-runtime/host-files-for-container.d name.
+# Unmounted, the loader reads an empty file: "libnvinfer.so.7: file too short".
+L4T_PLACEHOLDER = r"error while loading shared libraries: \S*/usr/lib/aarch64-linux-gnu/\S+?:? file too short"
+L4T_MOUNT_PLUGINS = "https://github.com/NVIDIA/libnvidia-container/blob/jetson/design/mount_plugins.md"
 # WSL named by the user, not an issue form's field left unanswered ("- WSL version (if applicable):").
 WSL_WORD = r"\bWSL2?\b(?![^:]*:\s*$)"
 GPU_REQUEST = re.compile(r"--gpus\b|--runtime[= ]nvidia\b|--device[= ]\S*nvidia\.com/gpu|NVIDIA_VISIBLE_DEVICES=(?!void)")
 
 
 @rule("CTR001", "container-no-gpu", "error", "This container was started without GPU access",
-      signatures=(SELECT_DRIVER, NO_DRIVER_BANNER, LIBCUDA_MISSING), priority=10, references=(TOOLKIT_GUIDE,))
+      signatures=(SELECT_DRIVER, NO_DRIVER_BANNER, LIBCUDA_MISSING, L4T_PLACEHOLDER), priority=10,
+      references=(TOOLKIT_GUIDE, L4T_MOUNT_PLUGINS))
 def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -45,12 +51,15 @@ def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     torch.cuda.is_available() is False; NVIDIA's images at start: "WARNING: The NVIDIA Driver was not
     detected. GPU functionality will not be available."; a GPU program in the container: "error while
     loading shared libraries: libcuda.so.1: cannot open shared object file"; Docker Desktop: `could
-    not select device driver "" with capabilities: [[gpu]]`.
+    not select device driver "" with capabilities: [[gpu]]`; a Jetson (JetPack 4) container: "error
+    while loading shared libraries: /usr/lib/aarch64-linux-gnu/libnvinfer.so.7: file too short".
 
     Why:
     A container sees GPUs only when the runtime injects them: `docker run --gpus all` (or
     `--runtime=nvidia`, or a CDI device) with the NVIDIA Container Toolkit on the host; in
-    Kubernetes, a `nvidia.com/gpu` resource request.
+    Kubernetes, a `nvidia.com/gpu` resource request. On JetPack 4 the runtime also mounts the host's
+    CUDA, cuDNN and TensorRT over empty placeholder files in the l4t images; without it the
+    placeholders stay empty.
 
     Fix:
     Start the container with `--gpus all` (Docker), `--device nvidia.com/gpu=all` (Podman/CDI) or
@@ -60,6 +69,18 @@ def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Containers that are meant to run on the CPU.
     """
     f = ctx.facts
+    placeholder = first_match(re.compile(L4T_PLACEHOLDER, re.I), seen)
+    if placeholder and not ctx.observed([r"--runtime[= ]nvidia", r"\brun\.sh\b", r"default-runtime\W+nvidia"]):
+        library = placeholder.group(0).split("/")[-1].split(":")[0].split(" ")[0]
+        yield Hit(f"{library} in the image is an empty placeholder: on JetPack 4 (L4T r32) the NVIDIA runtime mounts the "
+                  "host's CUDA, cuDNN and TensorRT libraries over it, and this container was not started with it",
+                  evidence={"observed": placeholder.group(0)}, fix=[
+                      "docker run --runtime nvidia ...  # or \"default-runtime\": \"nvidia\" in /etc/docker/daemon.json, "
+                      "which docker build needs too",
+                      f"ls -l /usr/lib/aarch64-linux-gnu/{library}  # on the host: the file the runtime mounts must be "
+                      "there (installed with JetPack)",
+                      "ls /etc/nvidia-container-runtime/host-files-for-container.d/  # the lists of host files it mounts"])
+        return
     libcuda_missing = [line for line in seen if re.search(LIBCUDA_MISSING, line, re.I)]
     seen = [line for line in seen if line not in libcuda_missing]  # the runtime's own words, for the branches below
     meant_for_gpu = ctx.has_nvidia_gpu() or gpu_container(ctx)
@@ -741,19 +762,24 @@ def _runs_containers_of(ctx: Context, host: str, image: str) -> bool:
 # podman's "setting up CDI devices: unresolvable CDI devices nvidia.com/gpu=0", Docker's and containerd's
 # "failed to inject CDI devices: unresolvable CDI devices ...".
 CDI_UNRESOLVABLE = r"unresolvable CDI devices?"
+# The CDI spec's own version unknown to the runtime's CDI library: "failed to unmarshal CDI Spec: error unmarshaling
+# JSON: ... json: unknown field "additionalGids"" (toolkit 1.19's v0.7.0 spec read by podman 4.9).
+CDI_SPEC_UNREADABLE = r"failed to (?:parse|unmarshal) CDI Spec.{0,120}unknown field"
 # `nvidia-ctk cdi list`: "INFO[0000] Found 3 CDI devices" then one device name per line.
 CDI_LISTED = re.compile(r"Found (\d+) CDI devices?")
 CDI_GUIDE = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html"
 
 
 @rule("CTR011", "cdi-devices-unresolvable", "error", "The runtime finds no CDI spec for the GPU devices it was asked for",
-      signatures=(CDI_UNRESOLVABLE,), priority=12, references=(CDI_GUIDE,), scope="containers")
+      signatures=(CDI_UNRESOLVABLE, CDI_SPEC_UNREADABLE), priority=12, references=(CDI_GUIDE,), scope="containers")
 def cdi_devices_unresolvable(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     `podman run --device nvidia.com/gpu=all ...`: "Error: setting up CDI devices: unresolvable CDI
     devices nvidia.com/gpu=all"; Docker or containerd: "failed to inject CDI devices: unresolvable
-    CDI devices nvidia.com/gpu=0"; it worked before a driver update, or on another machine.
+    CDI devices nvidia.com/gpu=0"; it worked before a driver update, or on another machine; podman's
+    debug output says why it skipped the spec: "failed to unmarshal CDI Spec: error unmarshaling JSON:
+    ... json: unknown field "additionalGids"".
 
     Why:
     With CDI the runtime adds GPUs to a container from a spec file (/etc/cdi/nvidia.yaml,
@@ -776,10 +802,20 @@ def cdi_devices_unresolvable(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if not seen:
         return
     listed = first_match(CDI_LISTED, ctx.observations)
+    unreadable = [line for line in seen if re.search(CDI_SPEC_UNREADABLE, line, re.I)]
     fix = ["nvidia-ctk cdi list  # the device names the spec provides",
            "sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml  # after every driver update too",
            "grep cdiVersion /etc/cdi/nvidia.yaml /var/run/cdi/*.yaml  # a version the runtime must support"]
-    if listed and int(listed.group(1)) > 0:
+    if unreadable:
+        field = re.search(r'unknown field \W?(\w+)', unreadable[0])
+        yield Hit("the runtime's CDI library cannot read the spec: it has a field"
+                  + (f" ({field.group(1)})" if field else "") + " from a CDI version newer than the runtime knows, so the "
+                  "spec is skipped and its devices do not exist for the runtime",
+                  evidence={"runtime": unreadable[0].strip()[:200]}, confirmed=True,
+                  fix=[fix[2], "upgrade the runtime to a release whose CDI library reads that cdiVersion (podman, "
+                       "containerd, Docker)", "or generate the spec with the toolkit release the runtime reads "
+                       "(the toolkit's release notes name the cdiVersion it writes)"])
+    elif listed and int(listed.group(1)) > 0:
         yield Hit(f"nvidia-ctk lists {listed.group(1)} CDI device(s), but the runtime does not resolve them: it does not "
                   "read that spec (a CDI version newer than the runtime supports, or a directory it does not search)",
                   evidence={"nvidia-ctk": listed.group(0), "runtime": seen[0].strip()[:160]},
@@ -788,6 +824,52 @@ def cdi_devices_unresolvable(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     else:
         yield Hit("no CDI spec names the GPU devices the container asked for: it was never generated, or it predates "
                   "the driver or GPUs now in the machine", evidence={"runtime": seen[0].strip()[:160]}, fix=fix)
+
+
+# A CDI spec naming host files that are gone: the CDI library itself ("failed to stat CDI host device "/dev/dri/card0":
+# no such file or directory") and crun mounting a driver library the spec lists ("cannot stat
+# `/usr/lib/libnvidia-egl-wayland.so.1.1.13`: No such file or directory"). A missing /dev/nvidia-uvm is the module not
+# loaded (DRV013), not a stale spec.
+CDI_HOST_DEVICE_GONE = r'failed to stat CDI host device \W?(/dev/(?!nvidia-uvm)[\w/-]+)\W{0,2}:? no such file or directory'
+CDI_MOUNT_SOURCE_GONE = r"cannot stat \W?(/\S*/lib(?:nvidia|cuda|nvcuvid|nvoptix|GLX_nvidia|EGL_nvidia)[\w.-]*\.so[\d.]*)\W{0,2}:? No such file"
+
+
+@rule("CTR022", "cdi-spec-stale", "error", "The CDI spec names driver files that are no longer on the host",
+      signatures=(CDI_HOST_DEVICE_GONE, CDI_MOUNT_SOURCE_GONE), priority=12, references=(CDI_GUIDE,), scope="containers")
+def cdi_spec_stale(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A GPU container that started before a driver update now fails: podman/crun "cannot stat
+    `/usr/lib/libnvidia-egl-wayland.so.1.1.13`: No such file or directory"; Docker or containerd
+    "failed to inject CDI devices: failed to inject devices: failed to stat CDI host device
+    "/dev/dri/card0": no such file or directory".
+
+    Why:
+    A CDI spec (/etc/cdi/nvidia.yaml, /var/run/cdi/nvidia.yaml) is a snapshot: it lists, by full
+    path and version, every device node and driver library of the driver installed when
+    `nvidia-ctk cdi generate` ran. A driver update replaces those files (libraries carry the
+    driver's version in their names) and a GPU or display change renumbers /dev/dri; the spec still
+    names the old ones, and the runtime fails on the first that is gone. NVIDIA's CDI guide says to
+    generate the spec again after any change of driver or device configuration.
+
+    Fix:
+    `sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml` (and for /var/run/cdi/nvidia.yaml
+    when that copy exists, or restart nvidia-cdi-refresh.service where the toolkit installs it).
+
+    When to ignore:
+    Never: the container cannot start until the spec matches the host.
+    """
+    gone = next((found.group(1) for found in (re.search(p, line, re.I) for line in seen
+                                              for p in (CDI_HOST_DEVICE_GONE, CDI_MOUNT_SOURCE_GONE)) if found), "")
+    if not gone:
+        return
+    if not gone.startswith("/dev/") and not ctx.observed([r"\bcdi\b", r"nvidia\.com/gpu", r"\bpodman\b", r"\bcrun\b"]):
+        return  # a driver library that crun cannot stat is a spec's entry only where CDI is in play
+    yield Hit(f"the CDI spec names {gone}, which is no longer on this host: the spec was generated for an earlier "
+              "driver or device set and was not generated again", evidence={"missing": gone},
+              fix=["sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml  # again after every driver update",
+                   "ls /var/run/cdi/  # a second copy there must be regenerated too (nvidia-cdi-refresh.service "
+                   "does it at boot where installed)", "nvidia-ctk cdi list  # the devices the new spec provides"])
 
 
 # An engine that does not know CDI takes the device name for a path on the host: podman "Error: stat
@@ -1290,4 +1372,4 @@ RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong
          l4t_container_host_mismatch, cdi_devices_unresolvable, docker_seccomp_clone3_unsupported,
          container_image_wrong_architecture, container_driver_capabilities_lack_video,
          nvidia_docker_volume_cross_device, host_gl_libs_newer_glibc_than_container,
-         selinux_blocks_container_gpu_access, container_toolkit_no_cgroup_v2)
+         selinux_blocks_container_gpu_access, container_toolkit_no_cgroup_v2, cdi_spec_stale)

@@ -9,12 +9,17 @@ from packaging.version import InvalidVersion
 
 from envcheck.matrix import QueryError, version
 from envcheck.rules import Context, Hit, first_match, older_than, rule
-from envcheck.rules.container import CUDA_SEES_NO_GPU, image_driver_libs_mismatch
+from envcheck.rules.container import CUDA_SEES_NO_GPU, WSL_WORD, image_driver_libs_mismatch, in_container
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED, NATIVE_WINDOWS
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
 
 MODULE_DOCS = "https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/index.html"
+TOOLKIT_PREREQUISITES = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
+# TensorFlow's diagnosis after a failed cuInit: it reads /proc/driver/nvidia/version, a file only a loaded nvidia
+# module provides ("kernel driver does not appear to be running on this host (name): /proc/driver/nvidia/version
+# does not exist"). A container started without the GPU has no such file either, and WSL never has one.
+MODULE_NOT_RUNNING = r"kernel driver does not appear to be running on this host"
 
 # CUresult codes of the CUDA driver API (cuda.h) that envcheck explains.
 CUDA_ERRORS = {
@@ -37,16 +42,20 @@ CUDA_ERRORS = {
 
 
 @rule("DRV001", "driver-not-loaded", "error", "An NVIDIA GPU is present but no NVIDIA driver is loaded",
-      signatures=(r"Found no NVIDIA driver on your system",), priority=20, references=(MODULE_DOCS,))
+      signatures=(r"Found no NVIDIA driver on your system", MODULE_NOT_RUNNING), priority=20, references=(MODULE_DOCS,))
 def driver_not_loaded(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     `nvidia-smi` is missing or says "NVIDIA-SMI has failed because it couldn't communicate with the
-    NVIDIA driver"; PyTorch says "Found no NVIDIA driver on your system".
+    NVIDIA driver"; PyTorch says "Found no NVIDIA driver on your system"; TensorFlow says "kernel
+    driver does not appear to be running on this host (name): /proc/driver/nvidia/version does not
+    exist".
 
     Why:
     The GPU is on the PCI bus but no NVIDIA kernel module is bound to it: the driver was never
-    installed, or it is installed and was not loaded.
+    installed, or it is installed and was not loaded (modprobe refuses a module that no longer fits
+    the kernel: "Unknown symbol in module"). Inside a container started without the GPU, or under
+    WSL, that file is missing for other reasons, named by other rules.
 
     Fix:
     Install the driver for your distribution (or load it with `sudo modprobe nvidia`) and reboot.
@@ -70,6 +79,14 @@ def driver_not_loaded(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=fix)
     elif seen and ctx.has_nvidia_gpu():
         yield Hit("The framework found no NVIDIA driver although a GPU is present", fix=_distro.install_driver(ctx.distro))
+    elif ctx.observed([MODULE_NOT_RUNNING]) and not in_container(ctx) and not f.system.wsl \
+            and not ctx.observed([WSL_WORD]):
+        yield Hit("No NVIDIA kernel module is running on this host: /proc/driver/nvidia/version, which the loaded module "
+                  "provides, does not exist", evidence={"observed": ctx.observed([MODULE_NOT_RUNNING])[:1]},
+                  fix=["lsmod | grep nvidia  # nothing listed: the module is not loaded",
+                       "sudo modprobe nvidia  # its error says why it does not load; dmesg says more",
+                       "reinstall the driver (or rebuild its module with DKMS) when modprobe says 'Unknown symbol' "
+                       "or 'not found': the module no longer fits the running kernel"])
 
 
 @rule("DRV002", "nouveau-bound", "error", "The open-source nouveau driver holds the GPU",
@@ -1067,7 +1084,7 @@ def prime_profile_disables_nvidia_driver(ctx: Context, seen: List[str]) -> Itera
 # A report that ties the failure to a suspend or hibernation: "After resuming from suspension, NVIDIA GPU
 # functionality inside rootless Docker containers stops working", "after gentoo linux sleep, ollama only use cpu",
 # "This already happened to me when linux comes back from hibernation", "after a suspend/resume cycle".
-AFTER_SUSPEND = (r"\b(?:after|since|when|whenever|upon|on|each time|every time)\s+(?:(?:a|the|my|each)\s+)?"
+AFTER_SUSPEND = (r"\b(?:after|since|when|whenever|upon|on|each time|every time|if|once)\s+(?:(?:i|we)\s+)?(?:(?:a|the|my|each)\s+)?"
                  r"(?:(?:\w+\s+){0,2}(?:resum\w*|wak\w*|com\w*\s+back|return\w*)\s+(?:up\s+)?(?:from\s+)?)?"
                  r"(?:(?:the\s+)?(?:system|machine|host|laptop|pc|computer|os)\s+|(?:\w+\s+)?linux\s+)?"
                  r"(?:suspen\w+|sleep|hibernat\w+|standby)\b",)
@@ -1075,7 +1092,10 @@ AFTER_SUSPEND = (r"\b(?:after|since|when|whenever|upon|on|each time|every time)\
 GPU_LOST = (r"CUDA unknown error|CUDA_ERROR_UNKNOWN", r"\b(?:init failure|err(?:or)?|returned|code)\W{0,3}999\b",
             r"\b(?:only|just)\s+(?:uses?|using|runs?\s+on)\s+(?:the\s+)?cpu\b", r"\b100\s?% cpu\b",
             r"fall(?:s|ing)?\s*back to (?:the\s+)?CPU", r"no (?:actual )?GPU (?:usage|utili[sz]ation)",
-            *CUDA_SEES_NO_GPU, r"(?:GPU|cuda)\w*\s+(?:functionality\s+)?(?:stops?|stopped)\s+working")
+            *CUDA_SEES_NO_GPU, r"(?:GPU|cuda)\w*\s+(?:functionality\s+)?(?:stops?|stopped)\s+working",
+            # a kernel launch the broken driver state fails ("CUDA error: unspecified launch failure"), and people
+            # tying the error to the sleep in one sentence ("the error happen if i suspend my device")
+            r"unspecified launch failure", r"\berror\w*\b[^.]{0,40}\b(?:suspend|hibernat)")
 OLLAMA_SUSPEND = "https://docs.ollama.com/gpu"
 NVIDIA_POWER_MANAGEMENT = "https://download.nvidia.com/XFree86/Linux-x86_64/460.56/README/powermanagement.html"
 
@@ -1086,8 +1106,8 @@ def gpu_unusable_after_suspend_resume(ctx: Context, seen: List[str]) -> Iterable
     """
     Symptom:
     After a suspend or hibernation, CUDA programs fail or fall back to the CPU while nvidia-smi
-    still lists the GPU: "cudaSetDevice err: 999", "CUDA unknown error", Ollama running on the
-    CPU ("after gentoo linux sleep, ollama only use cpu"); a reboot makes it work again.
+    still lists the GPU: "cudaSetDevice err: 999", "CUDA unknown error", "CUDA error: unspecified
+    launch failure" ("the error happen if i suspend my device"), Ollama running on the CPU ("after gentoo linux sleep, ollama only use cpu"); a reboot makes it work again.
 
     Why:
     Without the driver's power-management support enabled, the GPU state that CUDA's unified-memory
@@ -1118,8 +1138,50 @@ def gpu_unusable_after_suspend_resume(ctx: Context, seen: List[str]) -> Iterable
                    "then rebuild the initramfs (update-initramfs -u or dracut -f) and reboot"])
 
 
+# A GPU tool calling an NVML function the driver's libnvidia-ml does not have: libnvidia-container's "detection error:
+# nvml error: function not found" (NVML_ERROR_FUNCTION_NOT_FOUND), and a tool linked against a newer NVML entry point
+# failing to load: "undefined symbol: nvmlDeviceGetPciInfo_v3" (the NVIDIA device plugin on a 375 driver).
+NVML_FUNCTION_MISSING = (r"nvml error: function not found", r"undefined symbol: nvml\w+", r"NVML_ERROR_FUNCTION_NOT_FOUND")
+NVML_SYMBOL = re.compile(r"undefined symbol: (nvml\w+)")
+
+
+@rule("DRV018", "driver-nvml-too-old-for-tool", "error", "The driver's NVML is older than a GPU tool needs",
+      signatures=NVML_FUNCTION_MISSING, priority=14, references=(TOOLKIT_PREREQUISITES,))
+def driver_nvml_too_old_for_tool(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `docker run --gpus all ...`: "nvidia-container-cli: detection error: nvml error: function not
+    found"; the Kubernetes device plugin pod crashes with "undefined symbol: nvmlDeviceGetPciInfo_v3";
+    nvidia-smi itself works.
+
+    Why:
+    NVML (libnvidia-ml) comes with the driver, and each driver branch adds functions and new
+    versions of old ones (the _v2, _v3 entry points). The container toolkit, the device plugin and
+    DCGM are built against a recent NVML and call functions an old driver does not have; the
+    toolkit's install guide names the oldest driver it supports.
+
+    Fix:
+    Upgrade the driver to a branch the tool supports; where the GPU has no newer driver, use a tool
+    release from that driver's time.
+
+    When to ignore:
+    Never while the tool is needed.
+    """
+    if not seen:
+        return
+    driver = ctx.driver_version()
+    symbol = first_match(NVML_SYMBOL, seen)
+    yield Hit((f"The driver {driver}" if driver else "This driver") + "'s NVML (libnvidia-ml) lacks "
+              + (f"{symbol.group(1)}, " if symbol else "a function ") + "which the GPU tool calls: the tool was built "
+              "for a newer driver", evidence={"driver": driver or "not in the input", "observed": seen[0].strip()[:200]},
+              confirmed=bool(driver), fix=["upgrade the driver to a current branch the tool supports (the container "
+                                           "toolkit's install guide names its minimum)",
+                                           "where this GPU has no newer driver: use a release of the tool from the "
+                                           "driver's time"])
+
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
          fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
          nvidia_uvm_not_loaded, driver_container_kernel_headers_unavailable, open_kernel_module_unsupported_gpu,
-         prime_profile_disables_nvidia_driver, gpu_unusable_after_suspend_resume)
+         prime_profile_disables_nvidia_driver, gpu_unusable_after_suspend_resume, driver_nvml_too_old_for_tool)

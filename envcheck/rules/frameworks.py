@@ -367,6 +367,19 @@ def _cpu_package_installed_last(ctx: Context) -> Optional[Tuple[str, str, str]]:
 # ("Unable to load cuSPARSE. Is it installed?", a cuDNN or driver check).
 JAX_CPU_FALLBACK = r"CUDA-enabled jaxlib is not installed"
 JAX_PLUGIN_FAILED = r"Jax plugin configuration error"
+# The plugin's initialize() calling into jaxlib for a function this jaxlib lacks: plugin and jaxlib are different
+# releases ("AttributeError: module 'jaxlib.xla_client' has no attribute 'register_custom_type_id_handler'"). The same
+# words without a failed plugin are noise: a CPU jaxlib probing its 'rocm' and 'tpu' backends logs them at INFO.
+JAXLIB_API_MISSING = r"module 'jaxlib[\w.]*' has no attribute"
+
+
+# TensorFlow Serving's model server from its apt repository (tensorflow-model-server and -universal) is built without
+# CUDA; its maintainers: "the apt-get version is currently CPU only" (tensorflow/serving#549). GPU serving takes the
+# tensorflow/serving:latest-gpu image or a build with --config=cuda.
+TF_SERVING_APT = r"\bapt(?:-get)?\s+install\s+(?:-\S+\s+)*tensorflow-model-server(?:-universal)?\b"
+TF_SERVING_DOCKER_GPU = "https://www.tensorflow.org/tfx/serving/docker#serving_with_docker_using_your_gpu"
+GPU_NOT_USED = (r"(?:does\s*n[o']?t|do\s*n[o']?t|not|never|can\s*not|can't|won't)\s+(?:use|using|find|see|detect|utili[sz]e)\w*"
+                r"\s+(?:my\s+|the\s+|any\s+)?(?:\w+\s+)?GPUs?\b", r"GPU (?:device )?(?:cannot|could not|can't) be found")
 
 
 @rule("FW001", "cpu-only-build", "error", "A CPU-only framework build is installed on a GPU machine",
@@ -392,6 +405,8 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     package (onnxruntime) and its GPU package (onnxruntime-gpu) install the same module: with both
     installed, whichever came last wins, often the CPU one that another package pulled in. Before 2.1,
     tensorflow and tensorflow-gpu were such a pair too ("pip install tensorflow-gpu tensorflow").
+    TensorFlow Serving's model server from apt (tensorflow-model-server) is a CPU-only build as well:
+    it serves on the CPU without any error, whatever the TensorFlow next to it can do.
 
     Fix:
     Uninstall it and install the CUDA build for a CUDA your driver runs, from the framework's own
@@ -449,6 +464,15 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   {"onnxruntime", "onnxruntime-gpu"} <= names else {"python.distributions": ["onnxruntime",
                                                                                              "onnxruntime-gpu"]},
                   fix=ort_fix)
+        return
+    serving = ctx.observed([TF_SERVING_APT])
+    if serving and ctx.observed(GPU_NOT_USED):
+        yield Hit("TensorFlow Serving's model server from apt is a CPU-only build: it never uses the GPU",
+                  evidence={"installed_with": serving[0].strip()[:200]}, references=[TF_SERVING_DOCKER_GPU], fix=[
+                      "docker run --gpus all -p 8501:8501 -v <model dir>:/models/<name> -e MODEL_NAME=<name> "
+                      "tensorflow/serving:latest-gpu  # the GPU build of the model server",
+                      "or build it from source with CUDA: bazel build -c opt --config=cuda "
+                      "tensorflow_serving/model_servers:tensorflow_model_server"])
         return
     if any(re.search(p, line, re.I) for p in LLAMA_CPP_CPU for line in seen):
         yield Hit("llama.cpp was built without a GPU backend: it runs every layer on the CPU",
@@ -901,8 +925,9 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     JAX: "Unable to initialize backend 'cuda': INVALID_ARGUMENT: Mismatched PJRT plugin PJRT API
-    version"; "CUDA backend failed to initialize"; torchvision: "operator torchvision::nms does not
-    exist"; a compiled extension (flash-attn, mmcv, torchaudio, xformers, ...) failing with
+    version"; "CUDA backend failed to initialize"; the plugin's initialize() failing with
+    "AttributeError: module 'jaxlib.xla_client' has no attribute ..."; torchvision: "operator
+    torchvision::nms does not exist"; a compiled extension (flash-attn, mmcv, torchaudio, xformers, ...) failing with
     "<module>.so: undefined symbol: _ZN3c10..." or "_ZNK2at..."; xFormers: "xFormers can't load
     C++/CUDA extensions. xFormers was built for: PyTorch 2.0.1 with CUDA 1108 (you have 1.13.0+cu117)".
 
@@ -989,6 +1014,14 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["pip uninstall -y torchvision",
                        f"pip install torch torchvision --index-url {TORCH_INDEX.format(variant=variant or 'cu126')}  "
                        "# both from one index, at matching versions"])
+        return
+    if ctx.observed([JAX_PLUGIN_FAILED]) and ctx.observed([JAXLIB_API_MISSING]):
+        missing = ctx.observed([JAXLIB_API_MISSING])[0].strip()
+        have = f"=={jax.version.split('+')[0]}" if jax is not None and jax.version else ""
+        yield Hit("JAX's CUDA plugin calls a jaxlib function this jaxlib does not have: the plugin and jaxlib are "
+                  "different releases", evidence={"observed": missing[:200]},
+                  fix=[f'pip install -U "jax[cuda12]{have}"  # jax, jaxlib and the CUDA plugin at one version',
+                       "pip list | grep -i jax  # every jax package must show the same version"])
         return
     if seen:
         generic = all(re.search(JAX_INIT_FAILED, line, re.I) for line in seen)
@@ -1792,7 +1825,54 @@ def multiple_cupy_variants_installed(ctx: Context, seen: List[str]) -> Iterable[
                    "pip check  # which packages asked for the other variant"])
 
 
+# CUDA's stream-ordered allocator is a device and driver feature (cudaDevAttrMemoryPoolsSupported); where it is missing,
+# cudaMallocAsync fails with cudaErrorNotSupported, "operation not supported". PyTorch uses it only when asked:
+# PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync, which ComfyUI (and Forge, built on it) sets by default
+# ("--disable-cuda-malloc" turns it off; its startup line reads "Device: cuda:0 NVIDIA GeForce GTX 960M : cudaMallocAsync").
+CUDA_NOT_SUPPORTED = r"CUDA error: operation not supported"
+ASYNC_ALLOCATOR = (r"\bcudaMallocAsync\b", r"(?<!disable-)\bcuda[-_ ]malloc\b(?!\w)")
+STREAM_ORDERED_ALLOCATOR = "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__MEMORY__POOLS.html"
+COMFYUI_CUDA_MALLOC = "https://github.com/comfyanonymous/ComfyUI/blob/master/cuda_malloc.py"
+
+
+@rule("FW014", "cuda-malloc-async-unsupported", "error", "The GPU cannot use CUDA's asynchronous allocator it was given",
+      signatures=(CUDA_NOT_SUPPORTED,), priority=20, references=(STREAM_ORDERED_ALLOCATOR, COMFYUI_CUDA_MALLOC))
+def cuda_malloc_async_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    ComfyUI (or another program that sets PyTorch's cudaMallocAsync allocator) fails at its first
+    allocation with "CUDA error: operation not supported" on an older GeForce or Quadro card.
+
+    Why:
+    PyTorch can allocate through CUDA's stream-ordered allocator (cudaMallocAsync) instead of its own
+    caching allocator; ComfyUI turns that on by default. Whether a GPU and driver support it is a
+    device attribute (memory pools supported), and where they do not, every allocation fails with
+    cudaErrorNotSupported. ComfyUI keeps a list of GPUs on which it leaves the allocator off; a card
+    missing from that list gets it anyway.
+
+    Fix:
+    Start ComfyUI with --disable-cuda-malloc, or remove backend:cudaMallocAsync from
+    PYTORCH_CUDA_ALLOC_CONF; PyTorch's own allocator works on every GPU.
+
+    When to ignore:
+    "operation not supported" with the native allocator: then another CUDA feature is missing.
+    """
+    if not seen:
+        return
+    allocator = ctx.observed(ASYNC_ALLOCATOR) or [f"PYTORCH_CUDA_ALLOC_CONF={value}"
+                                                   for value in [ctx.facts.env.variables.get("PYTORCH_CUDA_ALLOC_CONF", "")]
+                                                   if "cudaMallocAsync" in value]
+    if not allocator:
+        return
+    models = ctx.gpu_models()
+    yield Hit("CUDA's asynchronous allocator (cudaMallocAsync) is in use and this GPU or driver does not support it"
+              + (f" ({models[0]['name']})" if models else "") + ": every allocation fails with 'operation not supported'",
+              evidence={"allocator": allocator[0].strip()[:200], "observed": seen[0].strip()[:200]},
+              fix=["python main.py --disable-cuda-malloc  # ComfyUI (add it to run_nvidia_gpu.bat on the portable build)",
+                   "unset PYTORCH_CUDA_ALLOC_CONF  # or drop backend:cudaMallocAsync from it: PyTorch's own allocator"])
+
+
 RULES = (cpu_only_build, gpu_arch_not_in_build, gpu_arch_unsupported, python_unsupported, framework_plugin_mismatch,
          framework_end_of_life, bf16_unsupported_gpu, no_cuda_build_for_platform, quantization_unsupported_gpu,
          library_no_binary_for_cuda_version, cuda_extension_not_built, nccl_unavailable_on_windows,
-         multiple_cupy_variants_installed)
+         multiple_cupy_variants_installed, cuda_malloc_async_unsupported)

@@ -388,7 +388,11 @@ MISSING_CUDA_LIB = (
     # Paddle 2.x: "The third-party dynamic library (cublas64_112.dll;cublas64_11.dll) that Paddle depends on is not
     # configured correctly. (error code is 126)"
     rf"third-party dynamic library \((?:lib)?{CUDA_LIBS}[\w.;]*\) that Paddle depends on",
+    # the linker building against a prebuilt library (TensorRT's libnvinfer) that was linked with another CUDA
+    # release's library: "undefined reference to `nvrtcDestroyProgram@libnvrtc.so.11.1'" names the exact soname
+    rf"undefined reference to [`'\"]?\w+@lib{CUDA_LIBS}\.so\.\d",
 )
+LINKED_SONAME = re.compile(rf"(?:(\S+\.so(?:\.[\d.]+)?): )?undefined reference to [`'\"]?\w+@(lib({CUDA_LIBS})\.so\.(\d+(?:\.\d+)?))")
 MISSING_MAJOR = re.compile(rf"(lib{CUDA_LIBS}\.so\.(\d+)|{CUDA_LIBS}64_(\d+)\.dll)", re.I)
 # ONNX Runtime states the build's needs when its CUDA provider does not load:
 # "Failed to create CUDAExecutionProvider. Require cuDNN 9.* and CUDA 12.*".
@@ -518,6 +522,18 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return  # a Jetson container's CUDA comes with its L4T release: CTR010 names the mismatch
     versions, host_where = host_cuda(ctx)
     majors = sorted({v.split(".")[0] for v in versions})
+    linked = first_match(LINKED_SONAME, seen)
+    if linked:
+        needer, soname, library, release = linked.groups()
+        who = f"{needer.rsplit('/', 1)[-1]} was linked against" if needer else "The build links against"
+        yield Hit(f"{who} {soname} (the {library} of CUDA {release}), which the linker does not find" + (f"; this machine has CUDA {', '.join(versions)}" if versions else ""),
+                  evidence={"needs": soname, "asked_by": needer or "", "host_cuda": versions, "host_cuda_source": host_where},
+                  confirmed=bool(versions), fix=[
+                      f"install CUDA {release}'s {library} library beside your toolkit (the CUDA {release} toolkit or "
+                      f"its {library} component; the package's release notes name this runtime requirement)",
+                      f"add the directory holding {soname} to the linker and loader path (-L and LD_LIBRARY_PATH, or "
+                      "/etc/ld.so.conf.d and sudo ldconfig)", f"ldconfig -p | grep lib{library}"])
+        return
     wanted = []  # (major, what asked for it)
     for text in seen:
         found = MISSING_MAJOR.search(text)

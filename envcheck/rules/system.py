@@ -899,8 +899,75 @@ def msvc_runtime_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    "then start the program again (a new terminal or IDE)"])
 
 
+# A batch script's own resource request (#SBATCH --nodes=2, --ntasks-per-node=4, -n 8) and what ran the program.
+SBATCH_COUNT = re.compile(r"^#SBATCH\b.*?(?:--(nodes|ntasks-per-node|ntasks)[= ]\s*|-([Nn])\s*)(\d+)")
+BARE_PYTHON = re.compile(r"^(?:python3?(?:\.\d+)?|python\.exe)\s+(?:-u\s+)?\S+\.py\b")
+PROCESS_LAUNCHERS = (r"\bsrun\b", r"\bmpirun\b", r"\bmpiexec\b", r"\btorchrun\b", r"torch\.distributed\.(?:launch|run)\b",
+                     r"\baccelerate\s+launch\b", r"\bdeepspeed\s+\S+\.py", r"\bhorovodrun\b")
+# Lightning, on seeing a Slurm job with several tasks, leaves process creation to Slurm (it starts none of its own)
+# and waits for every rank: "Multi-processing is handled by Slurm.", "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/8".
+SLURM_STARTS_PROCESSES = r"Multi-processing is handled by Slurm"
+DDP_MEMBER = re.compile(r"MEMBER: (\d+)/(\d+)")
+HANG_WORDS = r"\b(?:hangs?|hanging|hung|freez\w*|froze|stuck|waits? forever)\b"
+SBATCH_PAGE = "https://slurm.schedmd.com/sbatch.html"
+LIGHTNING_SLURM = "https://lightning.ai/docs/pytorch/stable/clouds/cluster_advanced.html"
+
+
+def _sbatch_tasks(ctx: Context) -> int:
+    """How many tasks the batch script asks for: --ntasks, else nodes times --ntasks-per-node (0: none stated)."""
+    asked = {}
+    for line in ctx.observations:
+        for found in SBATCH_COUNT.finditer(line):
+            name = found.group(1) or {"N": "nodes", "n": "ntasks"}[found.group(2)]
+            asked[name] = int(found.group(3))
+    if "ntasks" in asked:
+        return asked["ntasks"]
+    return asked.get("nodes", 1) * asked.get("ntasks-per-node", 1) if asked else 0
+
+
+@rule("SYS019", "slurm-job-not-launched-with-srun", "error",
+      "A Slurm batch script asks for several tasks and starts the program once, without srun",
+      signatures=(SLURM_STARTS_PROCESSES,), priority=15, references=(SBATCH_PAGE, LIGHTNING_SLURM))
+def slurm_job_not_launched_with_srun(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A multi-node (or multi-task) Slurm job hangs while distributed training starts: Lightning says
+    "Multi-processing is handled by Slurm." and only some ranks appear ("initializing ddp:
+    GLOBAL_RANK: 0, MEMBER: 1/8"); the batch script ends in a bare `python train.py`.
+
+    Why:
+    Slurm runs the batch script once, on the first node of the allocation; `--ntasks-per-node` and
+    `--nodes` only reserve room for tasks. One task per GPU on every node exists only when `srun`
+    starts them. Lightning (and other Slurm-aware launchers) see a job of 8 tasks in the environment,
+    start no processes of their own, and wait for ranks nobody started.
+
+    Fix:
+    Start the program with srun inside the batch script: `srun python train.py`.
+
+    When to ignore:
+    Programs that start their own processes per GPU (torchrun, mpirun inside the script), or jobs
+    that ask for one task.
+    """
+    tasks = _sbatch_tasks(ctx)
+    bare = next((line.strip() for line in ctx.observations if BARE_PYTHON.match(line.strip())), "")
+    if tasks < 2 or not bare or ctx.observed(PROCESS_LAUNCHERS):
+        return
+    members = [found for found in map(DDP_MEMBER.search, ctx.observations) if found]
+    missing = bool(members) and len({m.group(1) for m in members}) < int(members[0].group(2))
+    if not (seen or missing or ctx.observed([HANG_WORDS])):
+        return
+    yield Hit(f"The batch script asks Slurm for {tasks} tasks but starts the program once, with `{bare}`: Slurm runs "
+              "the script on the first node only, and no srun starts the other tasks, so distributed start-up waits for "
+              "ranks that never come", evidence={"tasks_requested": tasks, "command": bare,
+                                                 **({"ranks_seen": len({m.group(1) for m in members})} if members else {})},
+              confirmed=bool(seen or missing), fix=[f"srun {bare}  # in the batch script: one task per --ntasks-per-node "
+                                                    "on every node", "echo $SLURM_NTASKS $SLURM_NTASKS_PER_NODE  # what the "
+                                                                     "job was given"])
+
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
          ldconfig_not_in_path, slurm_gres_conf_invalid, slurm_gpus_option_unsupported, nccl_wrong_socket_interface,
-         slurm_gres_type_required, slurm_gpu_partition_account_required, msvc_runtime_missing)
+         slurm_gres_type_required, slurm_gpu_partition_account_required, msvc_runtime_missing,
+         slurm_job_not_launched_with_srun)

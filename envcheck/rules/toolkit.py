@@ -7,15 +7,23 @@ import re
 from typing import Iterable, List, Tuple
 
 from envcheck.matrix import cc_tuple, dotted_cc, version
-from envcheck.rules import Context, Hit, rule
+from envcheck.rules import Context, Hit, first_match, rule
 from envcheck.rules.container import in_container
 
 TOOLKIT_ARCHIVE = "https://developer.nvidia.com/cuda-toolkit-archive"
 
 
+# Apex's setup.py (and the many extension builds that copied it) compares nvcc's release with torch.version.cuda,
+# major and minor: "Cuda extensions are being compiled with a version of Cuda that does not match the version used
+# to compile Pytorch binaries.  Pytorch binaries were compiled with Cuda 9.0.176."
+APEX_CUDA_DIFFERS = r"Cuda extensions are being compiled with a version of Cuda that does not match the version used"
+APEX_TORCH_CUDA = re.compile(r"Pytorch binaries were compiled with Cuda (\d+\.\d+)")
+
+
 @rule("TK001", "nvcc-framework-cuda-mismatch", "error", "nvcc's CUDA differs from the CUDA PyTorch was built with",
       signatures=(r"The detected CUDA version \(\S+\) mismatches the version that was used to compile",
-                  r"Installed CUDA version \S+ does not match the version torch was compiled with"),
+                  r"Installed CUDA version \S+ does not match the version torch was compiled with",
+                  APEX_CUDA_DIFFERS),
       priority=20, references=(TOOLKIT_ARCHIVE,), scope="build")
 def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -23,7 +31,8 @@ def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
     Building an extension (pip install of flash-attn, apex, torch-scatter, DeepSpeed ops, ...):
     "RuntimeError: The detected CUDA version (12.4) mismatches the version that was used to compile
     PyTorch (11.8). Please make sure to use the same CUDA versions."; DeepSpeed: "Installed CUDA version
-    12.2 does not match the version torch was compiled with 11.7".
+    12.2 does not match the version torch was compiled with 11.7"; apex: "Cuda extensions are being
+    compiled with a version of Cuda that does not match the version used to compile Pytorch binaries".
 
     Why:
     torch.utils.cpp_extension compiles with the nvcc it finds (CUDA_HOME, else PATH) and refuses
@@ -48,6 +57,9 @@ def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
             re.search(r"Installed CUDA version (\d+\.\d+) does not match the version torch was compiled with (\d+\.\d+)",
                       " ".join(seen))  # DeepSpeed's op builder
         built = found.group(2) if found else ""
+        apex = first_match(APEX_TORCH_CUDA, ctx.observations)
+        if apex and not found:
+            found, built = apex, apex.group(1)
         if not found:
             both = re.findall(r"\((\d+\.\d+)\)", " ".join(ctx.observations))
             built = both[1] if len(both) > 1 else ""
@@ -561,6 +573,50 @@ def python_headers_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               evidence={"observed": seen[:1], "python.version": ctx.facts.python.version}, fix=fix)
 
 
+# nvcc refusing one of the architecture shorthands newer nvcc releases accept: "-arch=all" and "all-major" came with
+# CUDA 11.5, "-arch=native" (the GPUs of the build machine) with 11.5 update 1 by NVIDIA's features archive; projects
+# (whisper.cpp, llama.cpp, CMake's CUDA_ARCHITECTURES=native) pass them by default.
+ARCH_SHORTHAND_UNKNOWN = re.compile(r"Value '(native|all|all-major)' is not defined for option 'gpu-architecture'")
+CUDA_FEATURES_ARCHIVE = "https://docs.nvidia.com/cuda/archive/11.6.2/pdf/CUDA_Features_Archive.pdf"
+
+
+@rule("TK011", "nvcc-too-old-for-project", "error", "nvcc is older than the build flags the project passes it",
+      signatures=(ARCH_SHORTHAND_UNKNOWN.pattern,), priority=22, references=(CUDA_FEATURES_ARCHIVE, TOOLKIT_ARCHIVE),
+      scope="build")
+def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `make` or `cmake --build` of a CUDA project stops at once with "nvcc fatal : Value 'native' is not
+    defined for option 'gpu-architecture'" (or 'all', 'all-major'); `nvcc --version` shows a
+    distribution's older toolkit (Ubuntu 22.04's nvidia-cuda-toolkit is CUDA 11.5).
+
+    Why:
+    Projects pass nvcc the architecture shorthands of recent releases: -arch=all and all-major
+    (CUDA 11.5), -arch=native, which builds for the GPUs in the machine (from 11.5 update 1 in NVIDIA's
+    notes; the 11.5 of distribution packages refuses it). An nvcc from before them stops on the flag,
+    before compiling anything.
+
+    Fix:
+    Install a current CUDA toolkit from NVIDIA's repository and put its bin/ first on PATH, or pass
+    the architecture by number (-arch=sm_86; CMAKE_CUDA_ARCHITECTURES=86).
+
+    When to ignore:
+    Never: the build cannot start.
+    """
+    found = first_match(ARCH_SHORTHAND_UNKNOWN, seen)
+    if not found:
+        return
+    nvcc = ctx.facts.cuda.nvcc_on_path_version
+    models = ctx.gpu_models()
+    cc = models[0]["cc"] if models and models[0]["cc"] else ""
+    number = cc.replace(".", "") if cc else "<compute capability without the dot, e.g. 86>"
+    yield Hit(f"nvcc {nvcc or '(version not in the input)'} does not know -arch={found.group(1)}, which the build passes: "
+              "that shorthand came with a later nvcc release",
+              evidence={"cuda.nvcc_on_path_version": nvcc, "flag": f"-arch={found.group(1)}"}, confirmed=bool(nvcc),
+              fix=[f"install a current CUDA toolkit from {TOOLKIT_ARCHIVE} and put its bin/ first on PATH",
+                   f"or name the architecture: -arch=sm_{number} (CMake: -DCMAKE_CUDA_ARCHITECTURES={number})"])
+
+
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
-         c_compiler_missing_for_triton, python_headers_missing)
+         c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project)
