@@ -34,7 +34,7 @@ LIBCUDA_MISSING = r"libcuda\.so\.1: cannot open shared object file|Could not loa
 # On JetPack 4 (L4T r32) the l4t images hold empty placeholders for CUDA, cuDNN and TensorRT; the NVIDIA runtime mounts
 # the host's files over them, as the host's CSV lists in /etc/nvidia-container-runtime/host-files-for-container.d name.
 # Unmounted, the loader reads an empty file: "libnvinfer.so.7: file too short".
-L4T_PLACEHOLDER = r"error while loading shared libraries: \S*/usr/lib/aarch64-linux-gnu/\S+?:? file too short"
+L4T_PLACEHOLDER = r"error while loading shared libraries: \S*/usr/lib/aarch64-linux-gnu/([\w.+-]+?):? file too short"
 L4T_MOUNT_PLUGINS = "https://github.com/NVIDIA/libnvidia-container/blob/jetson/design/mount_plugins.md"
 # WSL named by the user, not an issue form's field left unanswered ("- WSL version (if applicable):").
 WSL_WORD = r"\bWSL2?\b(?![^:]*:\s*$)"
@@ -71,7 +71,7 @@ def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     f = ctx.facts
     placeholder = first_match(re.compile(L4T_PLACEHOLDER, re.I), seen)
     if placeholder and not ctx.observed([r"--runtime[= ]nvidia", r"\brun\.sh\b", r"default-runtime\W+nvidia"]):
-        library = placeholder.group(0).split("/")[-1].split(":")[0].split(" ")[0]
+        library = placeholder.group(1)
         yield Hit(f"{library} in the image is an empty placeholder: on JetPack 4 (L4T r32) the NVIDIA runtime mounts the "
                   "host's CUDA, cuDNN and TensorRT libraries over it, and this container was not started with it",
                   evidence={"observed": placeholder.group(0)}, fix=[

@@ -1859,9 +1859,10 @@ def cuda_malloc_async_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit
     """
     if not seen:
         return
-    allocator = ctx.observed(ASYNC_ALLOCATOR) or [f"PYTORCH_CUDA_ALLOC_CONF={value}"
-                                                   for value in [ctx.facts.env.variables.get("PYTORCH_CUDA_ALLOC_CONF", "")]
-                                                   if "cudaMallocAsync" in value]
+    allocator = ctx.observed(ASYNC_ALLOCATOR)
+    configured = ctx.facts.env.variables.get("PYTORCH_CUDA_ALLOC_CONF") or ""
+    if not allocator and "cudaMallocAsync" in configured:
+        allocator = [f"PYTORCH_CUDA_ALLOC_CONF={configured}"]  # a live host's environment
     if not allocator:
         return
     models = ctx.gpu_models()

@@ -56,11 +56,9 @@ def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
         found = re.search(r"detected CUDA version \((\S+)\) .* compile\s*PyTorch \((\S+)\)", " ".join(seen)) or \
             re.search(r"Installed CUDA version (\d+\.\d+) does not match the version torch was compiled with (\d+\.\d+)",
                       " ".join(seen))  # DeepSpeed's op builder
-        built = found.group(2) if found else ""
-        apex = first_match(APEX_TORCH_CUDA, ctx.observations)
-        if apex and not found:
-            found, built = apex, apex.group(1)
-        if not found:
+        apex = None if found else first_match(APEX_TORCH_CUDA, ctx.observations)
+        built = found.group(2) if found else apex.group(1) if apex else ""
+        if not found and not apex:
             both = re.findall(r"\((\d+\.\d+)\)", " ".join(ctx.observations))
             built = both[1] if len(both) > 1 else ""
         yield Hit("nvcc and PyTorch use different CUDA versions" + (f" (PyTorch: {built})" if built else ""),
