@@ -859,8 +859,8 @@ def cdi_spec_stale(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never: the container cannot start until the spec matches the host.
     """
-    gone = next((found.group(1) for found in (re.search(p, line, re.I) for line in seen
-                                              for p in (CDI_HOST_DEVICE_GONE, CDI_MOUNT_SOURCE_GONE)) if found), "")
+    found = first_match(re.compile(f"{CDI_HOST_DEVICE_GONE}|{CDI_MOUNT_SOURCE_GONE}", re.I), seen)
+    gone = found and (found.group(1) or found.group(2))
     if not gone:
         return
     if not gone.startswith("/dev/") and not ctx.observed([r"\bcdi\b", r"nvidia\.com/gpu", r"\bpodman\b", r"\bcrun\b"]):

@@ -1015,8 +1015,9 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        f"pip install torch torchvision --index-url {TORCH_INDEX.format(variant=variant or 'cu126')}  "
                        "# both from one index, at matching versions"])
         return
-    if ctx.observed([JAX_PLUGIN_FAILED]) and ctx.observed([JAXLIB_API_MISSING]):
-        missing = ctx.observed([JAXLIB_API_MISSING])[0].strip()
+    missing_api = ctx.observed([JAXLIB_API_MISSING])
+    if missing_api and ctx.observed([JAX_PLUGIN_FAILED]):
+        missing = missing_api[0].strip()
         have = f"=={jax.version.split('+')[0]}" if jax is not None and jax.version else ""
         yield Hit("JAX's CUDA plugin calls a jaxlib function this jaxlib does not have: the plugin and jaxlib are "
                   "different releases", evidence={"observed": missing[:200]},

@@ -949,8 +949,10 @@ def slurm_job_not_launched_with_srun(ctx: Context, seen: List[str]) -> Iterable[
     that ask for one task.
     """
     tasks = _sbatch_tasks(ctx)
+    if tasks < 2:
+        return  # most reports hold no batch script: nothing more to read
     bare = next((line.strip() for line in ctx.observations if BARE_PYTHON.match(line.strip())), "")
-    if tasks < 2 or not bare or ctx.observed(PROCESS_LAUNCHERS):
+    if not bare or ctx.observed(PROCESS_LAUNCHERS):
         return
     members = [found for found in map(DDP_MEMBER.search, ctx.observations) if found]
     missing = bool(members) and len({m.group(1) for m in members}) < int(members[0].group(2))
