@@ -13,7 +13,14 @@ from envcheck import distro as _distro
 from envcheck.rules.gpu import gpu_container
 
 TOOLKIT_GUIDE = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
-SELECT_DRIVER = r'could not select device driver "(?:nvidia)?" with capabilities: \[\[gpu\]\]'
+SELECT_DRIVER = r'could not select device driver (?:"(?:nvidia)?" )?with capabilities: \[\[gpu\]\]'
+# The toolkit's package installed, in apt's words ("Setting up nvidia-container-toolkit (1.10.0-1) ...",
+# "nvidia-container-toolkit is already the newest version") or the person's ("I did run `apt-get install
+# nvidia-container-toolkit`", "I have already installed `nvidia-container-toolkit`"). Installing it does not
+# register the runtime with Docker.
+TOOLKIT_INSTALLED = (r"Setting up nvidia-container-toolkit\b", r"nvidia-container-toolkit is already the newest version",
+                     r"\bI(?:'ve| have| had)?\s+(?:already\s+)?(?:installed|(?:did\s+)?(?:run|ran)\s+\W?(?:sudo\s+)?"
+                     r"(?:apt(?:-get)?|dnf|yum|zypper|pacman)\s+(?:-\S+\s+)*install)\b[^.\n]{0,40}?nvidia-container-toolkit")
 # What nvidia/cuda and NGC images print at start when the container sees no driver.
 # The same entrypoint's driver check with no driver to read a version from: "This container was built for NVIDIA
 # Driver Release 515.48 or later, but version  was detected" (the version left empty).
@@ -195,7 +202,7 @@ def container_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit("Docker is running on a GPU host without the NVIDIA Container Toolkit",
                   evidence={"docker.runtimes": f.docker.runtimes, "docker.toolkit": tools},
                   fix=_distro.install_container_toolkit(ctx.distro))
-    elif seen and not tools and not ctx.observed([r'"runtimes":|Runtimes:']) and not f.system.wsl:
+    elif seen and not tools and not ctx.observed([r'"runtimes":|Runtimes:', *TOOLKIT_INSTALLED]) and not f.system.wsl:
         yield Hit("Docker has no NVIDIA runtime to give GPUs to containers: the toolkit is not installed",
                   fix=_distro.install_container_toolkit(ctx.distro))
 
@@ -211,14 +218,21 @@ DEVICE_PLUGIN_WITHOUT_DRIVER = (r"did you set the (?:docker|container runtime'?s
                                 r"nvidia-device-plugin\S*\s+0/1\s+(?:CrashLoopBackOff|Error)")
 
 
+# The driver's user-space missing where a program looked for it: no nvidia-smi, PyTorch's "Found no NVIDIA driver".
+USERSPACE_DRIVER_MISSING = (r"nvidia-smi\W{0,5}(?:but\s+)?(?:command\s+)?not found", r"Found no NVIDIA driver on your system")
+
+
 @rule("CTR003", "container-runtime-not-configured", "error", "The toolkit is installed but Docker does not use it",
-      signatures=(r"unknown or invalid runtime name: nvidia", NO_NVML_LIBRARY, *DEVICE_PLUGIN_WITHOUT_DRIVER), priority=11,
+      signatures=(r"unknown or invalid runtime name: nvidia", NO_NVML_LIBRARY, *DEVICE_PLUGIN_WITHOUT_DRIVER,
+                  *USERSPACE_DRIVER_MISSING, SELECT_DRIVER), priority=11,
       references=(TOOLKIT_GUIDE,), scope="containers")
 def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
-    "docker: Error response from daemon: unknown or invalid runtime name: nvidia" although
-    nvidia-container-toolkit is installed; `docker info` lists only runc. In a Kubernetes GPU pod
+    "docker: Error response from daemon: unknown or invalid runtime name: nvidia" or `could not
+    select device driver "" with capabilities: [[gpu]]` although nvidia-container-toolkit is
+    installed ("nvidia-container-toolkit is already the newest version"); `docker info` lists only
+    runc. In a Kubernetes GPU pod
     (the device plugin) or a container: "Failed to start nvml with error: could not load NVML
     library", "NVIDIA-SMI couldn't find libnvidia-ml.so library in your system", or the device
     plugin's pod in CrashLoopBackOff ("did you set the docker default runtime to `nvidia`?"): the
@@ -227,7 +241,10 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
     --runtime=nvidia` that works by hand proves nothing for them. On k3s, RKE2, k0s or MicroK8s,
     whose containerd lists nvidia only as an extra runtime, a pod without `runtimeClassName:
     nvidia` finds no GPU ("torch.cuda.is_available() returns False", "nvidia-smi: command not
-    found"). The same holds for `docker build`,
+    found"). A pod whose /proc/driver/nvidia/version shows the host's kernel module ("NVRM
+    version: NVIDIA UNIX x86_64 Kernel Module 535.129.03") while "nvidia-smi: command not found" is
+    in the same state: /proc is the host's, the driver's user-space was never mounted. The same
+    holds for `docker build`,
     which has no --runtime or --gpus option: a build step that loads libcuda (on a Jetson with
     JetPack 4, any CUDA library: "libcurand.so.10: cannot open shared object file", or the library
     as an empty file: "libcublas.so: file not recognized: File truncated") needs nvidia as the
@@ -252,6 +269,7 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
     f = ctx.facts
     tools = [t.name for t in f.docker.toolkit]
     configured_in_file = bool(ctx.observed([r'"runtimes":', r'"nvidia-container-runtime"']))
+    select_driver = [line for line in seen if re.search(SELECT_DRIVER, line, re.I)]
     if f.docker.status == "ok" and tools and not f.docker.nvidia_runtime and not f.docker.cdi_spec_dirs \
             and not _prestart_hook_serves_gpus(f.docker):
         yield Hit("nvidia-container-toolkit is installed but Docker has no nvidia runtime",
@@ -283,6 +301,24 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
                        "config.toml.tmpl, then restart k3s" if k3s else
                        f"or make it every pod's default: default_runtime_name = \"nvidia\" in {named}'s containerd "
                        "configuration, then restart it"])
+    elif select_driver and ctx.observed(TOOLKIT_INSTALLED) and not f.system.wsl and not ctx.observed([WSL_WORD]):
+        yield Hit("nvidia-container-toolkit is installed, but Docker still has no driver for --gpus: installing the "
+                  "package does not register the nvidia runtime with Docker, nor restart it",
+                  evidence={"observed": select_driver[0].strip()[:200],
+                            "installed": ctx.observed(TOOLKIT_INSTALLED)[0].strip()[:200]}, confirmed=True,
+                  fix=_distro.configure_docker_runtime() + ["docker info | grep -i runtime  # nvidia is listed"])
+    elif seen and _kernel_without_userspace(ctx, seen):
+        yield Hit(f"inside the container the host's NVIDIA kernel module is visible ({f.driver.kernel_module_version}, "
+                  "in /proc/driver/nvidia/version) but the driver's user-space is not: the container was started by "
+                  "runc, not the nvidia runtime, which mounts nvidia-smi and libcuda from the host",
+                  evidence={"driver.kernel_module_version": f.driver.kernel_module_version,
+                            "observed": _kernel_without_userspace(ctx, seen)[0].strip()[:200]},
+                  fix=["Kubernetes: runtimeClassName: nvidia in the pod spec (or in the template of whatever creates "
+                       "the pods), or nvidia as the node's default runtime: sudo nvidia-ctk runtime configure "
+                       "--runtime=containerd --set-as-default && sudo systemctl restart containerd",
+                       "Docker: docker run --gpus all ... (or --runtime=nvidia)",
+                       "ls /usr/bin/nvidia-smi /usr/lib/x86_64-linux-gnu/libcuda.so.1  # inside: both appear once the "
+                       "runtime mounts them"])
     elif seen and _started_without_the_runtime(ctx):
         yield Hit("inside a container, the NVIDIA driver libraries are missing: it was started by runc, not the "
                   "nvidia runtime (Kubernetes: the node's default runtime)",
@@ -317,6 +353,29 @@ def _build_without_the_runtime(ctx: Context) -> List[str]:
     if not ctx.observed(DOCKER_BUILD):
         return []
     return ctx.observed([CUDA_LIBRARY_MISSING if ctx.jetson() else DRIVER_LIBRARY_MISSING])
+
+
+def _requested_driver_capabilities(ctx: Context) -> List[str]:
+    """The NVIDIA driver capabilities a Docker GPU request lists (its other words, "gpu" and "nvidia", are Docker's);
+    empty when no request lists any, which leaves NVIDIA_DRIVER_CAPABILITIES as the image sets it."""
+    for line in ctx.observed([DEVICE_REQUEST_CAPABILITIES.pattern]):
+        words = [w.lower() for w in re.findall(r"\w+", DEVICE_REQUEST_CAPABILITIES.search(line).group(1))]
+        listed = [w for w in words if w in NVIDIA_DRIVER_CAPABILITIES]
+        if listed:
+            return listed
+    return []
+
+
+def _kernel_without_userspace(ctx: Context, seen: List[str]) -> List[str]:
+    """The lines that say the driver's user-space is missing in a container whose /proc shows the host's loaded kernel
+    module: /proc is shared with the host, /usr/bin/nvidia-smi and libcuda come only from the nvidia runtime. A
+    `docker run` pasted without --gpus is container-no-gpu's to name."""
+    driver = ctx.facts.driver
+    if not (driver.kernel_module_version and driver.proc_version) or driver.userspace_version:
+        return []
+    if not in_container(ctx) or runs_without_gpus(ctx.observations) or ctx.facts.system.wsl or ctx.observed([WSL_WORD]):
+        return []
+    return [line for line in seen if any(re.search(p, line, re.I) for p in USERSPACE_DRIVER_MISSING)]
 
 
 def _started_without_the_runtime(ctx: Context) -> bool:
@@ -971,11 +1030,17 @@ RUNTIME_RUN = re.compile(r"--runtime[= ]nvidia\b|-e\s+NVIDIA_VISIBLE_DEVICES=|--
 # CUDA in the container finding no driver: the words of PyTorch, TensorFlow, the runtime; or libcuda missing.
 CUDA_FINDS_NO_DRIVER = (*CUDA_SEES_NO_GPU, r"CUDA driver version is insufficient", LIBCUDA_MISSING)
 CAPABILITIES_DOC = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html"
+# Docker's own GPU request (`--gpus 'all,"capabilities=utility"'`, compose's `capabilities: [gpu, utility]`, `docker
+# inspect`'s "Capabilities":[["gpu","utility"]]): Docker passes the NVIDIA driver capabilities among them to the runtime
+# as NVIDIA_DRIVER_CAPABILITIES, exactly those; "gpu" is none of them, so [gpu] alone leaves the image's setting.
+DEVICE_REQUEST_CAPABILITIES = re.compile(r"\bcapabilities[\"']?\s*[:=]\s*\[*\s*((?:[\"']?\w+[\"']?\s*,\s*)*[\"']?\w+)", re.I)
+NVIDIA_DRIVER_CAPABILITIES = ("compute", "compat32", "graphics", "utility", "video", "display")
+DOCKER_NVIDIA_CAPS = "https://github.com/moby/moby/blob/master/daemon/nvidia_linux.go"
 
 
 @rule("CTR012", "container-driver-capabilities-lack-compute", "error",
       "The container was given the driver without its CUDA part (NVIDIA_DRIVER_CAPABILITIES)",
-      priority=9, references=(CAPABILITIES_DOC,), scope="containers")
+      priority=9, references=(CAPABILITIES_DOC, DOCKER_NVIDIA_CAPS), scope="containers")
 def container_driver_capabilities_lack_compute(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -988,8 +1053,10 @@ def container_driver_capabilities_lack_compute(ctx: Context, seen: List[str]) ->
     names: `utility` is nvidia-smi and NVML, `compute` is libcuda and what CUDA and OpenCL need.
     With the variable unset, the runtime's default is `utility` (nvidia-container-runtime's README),
     so an image that does not set it gets nvidia-smi but no CUDA. NVIDIA's CUDA images set
-    `compute,utility`; other images usually do not. Docker's `--gpus` asks for its own
-    capabilities and is not affected.
+    `compute,utility`; other images usually do not. Docker's `--gpus` and compose's device
+    reservation pass the driver capabilities they list (`capabilities: [gpu, utility]`, `docker
+    inspect`: "Capabilities":[["gpu","utility"]]) as NVIDIA_DRIVER_CAPABILITIES, exactly those: a
+    list with utility and without compute gives nvidia-smi and no libcuda.
 
     Fix:
     Start the container with `-e NVIDIA_DRIVER_CAPABILITIES=compute,utility` (or `all`), set it with
@@ -1001,7 +1068,18 @@ def container_driver_capabilities_lack_compute(ctx: Context, seen: List[str]) ->
     cuda_fails = ctx.observed(CUDA_FINDS_NO_DRIVER)
     if not cuda_fails:
         return
-    stated = first_match(CAPABILITIES_SET, ctx.observations)
+    requested = _requested_driver_capabilities(ctx)
+    if requested and not {"compute"} & set(requested):
+        yield Hit(f"the GPU request lists the driver capabilities {', '.join(requested)} and not compute: Docker passes "
+                  f"exactly those to the NVIDIA runtime (NVIDIA_DRIVER_CAPABILITIES={','.join(requested)}), which then "
+                  "mounts nvidia-smi and NVML but not libcuda", confirmed=True,
+                  evidence={"requested_capabilities": requested, "observed": cuda_fails[:1]},
+                  fix=["capabilities: [gpu, compute, utility]  # compose's device reservation; docker run: --gpus "
+                       "'all,\"capabilities=compute,utility\"', or --gpus all",
+                       "docker inspect --format '{{json .HostConfig.DeviceRequests}}' CONTAINER  # Capabilities",
+                       "ldconfig -p | grep libcuda  # inside the container: libcuda.so.1 is there once compute is given"])
+        return
+    stated = first_match(CAPABILITIES_SET, [line for line in ctx.observations if not line.lstrip().startswith("#")])
     value = stated.group(1) if stated else ctx.facts.env.variables.get("NVIDIA_DRIVER_CAPABILITIES")
     fix = ["docker inspect --format '{{.Config.Env}}' IMAGE | tr ' ' '\\n' | grep NVIDIA_  # what the image sets",
            "docker run ... -e NVIDIA_DRIVER_CAPABILITIES=compute,utility ...  # or ENV in the Dockerfile, or --gpus all",

@@ -77,7 +77,8 @@ def driver_not_loaded(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                             "driver.loaded_modules.nvidia": loaded,
                             "driver.userspace_libraries": [lib.path for lib in f.driver.userspace_libraries]},
                   fix=fix)
-    elif seen and ctx.has_nvidia_gpu():
+    elif seen and ctx.has_nvidia_gpu() and not (f.driver.proc_version and in_container(ctx)):
+        # in a container whose /proc shows the host's module the driver is loaded: the runtime did not mount it (CTR003)
         yield Hit("The framework found no NVIDIA driver although a GPU is present", fix=_distro.install_driver(ctx.distro))
     elif ctx.observed([MODULE_NOT_RUNNING]) and not in_container(ctx) and not f.system.wsl \
             and not ctx.observed([WSL_WORD]):
@@ -872,12 +873,16 @@ UVM_MISSING = (r"/dev/nvidia-uvm(?:-tools)?[\"']?:? (?:No such file|no such file
 # work in containers until after I've run a process on the host OS", "if I execute `nvidia-smi` on the host machine,
 # I get to execute `nvidia-smi` from the container again". That first host program created the nodes and loaded
 # nvidia-uvm through nvidia-modprobe.
-WORKS_AFTER_HOST_RUN = (r"\b(?:until|unless|only after|if I (?:first )?(?:run|execute)|once I (?:run|execute))\b"
+WORKS_AFTER_HOST_RUN = (r"\b(?:until|unless|only after|(?:if|once|after) (?:I|we|you) (?:first )?(?:run|execute))\b"
                         r"[^.\n]{0,80}?\bon the host\b")
+# "For each system boot/reboot ... I must run nvidia-smi", "for each reboot i need to run allways before starting
+# the 1st container: nvidia-smi": the same situation, where the person runs nvidia-smi by hand after every boot.
+MUST_RUN_SMI = r"\b(?:must|need to|have to|had to)\s+(?:always\s+|allways\s+|first\s+)?run\b[^.\n]{0,60}?\bnvidia-smi\b"
+EVERY_BOOT = r"\b(?:each|every|after(?: a| the| each| every)?) (?:system )?(?:re)?boots?\b"
 
 
 @rule("DRV013", "nvidia-uvm-not-loaded", "error", "The NVIDIA unified-memory module (nvidia-uvm) is not loaded",
-      signatures=(*UVM_MISSING, WORKS_AFTER_HOST_RUN), priority=22, references=(MODULE_DOCS,))
+      signatures=(*UVM_MISSING, WORKS_AFTER_HOST_RUN, MUST_RUN_SMI), priority=22, references=(MODULE_DOCS,))
 def nvidia_uvm_not_loaded(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -885,7 +890,8 @@ def nvidia_uvm_not_loaded(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     device"); containers started by enroot/pyxis or Kubernetes fail with "open failed:
     /dev/nvidia-uvm: no such file or directory"; it worked until a reboot, or until someone ran a
     GPU container by hand ("CUDA doesn't work in containers until after I've run a process on the
-    host").
+    host"), or someone runs nvidia-smi by hand after every boot ("for each reboot i need to run
+    nvidia-smi").
 
     Why:
     CUDA needs the nvidia-uvm kernel module and its /dev/nvidia-uvm node; nvidia-smi does not. The
@@ -907,7 +913,9 @@ def nvidia_uvm_not_loaded(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit("the nvidia module is loaded but nvidia_uvm is not: CUDA programs cannot start",
                   evidence={"driver.loaded_modules.nvidia": True, "driver.loaded_modules.nvidia_uvm": False},
                   fix=UVM_FIX)
-    elif seen and all(re.search(WORKS_AFTER_HOST_RUN, line, re.I) for line in seen):
+    elif seen and all(re.search(MUST_RUN_SMI, line, re.I) for line in seen) and not ctx.observed([EVERY_BOOT]):
+        return  # "I have to run nvidia-smi" alone says nothing about nvidia-uvm
+    elif seen and all(re.search(f"{WORKS_AFTER_HOST_RUN}|{MUST_RUN_SMI}", line, re.I) for line in seen):
         yield Hit("the GPU device nodes and nvidia-uvm appear only once a program has used the GPU on the host: CUDA "
                   "creates them through the setuid nvidia-modprobe, which a container or an unprivileged job cannot "
                   "run, so until then they find no GPU", evidence={"observed": seen[0].strip()[:200]},
