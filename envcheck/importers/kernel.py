@@ -1,5 +1,5 @@
 """Kernel and system text: /proc/driver/nvidia/version, dmesg NVRM/Xid lines, API-mismatch
-messages, mokutil, docker info, Jetson's /etc/nv_tegra_release, and
+messages, mokutil, docker info, Jetson's /etc/nv_tegra_release, df's line for /dev/shm, and
 environment assignments such as `CUDA_VISIBLE_DEVICES=1 python train.py`."""
 
 from __future__ import annotations
@@ -22,13 +22,17 @@ ENV_ASSIGN = re.compile(r"(?:^|[\s;`'\"(])(?:export\s+)?(CUDA_VISIBLE_DEVICES|NV
 # whatever it says next (refused by the open module, dropped by this branch, needs the open module).
 NVRM_GPU = re.compile(r"NVRM: The NVIDIA GPU (?:[0-9a-f]{4}:)?([0-9a-f]{2}:[0-9a-f]{2}\.[0-9a-f])\s*\(PCI ID:\s*10de:([0-9a-f]{4})\)",
                       re.I)
+# df's row for /dev/shm: "shm  64M  64M  0 100% /dev/shm" (-h: binary suffixes) or "tmpfs 65536 0 65536 0% /dev/shm"
+# (1K blocks, df's default). A container's /dev/shm is the 64 MiB Docker and the kubelet give unless told otherwise.
+DF_SHM = re.compile(r"^\S+\s+(\d+(?:\.\d+)?[KMGT]?)\s+(\d+(?:\.\d+)?[KMGT]?)\s+(\d+(?:\.\d+)?[KMGT]?)\s+\d+%\s+/dev/shm\s*$")
+DF_UNITS = {"": 1024, "K": 1024, "M": 1024 ** 2, "G": 1024 ** 3, "T": 1024 ** 4}
 PY_ENV = re.compile(r"os\.environ\[['\"](CUDA_VISIBLE_DEVICES)['\"]\]\s*=\s*['\"]([^'\"]*)['\"]")
 
 
 # A line without any of these cannot match below: skipping it keeps a 200 KB paste cheap.
 KEYWORDS = ("NVRM", "Xid", "mismatch", "Secure", "Runtime", "_VISIBLE_DEVICES",
             "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NCCL_", "WSL", "icrosoft", "(release)", "CUDA_DRIVER",
-            "nvidia-container-cli")
+            "nvidia-container-cli", "/dev/shm")
 # Kernel releases of WSL (uname -r, /proc/version, DKMS messages; microsoft/WSL#4555): WSL 1 has no Linux
 # kernel and reports "4.4.0-<Windows build>-Microsoft"; WSL 2's own kernel is "5.10.16.3-microsoft-standard-WSL2"
 # (older: "4.19.104-microsoft-standard").
@@ -91,6 +95,12 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
             if value.startswith("/"):
                 mark(facts.env, f"{source}: text")
                 facts.env.variables.setdefault("LD_LIBRARY_PATH", value)
+        df = DF_SHM.match(stripped)
+        if df and facts.system.shm.size_bytes is None:
+            mark(facts.system, f"{source}: df")
+            facts.system.shm.mounted = True
+            facts.system.shm.size_bytes, facts.system.shm.free_bytes = _df_bytes(df.group(1)), _df_bytes(df.group(3))
+            facts.system.shm.source = f"{source}: df"
         wsl1, wsl2 = WSL1_RELEASE.search(stripped), WSL2_RELEASE.search(stripped)
         if wsl1 or wsl2:
             mark(facts.system, f"{source}: kernel release")
@@ -101,6 +111,11 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
         if "WSL" in stripped and re.search(r"microsoft-standard-WSL2|\bWSL2\b", stripped):
             mark(facts.system, f"{source}: text")
             facts.system.wsl = facts.system.wsl or 2
+
+
+def _df_bytes(size: str) -> int:
+    """A size as df prints it, in bytes: "64M" with -h, a count of 1K blocks without."""
+    return int(float(size.rstrip("KMGT")) * DF_UNITS[size[-1] if size[-1] in "KMGT" else ""])
 
 
 def _add_pci_gpu(facts: HostFacts, address: str, device_id: str, source: str) -> None:

@@ -16,18 +16,24 @@ SHM_FLOOR = 1024 ** 3
       signatures=(r"Error while creating shared memory segment", r"insufficient shared memory \(shm\)",
                   r"DataLoader worker \(pid \d+\) is killed by signal: Bus error", r"unable to write to file </torch_",
                   r"posix_fallocate failed.*No space left on device", r"/dev/shm.*No space left on device",
-                  r"failed to extend /dev/shm/\S+ to \d+ bytes", r"/dev/shm has only \d+ bytes available"),
+                  r"failed to extend /dev/shm/\S+ to \d+ bytes", r"/dev/shm has only \d+ bytes available",
+                  # Triton's Python backend, whose models exchange tensors through /dev/shm regions
+                  r"Failed to increase the shared memory pool size"),
       priority=10)
 def shm_too_small(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared
     memory (shm)."; NCCL: "Error while creating shared memory segment /dev/shm/nccl-..."; "DataLoader
-    worker (pid 123) is killed by signal: Bus error".
+    worker (pid 123) is killed by signal: Bus error"; Triton's Python backend: "Failed to increase
+    the shared memory pool size for key 'triton_python_backend_shm_region_2' to 67108864 bytes";
+    `df -h` showing /dev/shm at 64M.
 
     Why:
     DataLoader workers pass batches, and NCCL passes data between local ranks, through /dev/shm.
-    Containers get 64 MiB of it by default.
+    Triton's Python backend gives each model instance its own region there. Containers get 64 MiB
+    of it by default (Docker, and Kubernetes pods); the size is the container runtime's to set,
+    not the program's.
 
     Fix:
     Run containers with `--ipc=host` or `--shm-size=16g` (Kubernetes: an emptyDir with medium
@@ -38,11 +44,17 @@ def shm_too_small(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     shm = ctx.facts.system.shm
     if isinstance(shm.size_bytes, int) and shm.size_bytes < SHM_FLOOR:
-        yield Hit(f"/dev/shm is {shm.size_bytes // 1024 ** 2} MiB", evidence={"system.shm.size_bytes": shm.size_bytes},
-                  fix=["docker run --ipc=host ...  # or --shm-size=16g", "sudo mount -o remount,size=16G /dev/shm  # host"])
+        full = " and full" if shm.free_bytes == 0 else ""
+        yield Hit(f"/dev/shm is {shm.size_bytes // 1024 ** 2} MiB{full}",
+                  evidence={"system.shm.size_bytes": shm.size_bytes, "system.shm.free_bytes": shm.free_bytes,
+                            "system.shm.source": shm.source}, fix=SHM_FIX)
     elif seen:
-        yield Hit("shared memory (/dev/shm) ran out", fix=["docker run --ipc=host ...  # or --shm-size=16g",
-                                                            "df -h /dev/shm"])
+        yield Hit("shared memory (/dev/shm) ran out", fix=SHM_FIX + ["df -h /dev/shm"])
+
+
+SHM_FIX = ["docker run --ipc=host ...  # or --shm-size=16g; compose: shm_size: 16gb",
+           "Kubernetes: an emptyDir volume with medium: Memory (and a sizeLimit) mounted at /dev/shm",
+           "sudo mount -o remount,size=16G /dev/shm  # on a host"]
 
 
 @rule("SYS002", "shm-not-writable", "error", "/dev/shm cannot be written",
