@@ -92,6 +92,10 @@ OPERATOR_NEEDS_NEWER = re.compile(r"requires (?:a GPU|device) with (?:compute )?
 # "Expected is_sm90 || is_sm8x || is_sm75 to be true, but got false".
 ARCH_CHECK_FAILED = re.compile(r"Expected ((?:is_sm\w+\s*(?:\|\|\s*)?)+) to be true, but got false")
 XFORMERS_OPERATOR = re.compile(r"`?(\w+)`? is not supported because")
+# The same dispatcher when xFormers' compiled extension has no CUDA: a CPU-only build, or a build for another torch
+# whose extension did not load (its build metadata is then missing too). Every CUDA operator says so, so a capability
+# reason beside it (fa3's "requires device with capability > (9, 0)") is not what stops them all.
+XFORMERS_NO_CUDA = r"xFormers wasn'?t buil[dt] with CUDA support"
 MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, r"PyTorch no longer supports this GPU because it is too old",
                 r"minimum cuda capability (that we support|supported by this library) is",
                 r"The minimum required Cuda capability is \d+\.\d+",
@@ -773,7 +777,7 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                "default or 'sdpa' attention), or run on a newer GPU"])
                 return
         needs = first_match(OPERATOR_NEEDS_NEWER, ctx.observations)
-        if needs:
+        if needs and not ctx.observed([XFORMERS_NO_CUDA]):
             if needs.group(3):
                 cc = f"{needs.group(3)}.{needs.group(4)}"
             operator = first_match(XFORMERS_OPERATOR, ctx.observations)
@@ -892,11 +896,14 @@ def _xformers_built_for(ctx: Context) -> Optional[Tuple[str, str, str, str]]:
             python.group(1) if python else "", python.group(2) if python else "")
 
 
-# torchvision's check of the CUDA it was built with against torch's: "Detected that PyTorch and torchvision were
-# compiled with different CUDA versions. PyTorch has CUDA Version=11.7 and torchvision has CUDA Version=11.8"
-# (later releases: "different CUDA major versions").
-VISION_CUDA_DIFFERS = re.compile(r"PyTorch and torchvision were compiled with different CUDA (?:major )?versions"
-                                 r"(?:\.?\s*PyTorch has CUDA Version\s*=\s*(\d+\.\d+) and torchvision has CUDA Version\s*=\s*(\d+\.\d+))?")
+# torchvision's and torchaudio's checks of the CUDA they were built with against torch's: "Detected that PyTorch and
+# torchvision were compiled with different CUDA versions. PyTorch has CUDA Version=11.7 and torchvision has CUDA
+# Version=11.8" (later releases: "different CUDA major versions"); "Detected that PyTorch and TorchAudio were compiled
+# with different CUDA versions. PyTorch has CUDA version 11.6 whereas TorchAudio has CUDA version 11.7."
+COMPANION_CUDA_DIFFERS = re.compile(
+    r"PyTorch and (?P<companion>torchvision|torchaudio) were compiled with different CUDA (?:major )?versions"
+    r"(?:\.?\s*PyTorch has CUDA Version\s*=?\s*(?P<torch>\d+\.\d+),? (?:and|whereas) (?:torchvision|torchaudio) has CUDA "
+    r"Version\s*=?\s*(?P<built>\d+\.\d+))?", re.I)
 # PyTorch's wheel variants as local version tags: +cu118, +cpu, +rocm5.6 (a nightly's too: 1.10.0.dev20210901+cu111).
 TORCH_VARIANT_TAG = re.compile(r"\+(cu\d{2,3}|cpu|rocm[\d.]*\d)$")
 
@@ -919,7 +926,7 @@ def _variant_words(tag: str) -> str:
                   # a CPU-only torchvision beside a CUDA torch
                   r"Could not run 'torchvision::\w+' with arguments from the 'CUDA' backend", r"jax-cuda\d+-(plugin|pjrt).*(mismatch|incompatible)",
                   r"JAX plugin \S+ version \S+ is installed,? but it is not compatible with the installed jaxlib",
-                  TORCH_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern, VISION_CUDA_DIFFERS.pattern),
+                  TORCH_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern, COMPANION_CUDA_DIFFERS.pattern),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
 def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -929,7 +936,9 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "AttributeError: module 'jaxlib.xla_client' has no attribute ..."; torchvision: "operator
     torchvision::nms does not exist"; a compiled extension (flash-attn, mmcv, torchaudio, xformers, ...) failing with
     "<module>.so: undefined symbol: _ZN3c10..." or "_ZNK2at..."; xFormers: "xFormers can't load
-    C++/CUDA extensions. xFormers was built for: PyTorch 2.0.1 with CUDA 1108 (you have 1.13.0+cu117)".
+    C++/CUDA extensions. xFormers was built for: PyTorch 2.0.1 with CUDA 1108 (you have 1.13.0+cu117)";
+    torchaudio: "Detected that PyTorch and TorchAudio were compiled with different CUDA versions.
+    PyTorch has CUDA version 11.6 whereas TorchAudio has CUDA version 11.7.".
 
     Why:
     jax, jaxlib and jax-cudaNN-plugin/pjrt are released together and must be the same version;
@@ -1034,7 +1043,7 @@ def _mixed_variants(ctx: Context, torch) -> Optional[Hit]:
     """torch and its companions from different wheel variants: each variant (+cu118, +rocm5.6, +cpu) is linked
     against its own backend libraries, so a companion of another variant cannot load beside torch. torchvision
     says so itself when both are CUDA builds; a package list shows it for any pair."""
-    said = first_match(VISION_CUDA_DIFFERS, ctx.observations)
+    said = first_match(COMPANION_CUDA_DIFFERS, ctx.observations)
     torch_tag = TORCH_VARIANT_TAG.search(torch.version) if torch is not None and torch.version else None
     variant = torch_tag.group(1) if torch_tag else ""
     companions = {}
@@ -1053,13 +1062,14 @@ def _mixed_variants(ctx: Context, torch) -> Optional[Hit]:
         message = f"torch {torch.version} is {_variant_words(variant)}, but {listed}: a companion must be the same " \
                   "build as torch"
         evidence = {"torch": torch.version, **companions}
-    elif said.group(1):
-        message = (f"torch is built with CUDA {said.group(1)} and torchvision with CUDA {said.group(2)}: torchvision "
-                   "came from another index than torch")
-        evidence = {"torch.cuda": said.group(1), "torchvision.cuda": said.group(2)}
-        index = TORCH_INDEX.format(variant="cu" + said.group(1).replace(".", ""))
+    elif said.group("torch"):
+        companion = said.group("companion").lower()
+        message = (f"torch is built with CUDA {said.group('torch')} and {companion} with CUDA {said.group('built')}: "
+                   f"{companion} came from another index than torch")
+        evidence = {"torch.cuda": said.group("torch"), f"{companion}.cuda": said.group("built")}
+        index = TORCH_INDEX.format(variant="cu" + said.group("torch").replace(".", ""))
     else:
-        message = "torch and torchvision are built with different CUDA versions"
+        message = f"torch and {said.group('companion').lower()} are built with different CUDA versions"
         evidence = {"observed": said.group(0)}
     return Hit(message, evidence=evidence, confirmed=True,
                fix=["pip uninstall -y torchvision torchaudio",
@@ -1605,7 +1615,8 @@ NOT_AN_OP = {"it", "this", "that", "which", "what", "package", "extension", "mod
 
 
 @rule("FW011", "cuda-extension-not-built", "error", "A package was installed without its compiled CUDA extension",
-      signatures=(EXTENSION_NOT_BUILT.pattern, COMPILED_WITHOUT_CUDA.pattern, MMCV_NO_CUDA_KERNEL.pattern, GGML_NO_CUBLAS),
+      signatures=(EXTENSION_NOT_BUILT.pattern, COMPILED_WITHOUT_CUDA.pattern, MMCV_NO_CUDA_KERNEL.pattern, GGML_NO_CUBLAS,
+                  XFORMERS_NO_CUDA),
       priority=14,
       scope="runtime",
       references=("https://github.com/NVIDIA/apex#from-source", "https://mmcv.readthedocs.io/en/latest/get_started/installation.html"))
@@ -1617,7 +1628,9 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "No module named 'selective_scan_cuda'" from mamba; detectron2, mmcv or pytorch3d at run time:
     "RuntimeError: Not compiled with GPU support", "DeformConv is not compiled with GPU support"; mmcv's
     ops: "RuntimeError: nms_impl: implementation for device cuda:0 not found."; a llama.cpp or
-    llama-cpp-python build log: "Could NOT find CUDAToolkit (missing: CUDA_CUDART)", then "cuBLAS not found".
+    llama-cpp-python build log: "Could NOT find CUDAToolkit (missing: CUDA_CUDART)", then "cuBLAS not found";
+    xFormers' operators: "No operator found for `memory_efficient_attention_forward`", each "is not
+    supported because: xFormers wasn't build with CUDA support".
 
     Why:
     These packages are Python code plus a CUDA extension compiled at install time. An install that
@@ -1638,6 +1651,10 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if any(re.search(GGML_NO_CUBLAS, line, re.I) for line in seen):
         yield _ggml_built_without_cuda(ctx)
+        return
+    if any(re.search(XFORMERS_NO_CUDA, line, re.I) for line in seen):
+        if not ctx.observed([XFORMERS_TORCH.pattern]):  # xFormers' own "built for PyTorch ..." warning: FW005's
+            yield _xformers_without_cuda(ctx)
         return
     no_kernel = first_match(MMCV_NO_CUDA_KERNEL, seen)
     if no_kernel is not None:
@@ -1662,6 +1679,22 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               evidence={"package": package, "missing_module": module},
               fix=[f"pip uninstall -y {package}", build,
                    f"python -c 'import {module if found.group(1) else 'amp_C'}'  # the extension imports"])
+
+
+def _xformers_without_cuda(ctx: Context) -> Hit:
+    """xFormers' extension has no CUDA here: each xFormers wheel is built for one torch release and CUDA variant, and a
+    wheel for another torch (or a CPU-only one, or a source build without nvcc) leaves every CUDA operator unusable."""
+    torch = ctx.framework("torch")
+    variant = torch_variant(torch) if torch is not None else None
+    have = f" (torch {torch.version})" if torch is not None and torch.version else ""
+    return Hit(f"xFormers' compiled extension has no CUDA{have}: a CPU-only xFormers, or a wheel built for another "
+               "torch whose extension did not load, so none of its CUDA attention operators can run",
+               evidence={"observed": ctx.observed([XFORMERS_NO_CUDA])[0].strip()[:200], "package": "xformers"},
+               fix=["python -m xformers.info  # build.cuda_version and the torch it was built for",
+                    "pip uninstall -y xformers",
+                    f"pip install xformers --index-url {TORCH_INDEX.format(variant=variant or 'cu128')}  # the index "
+                    "of the installed torch's variant (the +cuXYZ of torch.__version__), which holds the xFormers "
+                    "built for it; or drop xFormers where torch's own attention suffices"])
 
 
 def _ggml_built_without_cuda(ctx: Context) -> Hit:
