@@ -601,6 +601,14 @@ class Matrix:
         """The cuDNN a torch build (release + variant) ships with; "" when not recorded."""
         return self.torch_release(torch).get("cudnn", {}).get(variant, "")
 
+    def torch_cudnn_major(self, torch: str, variant: str = "") -> str:
+        """The cuDNN major a torch release's CUDA wheels bring: that of the variant when named, else the one all its
+        CUDA variants share; "" when not recorded or when they differ."""
+        shipped = self.torch_release(torch).get("cudnn", {})
+        majors = {shipped[variant].split(".")[0]} if variant in shipped else \
+            ({value.split(".")[0] for value in shipped.values()} if not variant else set())
+        return majors.pop() if len(majors) == 1 else ""
+
     def torch_releases_for_python(self, python: str) -> List[str]:
         """Torch releases, oldest first, that publish wheels for this Python ('3.12' or '3.12.1')."""
         wanted = version(".".join(python.split(".")[:2]))

@@ -120,10 +120,28 @@ def _cudnn_other_major(ctx: Context) -> Tuple[str, str, str]:
             continue
         for found in CUDNN_FILE_MAJOR.finditer(line):
             present.append((found.group(1) or found.group(2), line.strip()[:120]))
+    present += _torch_wheels_cudnn(ctx)
     for major, where in present:
         if major and major != wanted:
             return wanted, major, where
     return wanted, "", ""
+
+
+def _torch_wheels_cudnn(ctx: Context) -> List[Tuple[str, str]]:
+    """The cuDNN major the installed torch release's CUDA wheels bring into the environment (nvidia-cudnn-cu12 as
+    their dependency), from the cited torch table: a program beside it that wants another major finds none. Not for a
+    torch built from source (a local tag that is no wheel variant), whose cuDNN is whatever it was built with."""
+    torch = ctx.framework("torch")
+    if torch is None or not torch.version or torch.accelerator == "cpu":
+        return []
+    local = torch.version.split("+", 1)[1] if "+" in torch.version else ""
+    if local and not re.fullmatch(r"cu\d+", local):
+        return []
+    try:
+        major = ctx.matrix.torch_cudnn_major(torch.version.split("+", 1)[0], local)
+    except QueryError:
+        return []
+    return [(major, f"torch {torch.version}: its CUDA wheels bring cuDNN {major}")] if major else []
 
 
 # The frameworks' own words for a cuDNN at run time that is not the one they were built with (TensorFlow's
