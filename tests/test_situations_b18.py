@@ -1,7 +1,9 @@
 """Situations batch 18 showed: GPU containers that work only after someone ran a GPU program (or nvidia-smi) on the
-host after each boot, a pod whose /proc shows the host's kernel module while the driver's user-space is missing, and
-Docker without a driver for --gpus although the toolkit's package is installed. Each signature is tried on at least two
-real wordings where two exist, and each new reading on a text it must leave alone."""
+host after each boot, a pod whose /proc shows the host's kernel module while the driver's user-space is missing, Docker
+without a driver for --gpus although the toolkit's package is installed, a 64 MiB /dev/shm seen through df or Triton,
+torchaudio and xFormers built for another torch or without CUDA, a GPU request without the compute capability, a cuDNN
+major other than the one the torch wheels bring, and RDMA under a low locked-memory limit. Each signature is tried on at
+least two real wordings where two exist, and each new reading on a text it must leave alone."""
 
 from __future__ import annotations
 
@@ -115,3 +117,32 @@ def test_gpu_request_without_the_compute_capability():
             "              count: all\n              capabilities: [gpu]\n"
             "ImportError: libcuda.so.1: cannot open shared object file: No such file or directory")
     assert "container-driver-capabilities-lack-compute" not in slugs(text)
+
+
+def test_locked_memory_limit_too_low_for_rdma():
+    found = first(corpus("1139-"))
+    assert found.slug == "memlock-limit-too-low"
+    # NCCL's queue-pair creation, with `ulimit -a` beside it: the limit is named
+    found = first("NCCL WARN Call to ibv_create_qp failed with error Cannot allocate memory\n"
+                  "$ ulimit -a\nmax locked memory           (kbytes, -l) 64\n")
+    assert found.slug == "memlock-limit-too-low" and found.evidence["ulimit_l_kib"] == "64"
+    # perftest's words
+    assert first("Couldn't allocate MR\n Couldn't create IB resources").slug == "memlock-limit-too-low"
+    # with the limit already unlimited the registration fails for another reason
+    assert "memlock-limit-too-low" not in slugs(
+        "NCCL WARN Call to ibv_reg_mr failed with error Cannot allocate memory\n"
+        "max locked memory           (kbytes, -l) unlimited")
+    # an allocation failing without RDMA is not this
+    assert "memlock-limit-too-low" not in slugs("OSError: [Errno 12] Cannot allocate memory")
+
+
+def test_program_wants_the_cudnn_major_the_torch_wheels_do_not_bring():
+    found = first(corpus("795-"))
+    assert found.slug == "cudnn-version-mismatch"
+    assert (found.evidence["wanted_major"], found.evidence["present_major"]) == ("8", "9")
+    found = first(corpus("464-"))  # the mirror: ctranslate2 4.5 wants cuDNN 9 beside torch 2.0.0+cu118's cuDNN 8
+    assert (found.evidence["wanted_major"], found.evidence["present_major"]) == ("9", "8")
+    # a torch built from source carries no wheel's cuDNN: nothing to compare with
+    text = ("torch 2.5.0a0+git32f93b1\nCould not load library libcudnn_ops_infer.so.8. Error: libcudnn_ops_infer.so.8: "
+            "cannot open shared object file: No such file or directory")
+    assert "cudnn-version-mismatch" not in slugs(text)

@@ -979,9 +979,62 @@ def slurm_job_not_launched_with_srun(ctx: Context, seen: List[str]) -> Iterable[
                                                                      "job was given"])
 
 
+# RDMA verbs failing with ENOMEM while registering or creating their resources: NCCL's "NCCL WARN Call to
+# ibv_reg_mr_iova2 failed with error Cannot allocate memory" (also ibv_reg_mr, ibv_create_qp, ibv_create_cq), perftest's
+# "Couldn't allocate MR". The memory an HCA uses must be pinned, and pinning counts against RLIMIT_MEMLOCK.
+MEMLOCK_EXHAUSTED = (r"\bibv_(?:reg_mr\w*|reg_dmabuf_mr|create_qp|create_cq)\b.{0,40}failed with error Cannot allocate memory",
+                     r"\bCouldn'?t allocate MR\b")
+# `ulimit -a`'s row and `ulimit -l`'s answer after the command: "max locked memory (kbytes, -l) 8192".
+MEMLOCK_ROW = re.compile(r"max locked memory\s+\(kbytes, -l\)\s+(\d+|unlimited)")
+NCCL_MEMORY_ISSUES = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting/runtime_and_mpi_issues.html"
+RDMA_MEMLOCK = ("https://docs.redhat.com/en/documentation/red_hat_enterprise_linux/7/html/networking_guide/"
+                "sec-relaxing_memlock_restrictions_for_users")
+
+
+@rule("SYS020", "memlock-limit-too-low", "error", "The locked-memory limit is too low for RDMA (InfiniBand, RoCE)",
+      signatures=MEMLOCK_EXHAUSTED, priority=12, references=(NCCL_MEMORY_ISSUES, RDMA_MEMLOCK))
+def memlock_limit_too_low(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    NCCL over InfiniBand or RoCE fails at init or at its first connection with "NCCL WARN Call to
+    ibv_reg_mr_iova2 failed with error Cannot allocate memory" (or ibv_reg_mr, ibv_create_qp,
+    ibv_create_cq); perftest's ib_write_bw says "Couldn't allocate MR"; the machine has plenty of
+    free memory.
+
+    Why:
+    Memory an RDMA adapter reads and writes must be pinned, and every page pinned counts against the
+    process's locked-memory limit (RLIMIT_MEMLOCK, `ulimit -l`). Distributions default it to 64 KiB
+    or 8 MiB; NCCL needs far more per connection. limits.conf applies only to new login sessions,
+    not to daemons that started jobs before the change (sshd, slurmd, the Docker daemon), and
+    Docker containers get Docker's default unless --ulimit memlock=-1 is given.
+
+    Fix:
+    `* soft memlock unlimited` and `* hard memlock unlimited` in /etc/security/limits.d/, then log in
+    again (and restart slurmd or sshd, LimitMEMLOCK=infinity in their systemd units); containers:
+    `docker run --ulimit memlock=-1`. Check `ulimit -l` where the job runs, under mpirun or srun.
+
+    When to ignore:
+    Never on a machine that runs NCCL over InfiniBand or RoCE.
+    """
+    if not seen:
+        return
+    stated = first_match(MEMLOCK_ROW, ctx.observations)
+    if stated and stated.group(1) == "unlimited":
+        return  # the limit is not it: a registration fails for other reasons (a GPU buffer without peer memory)
+    limit = f" (ulimit -l: {stated.group(1)} KiB)" if stated else ""
+    yield Hit(f"RDMA could not pin the memory it registers{limit}: the locked-memory limit of the processes is too low",
+              evidence={"observed": seen[0].strip()[:200], **({"ulimit_l_kib": stated.group(1)} if stated else {})},
+              fix=["ulimit -l  # where the job runs (inside mpirun, srun or the container): 'unlimited' is wanted",
+                   "printf '* soft memlock unlimited\\n* hard memlock unlimited\\n' | sudo tee "
+                   "/etc/security/limits.d/rdma.conf  # then log in again",
+                   "systemd services that start jobs (slurmd, sshd): LimitMEMLOCK=infinity in their unit, then restart "
+                   "them: limits.conf does not reach daemons",
+                   "docker run --ulimit memlock=-1 ...  # containers"])
+
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
          ldconfig_not_in_path, slurm_gres_conf_invalid, slurm_gpus_option_unsupported, nccl_wrong_socket_interface,
          slurm_gres_type_required, slurm_gpu_partition_account_required, msvc_runtime_missing,
-         slurm_job_not_launched_with_srun)
+         slurm_job_not_launched_with_srun, memlock_limit_too_low)
