@@ -32,7 +32,8 @@ RUN_COMMAND = re.compile(r"(?:^|`)(?:sudo\s+)?(docker|podman)\s+(?:container\s+)
 CUDA_SEES_NO_GPU = (r"is_ava\w{2,6}\(\)\W{0,4}(?:->|returns?|returned|:|=)?\W{0,4}False", r"^Out\[\d+\]:\s*False$",
                     r"no CUDA-capable device is detected", r"Found no NVIDIA driver on your system",
                     r"No CUDA GPUs are available")
-PROGRAM_SEES_NO_GPU = (*CUDA_SEES_NO_GPU, r"nvidia-smi\W{0,5}(?:but\s+)?(?:command\s+)?not found")
+SMI_NOT_FOUND = r"nvidia-smi\W{0,5}(?:but\s+)?(?:command\s+)?not found"
+PROGRAM_SEES_NO_GPU = (*CUDA_SEES_NO_GPU, SMI_NOT_FOUND)
 CONTAINER_WORDS = (r"\b(docker|podman|containerd|kubernetes|kubectl|kubelet|k8s|pods?|containers?)\b",)
 # NVML's library itself is missing (not NVML failing): in a container, no runtime mounted the driver.
 NO_NVML_LIBRARY = r"could not load NVML library|couldn't find libnvidia-ml\.so library in your system"
@@ -219,7 +220,7 @@ DEVICE_PLUGIN_WITHOUT_DRIVER = (r"did you set the (?:docker|container runtime'?s
 
 
 # The driver's user-space missing where a program looked for it: no nvidia-smi, PyTorch's "Found no NVIDIA driver".
-USERSPACE_DRIVER_MISSING = (r"nvidia-smi\W{0,5}(?:but\s+)?(?:command\s+)?not found", r"Found no NVIDIA driver on your system")
+USERSPACE_DRIVER_MISSING = (SMI_NOT_FOUND, r"Found no NVIDIA driver on your system")
 
 
 @rule("CTR003", "container-runtime-not-configured", "error", "The toolkit is installed but Docker does not use it",
@@ -301,18 +302,19 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
                        "config.toml.tmpl, then restart k3s" if k3s else
                        f"or make it every pod's default: default_runtime_name = \"nvidia\" in {named}'s containerd "
                        "configuration, then restart it"])
-    elif select_driver and ctx.observed(TOOLKIT_INSTALLED) and not f.system.wsl and not ctx.observed([WSL_WORD]):
+    elif select_driver and (installed := ctx.observed(TOOLKIT_INSTALLED)) and not f.system.wsl \
+            and not ctx.observed([WSL_WORD]):
         yield Hit("nvidia-container-toolkit is installed, but Docker still has no driver for --gpus: installing the "
                   "package does not register the nvidia runtime with Docker, nor restart it",
-                  evidence={"observed": select_driver[0].strip()[:200],
-                            "installed": ctx.observed(TOOLKIT_INSTALLED)[0].strip()[:200]}, confirmed=True,
+                  evidence={"observed": select_driver[0].strip()[:200], "installed": installed[0].strip()[:200]},
+                  confirmed=True,
                   fix=_distro.configure_docker_runtime() + ["docker info | grep -i runtime  # nvidia is listed"])
-    elif seen and _kernel_without_userspace(ctx, seen):
+    elif seen and (missing_userspace := _kernel_without_userspace(ctx, seen)):
         yield Hit(f"inside the container the host's NVIDIA kernel module is visible ({f.driver.kernel_module_version}, "
                   "in /proc/driver/nvidia/version) but the driver's user-space is not: the container was started by "
                   "runc, not the nvidia runtime, which mounts nvidia-smi and libcuda from the host",
                   evidence={"driver.kernel_module_version": f.driver.kernel_module_version,
-                            "observed": _kernel_without_userspace(ctx, seen)[0].strip()[:200]},
+                            "observed": missing_userspace[0].strip()[:200]},
                   fix=["Kubernetes: runtimeClassName: nvidia in the pod spec (or in the template of whatever creates "
                        "the pods), or nvidia as the node's default runtime: sudo nvidia-ctk runtime configure "
                        "--runtime=containerd --set-as-default && sudo systemctl restart containerd",

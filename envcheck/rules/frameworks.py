@@ -971,7 +971,7 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield mixed
         return
     vision = next((d.version for d in ctx.facts.python.distributions if d.name == "torchvision"), "")
-    if torch is not None and torch.version and vision and not _unreleased_build(torch.version):
+    if torch is not None and torch.version and vision and not unreleased_build(torch.version):
         try:
             expected = ctx.matrix.torch_release(torch.version).get("torchvision")
         except QueryError:
@@ -1081,7 +1081,7 @@ TORCHVISION_OP = re.compile(r"torchvision::(\w+) does not exist|Could not run 't
                             r"the 'CUDA' backend")
 
 
-def _unreleased_build(version: str) -> bool:
+def unreleased_build(version: str) -> bool:
     """torch that is no release: a nightly (1.10.0.dev20210901+cu111), or a build from a git checkout, whose
     local version names a commit rather than a wheel variant (NGC containers: 2.5.0a0+e000cf0ad9.nv24.10, older
     2.1.0a0+git32f93b1). Its companions carry pre-release versions that no release table lists."""

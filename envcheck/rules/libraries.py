@@ -10,7 +10,7 @@ from envcheck.matrix import QueryError
 from packaging.version import InvalidVersion
 
 from envcheck.rules import Context, Hit, first_match, older_than, rule
-from envcheck.rules.frameworks import torch_variant
+from envcheck.rules.frameworks import torch_variant, unreleased_build
 from envcheck.rules.container import l4t_mismatch
 
 
@@ -132,13 +132,13 @@ def _torch_wheels_cudnn(ctx: Context) -> List[Tuple[str, str]]:
     their dependency), from the cited torch table: a program beside it that wants another major finds none. Not for a
     torch built from source (a local tag that is no wheel variant), whose cuDNN is whatever it was built with."""
     torch = ctx.framework("torch")
-    if torch is None or not torch.version or torch.accelerator == "cpu":
+    if torch is None or not torch.version or unreleased_build(torch.version):
         return []
-    local = torch.version.split("+", 1)[1] if "+" in torch.version else ""
-    if local and not re.fullmatch(r"cu\d+", local):
-        return []
+    variant = torch_variant(torch) or ""
+    if variant and not variant.startswith("cu"):
+        return []  # a CPU or ROCm build brings no cuDNN
     try:
-        major = ctx.matrix.torch_cudnn_major(torch.version.split("+", 1)[0], local)
+        major = ctx.matrix.torch_cudnn_major(torch.version.split("+", 1)[0], variant)
     except QueryError:
         return []
     return [(major, f"torch {torch.version}: its CUDA wheels bring cuDNN {major}")] if major else []
