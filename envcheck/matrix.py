@@ -605,8 +605,11 @@ class Matrix:
         """The cuDNN major a torch release's CUDA wheels bring: that of the variant when named, else the one all its
         CUDA variants share; "" when not recorded or when they differ."""
         shipped = self.torch_release(torch).get("cudnn", {})
-        majors = {shipped[variant].split(".")[0]} if variant in shipped else \
-            ({value.split(".")[0] for value in shipped.values()} if not variant else set())
+        if variant:
+            chosen = [shipped[variant]] if variant in shipped else []
+        else:
+            chosen = list(shipped.values())
+        majors = {value.split(".")[0] for value in chosen}
         return majors.pop() if len(majors) == 1 else ""
 
     def torch_releases_for_python(self, python: str) -> List[str]:

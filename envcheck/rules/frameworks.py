@@ -1652,9 +1652,10 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if any(re.search(GGML_NO_CUBLAS, line, re.I) for line in seen):
         yield _ggml_built_without_cuda(ctx)
         return
-    if any(re.search(XFORMERS_NO_CUDA, line, re.I) for line in seen):
+    no_cuda = next((line for line in seen if re.search(XFORMERS_NO_CUDA, line, re.I)), None)
+    if no_cuda is not None:
         if not ctx.observed([XFORMERS_TORCH.pattern]):  # xFormers' own "built for PyTorch ..." warning: FW005's
-            yield _xformers_without_cuda(ctx)
+            yield _xformers_without_cuda(ctx, no_cuda)
         return
     no_kernel = first_match(MMCV_NO_CUDA_KERNEL, seen)
     if no_kernel is not None:
@@ -1681,7 +1682,7 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    f"python -c 'import {module if found.group(1) else 'amp_C'}'  # the extension imports"])
 
 
-def _xformers_without_cuda(ctx: Context) -> Hit:
+def _xformers_without_cuda(ctx: Context, said: str) -> Hit:
     """xFormers' extension has no CUDA here: each xFormers wheel is built for one torch release and CUDA variant, and a
     wheel for another torch (or a CPU-only one, or a source build without nvcc) leaves every CUDA operator unusable."""
     torch = ctx.framework("torch")
@@ -1689,7 +1690,7 @@ def _xformers_without_cuda(ctx: Context) -> Hit:
     have = f" (torch {torch.version})" if torch is not None and torch.version else ""
     return Hit(f"xFormers' compiled extension has no CUDA{have}: a CPU-only xFormers, or a wheel built for another "
                "torch whose extension did not load, so none of its CUDA attention operators can run",
-               evidence={"observed": ctx.observed([XFORMERS_NO_CUDA])[0].strip()[:200], "package": "xformers"},
+               evidence={"observed": said.strip()[:200], "package": "xformers"},
                fix=["python -m xformers.info  # build.cuda_version and the torch it was built for",
                     "pip uninstall -y xformers",
                     f"pip install xformers --index-url {TORCH_INDEX.format(variant=variant or 'cu128')}  # the index "
