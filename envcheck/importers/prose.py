@@ -23,12 +23,13 @@ from envcheck.importers.paste import form_answers, package_records
 from envcheck.model import Distribution, Gpu, HostFacts, Library
 
 # A GPU as people write it: a product line word and a model ("RTX 3090", "GTX 1080 Ti", "Tesla
-# T4", "Quadro RTX 8000"), or a datacenter model on its own ("A100 80GB", "H100", "L40S").
+# T4", "Quadro RTX 8000"), or a datacenter model on its own ("A100 80GB", "H100", "L40S"). ASCII word boundaries, so
+# that a model written against Chinese or Japanese text ("旧显卡如M40出现") is still a word of its own.
 GPU_MENTION = re.compile(
     r"\b(?:NVIDIA\s+)?(?:GeForce\s+)?(?:(?i:RTX|GTX|GT|Quadro|Tesla|TITAN)\s*(?:RTX\s*)?[A-Z]?\d{2,4}[A-Z]?"
     r"(?:-[A-Za-z0-9]+)*"
     r"(?:\s*(?i:Ti|SUPER))?(?:\s*Laptop(?:\s+GPU)?)?|TITAN\s+[VXP]\w*|"
-    r"(?:[AHLBVPKM]\d{2,3}(?:S|m|c|Xm?)?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*(?:\s*\d{2,3}\s*GB?)?)(?!\w|\.\w)")
+    r"(?:[AHLBVPKM]\d{2,3}(?:S|m|c|Xm?)?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*(?:\s*\d{2,3}\s*GB?)?)(?!\w|\.\w)", re.ASCII)
 # Words on the same line that make a bare model number a GPU ("my 3090", "4090 laptop").
 GPU_LABEL = re.compile(r"\b(gpu|graphics|card|vga)\b\s*[:=]?", re.I)
 BARE_MODEL = re.compile(r"\b(\d{4})\s*(ti|super|laptop)?\b", re.I)

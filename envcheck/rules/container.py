@@ -223,8 +223,15 @@ DEVICE_PLUGIN_WITHOUT_DRIVER = (r"did you set the (?:docker|container runtime'?s
 USERSPACE_DRIVER_MISSING = (SMI_NOT_FOUND, r"Found no NVIDIA driver on your system")
 
 
-@rule("CTR003", "container-runtime-not-configured", "error", "The toolkit is installed but Docker does not use it",
-      signatures=(r"unknown or invalid runtime name: nvidia", NO_NVML_LIBRARY, *DEVICE_PLUGIN_WITHOUT_DRIVER,
+# A pod (runtimeClassName: nvidia) asking containerd or CRI-O for a runtime handler the node's configuration lacks:
+# "failed to get sandbox runtime: no runtime for "nvidia" is configured".
+NO_RUNTIME_HANDLER = r"no runtime for \W?nvidia[\w-]*\W? is configured"
+K3S_NVIDIA_RUNTIME = "https://docs.k3s.io/advanced#nvidia-container-runtime-support"
+
+
+@rule("CTR003", "container-runtime-not-configured", "error",
+      "The toolkit is installed but the container engine (Docker, containerd) does not use it",
+      signatures=(r"unknown or invalid runtime name: nvidia", NO_RUNTIME_HANDLER, NO_NVML_LIBRARY, *DEVICE_PLUGIN_WITHOUT_DRIVER,
                   *USERSPACE_DRIVER_MISSING, SELECT_DRIVER), priority=11,
       references=(TOOLKIT_GUIDE,), scope="containers")
 def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -233,7 +240,8 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
     "docker: Error response from daemon: unknown or invalid runtime name: nvidia" or `could not
     select device driver "" with capabilities: [[gpu]]` although nvidia-container-toolkit is
     installed ("nvidia-container-toolkit is already the newest version"); `docker info` lists only
-    runc. In a Kubernetes GPU pod
+    runc. A pod that asks for the nvidia RuntimeClass on a node whose containerd has no such handler:
+    "Failed to create pod sandbox: ... no runtime for "nvidia" is configured". In a Kubernetes GPU pod
     (the device plugin) or a container: "Failed to start nvml with error: could not load NVML
     library", "NVIDIA-SMI couldn't find libnvidia-ml.so library in your system", or the device
     plugin's pod in CrashLoopBackOff ("did you set the docker default runtime to `nvidia`?"): the
@@ -261,7 +269,10 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
     nvidia runtime only matters for `--runtime=nvidia`.
 
     Fix:
-    `sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker`.
+    `sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker`; for
+    containerd `--runtime=containerd` and restart containerd. k3s and RKE2 add the nvidia runtime
+    themselves when they find the toolkit at start, so restart them after installing it; MicroK8s
+    runs its own containerd, which its gpu addon configures.
 
     When to ignore:
     Setups that use CDI (`--device nvidia.com/gpu=all`) instead of the nvidia runtime, and Docker
@@ -302,6 +313,8 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
                        "config.toml.tmpl, then restart k3s" if k3s else
                        f"or make it every pod's default: default_runtime_name = \"nvidia\" in {named}'s containerd "
                        "configuration, then restart it"])
+    elif handler_missing := [line for line in seen if re.search(NO_RUNTIME_HANDLER, line, re.I)]:
+        yield _no_runtime_handler(ctx, handler_missing[0])
     elif select_driver and (installed := ctx.observed(TOOLKIT_INSTALLED)) and not f.system.wsl \
             and not ctx.observed([WSL_WORD]):
         yield Hit("nvidia-container-toolkit is installed, but Docker still has no driver for --gpus: installing the "
@@ -332,6 +345,28 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
         yield Hit("Docker does not know the nvidia runtime although it is configured or installed",
                   evidence={"docker.runtimes": f.docker.runtimes}, confirmed=True,
                   fix=_distro.configure_docker_runtime() + ["docker info | grep -i runtime"])
+
+
+def _no_runtime_handler(ctx: Context, said: str) -> Hit:
+    """A pod asked for the nvidia runtime handler and the node's containerd has none: its configuration was never
+    given the toolkit's runtime. Which configuration that is depends on who runs containerd."""
+    engine = ctx.observed([K3S])
+    named = re.search(K3S, engine[0], re.I).group(0).lower() if engine else ""
+    if named == "microk8s":
+        fix = ["microk8s disable gpu && microk8s enable gpu  # the addon configures MicroK8s' own containerd",
+               "grep -A3 nvidia /var/snap/microk8s/current/args/containerd-template.toml"]
+    elif named in ("k3s", "rke2", "k3d"):
+        fix = ["which nvidia-container-runtime  # k3s/RKE2 add the nvidia runtime only if they find it at start",
+               f"sudo systemctl restart {'rke2-server' if named == 'rke2' else 'k3s'}  # (agents: k3s-agent / "
+               "rke2-agent), after installing the toolkit",
+               "grep -A3 nvidia /var/lib/rancher/*/agent/etc/containerd/config.toml"]
+    else:
+        fix = ["sudo nvidia-ctk runtime configure --runtime=containerd && sudo systemctl restart containerd",
+               "grep -A3 nvidia /etc/containerd/config.toml  # the runtimes.nvidia entry"]
+    return Hit(f"a pod asked for the nvidia runtime, and the containerd {f'that {named} runs' if named else 'of the node'} "
+               "has no runtime of that name: the NVIDIA Container Toolkit was never registered in its configuration",
+               evidence={"observed": said.strip()[:200], **({"engine": named} if named else {})}, confirmed=True,
+               references=[K3S_NVIDIA_RUNTIME] if named in ("k3s", "rke2", "k3d") else [], fix=fix)
 
 
 # A `docker build` at work: the legacy builder's "Step 3/9 : RUN ..." and "The command '/bin/sh -c ...' returned a
@@ -1405,6 +1440,10 @@ def selinux_blocks_container_gpu_access(ctx: Context, seen: List[str]) -> Iterab
 # container error: cgroup subsystem devices not found". 1.8.0 added cgroup v2 ("Add new cgroup.c file based on
 # nvcgo that supports both cgroupv1 and cgroupv2", its release notes); 1.8.1 fixed the version detection.
 NO_DEVICES_CGROUP = r"cgroup subsystem devices not found"
+# The hook's error cut short ("nvidia-container-cli: container error:" and nothing after), with the host's cgroup v2
+# stated beside it: in words ("changes to use cgroups v2"), by the boot option, or by `stat -fc %T /sys/fs/cgroup`.
+HOOK_CONTAINER_ERROR = r"nvidia-container-cli: container error"
+CGROUP_V2 = r"\bcgroups?[\s-]*v2\b|\bcgroupv2\b|unified_cgroup_hierarchy=1\b|\bcgroup2fs\b"
 LIBNVIDIA_CONTAINER_18 = "https://github.com/NVIDIA/libnvidia-container/releases/tag/v1.8.0"
 
 
@@ -1416,7 +1455,8 @@ def container_toolkit_no_cgroup_v2(ctx: Context, seen: List[str]) -> Iterable[Hi
     Symptom:
     Every GPU container fails to start: "nvidia-container-cli: container error: cgroup subsystem
     devices not found: unknown.", after a distribution moved to cgroup v2 (systemd 248 on Arch,
-    Debian testing in 2021, Ubuntu and Pop!_OS 21.10).
+    Debian testing in 2021, Ubuntu and Pop!_OS 21.10). A paste cut after "container error:" counts
+    when the report says the host uses cgroups v2.
 
     Why:
     libnvidia-container (nvidia-container-cli, the toolkit's prestart hook) before 1.8.0 puts the
@@ -1430,16 +1470,19 @@ def container_toolkit_no_cgroup_v2(ctx: Context, seen: List[str]) -> Iterable[Hi
     When to ignore:
     Never: no GPU container starts until one of the two changes.
     """
-    if not seen:
-        return
     installed = next((t.version for t in ctx.facts.docker.toolkit if t.name == "nvidia-container-cli"), "")
+    if not seen:
+        stated = ctx.observed([CGROUP_V2]) and not (installed and version(installed) >= version("1.8.0"))
+        seen = ctx.observed([HOOK_CONTAINER_ERROR]) if stated else []
+        if not seen:
+            return
     old = bool(installed) and version(installed) < version("1.8.0")
     yield Hit(("libnvidia-container " + installed + " predates cgroup v2 support (added in 1.8.0)" if old else
                "the container toolkit's hook found no cgroup v1 devices controller: libnvidia-container before 1.8 "
                "supports only cgroup v1" + (f" (this one is {installed})" if installed else ""))
               + ", and this host boots with the unified cgroup v2 hierarchy, so no GPU container can start",
               evidence={"observed": seen[0].strip()[:200], **({"nvidia_container_cli": installed} if installed else {})},
-              confirmed=True,
+              confirmed=bool(ctx.observed([NO_DEVICES_CGROUP])),
               fix=_distro.install_container_toolkit(ctx.distro) +
               ["nvidia-container-cli -V  # 1.8.1 or newer handles cgroup v2",
                "or, where the toolkit cannot be upgraded: add systemd.unified_cgroup_hierarchy=0 to the kernel "

@@ -410,18 +410,25 @@ def _driver_runs(ctx: Context, driver: str, cuda: str) -> Optional[Tuple[bool, s
     return runs, how
 
 
+# PTX compiled at run time by the driver: the report names PTX, or uses Numba, whose kernels always go that way.
+PTX_IN_PLAY = (r"\bPTX\b", r"\bnumba\b")
+
+
 def _stated_cuda_beyond_driver(ctx: Context, driver: str):
     """The CUDA a person says they installed ("CUDA: 9.0", "Install CUDA 9.2") needs a newer driver than the one
-    the report shows: programs built with it fail on this driver."""
+    the report shows: programs built with it fail on this driver. Within the driver's major release they run through
+    minor-version compatibility, except PTX the driver has to JIT: that needs the newer driver."""
     cuda = ctx.facts.cuda.stated_version
     judged = _driver_runs(ctx, driver, cuda)
     if judged is None:
         return None
     runs, how = judged
-    if runs or how.startswith("no minimum"):
+    if how.startswith("no minimum") or (runs and (how == "exact" or not ctx.observed(PTX_IN_PLAY))):
         return None
     need = ctx.matrix.min_driver(cuda) or "?"
-    return Hit(f"CUDA {cuda} needs a newer driver than {driver} ({how})",
+    why = (f"it runs code from it only through minor-version compatibility, which does not JIT PTX (CUDA {cuda} needs "
+           f"driver >= {need})" if runs else how)
+    return Hit(f"CUDA {cuda} needs a newer driver than {driver} ({why})",
                evidence={"driver": driver, "cuda.stated_version": cuda, "cuda.stated_source": ctx.facts.cuda.stated_source,
                          "minimum_driver": need},
                fix=_distro.install_driver(ctx.distro, _distro.branch_of(need)) +
@@ -511,16 +518,11 @@ def _not_linux(ctx: Context) -> bool:
     return ctx.facts.system.os in ("windows", "darwin") or bool(ctx.observed(NOT_LINUX))
 
 
-# A container started from an image, as pasted: `docker run IMAGE`, compose, a pod.
-CONTAINER_STARTED = (r"\b(?:docker|podman|nerdctl)\s+(?:container\s+)?run\b", r"\bdocker[- ]compose\b",
-                     r"\bkubectl\b", r"docker images?\s*:")
-
-
 def _in_container_on_an_old_driver(ctx: Context) -> bool:
-    """cuInit's 804 in a container the user started from an image, with no forward-compatibility library
-    they put on the path themselves: the image carries cuda-compat for a CUDA newer than the host driver
-    (NVIDIA's images use it only then), and the GPU is not a datacenter GPU that could use it."""
-    if not ctx.observed((CUINIT_TEXT[0][1],)) or not ctx.observed(CONTAINER_STARTED):
+    """cuInit's 804 in a container (a `docker run`, or "in the docker environment" in the user's words), with no
+    forward-compatibility library they put on the path themselves: the image carries cuda-compat for a CUDA newer
+    than the host driver (NVIDIA's images use it only then), and the GPU is not a datacenter GPU that could use it."""
+    if not ctx.observed((CUINIT_TEXT[0][1],)) or not in_container(ctx):
         return False
     return not ctx.observed((r"\bcuda-compat\b", r"LD_LIBRARY_PATH\S*compat"))
 

@@ -1307,13 +1307,25 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
                    f"or use a GPU of compute capability {needed or 'the message names'} or newer"])
 
 
+# cuBLAS refuses a bfloat16 GEMM on GPUs before Ampere (pytorch/pytorch#57773: P100; a Tesla M40, a Titan X). Beside a
+# GPU of compute capability 8.0 or newer the same status means another unsupported combination, so it counts only there.
+CUBLAS_BF16_REFUSED = r"CUBLAS_STATUS_NOT_SUPPORTED when calling `?cublas\w*Ex\w*\(.{0,200}?\bCUDA_R_16BF\b"
+
+
+def _bf16_refused_in_words(seen: List[str]) -> bool:
+    """A framework's own words that the GPU lacks bfloat16, rather than cuBLAS's bare status."""
+    return any(not re.search(CUBLAS_BF16_REFUSED, line) for line in seen)
+
+
 @rule("FW007", "bf16-unsupported-gpu", "error", "bfloat16 was asked of a GPU that does not compute in it",
       signatures=(r"Bfloat16 is only supported on GPUs with compute capability of at least 8\.0",
                   r"You can use float16 instead by explicitly setting the\s*`?dtype`? flag",
                   r"Your setup doesn't support bf16/gpu",
                   # ptxas asked to compile bfloat16 code (Triton kernels) for a GPU before sm_80
                   r"Feature '(?:\.bf16|cvt\.bf16\.f32)' requires \.target sm_80 or higher",
-                  r"Current CUDA Device does not support bfloat16"), priority=18)
+                  r"Current CUDA Device does not support bfloat16",
+                  # cuBLAS refusing a bfloat16 GEMM (PyTorch names the call and its data types)
+                  CUBLAS_BF16_REFUSED), priority=18)
 def bf16_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -1321,7 +1333,8 @@ def bf16_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     V100-SXM2-32GB GPU has compute capability 7.0. You can use float16 instead by explicitly setting
     the `dtype` flag in CLI, for example: --dtype=half."; Hugging Face Accelerate: "Your setup doesn't
     support bf16/gpu."; PyTorch autocast: "Current CUDA Device does not support bfloat16. Please switch
-    dtype to float16."
+    dtype to float16."; cuBLAS under PyTorch: "CUDA error: CUBLAS_STATUS_NOT_SUPPORTED when calling
+    `cublasGemmStridedBatchedEx(handle, opa, opb, (int)m, (int)n, (int)k, (void*)&falpha, a, CUDA_R_16BF, ...`".
 
     Why:
     bfloat16 arithmetic needs compute capability 8.0 (Ampere) or newer. A model whose configuration
@@ -1337,7 +1350,10 @@ def bf16_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if not seen:
         return
-    old = [m for m in ctx.gpu_models() if m["cc"] and cc_tuple(m["cc"]) < (8, 0)]
+    models = ctx.gpu_models()
+    old = [m for m in models if m["cc"] and cc_tuple(m["cc"]) < (8, 0)]
+    if models and not old and not _bf16_refused_in_words(seen):
+        return  # cuBLAS refused a bfloat16 GEMM on an Ampere or newer GPU: not for want of bfloat16
     said = re.search(r"Your (.+?) GPU has compute capability (\d+\.\d+)", " ".join(ctx.observations))
     where = (f"{old[0]['name']} (compute capability {old[0]['cc']})" if old else
              f"{said.group(1)} (compute capability {said.group(2)})" if said else "this GPU")
@@ -1354,8 +1370,9 @@ CUDA_BUILD_ASKED = re.compile(r"\b(?:torch|torchvision|torchaudio)==[\w.]+\+cu\d
 APPLE_SILICON = re.compile(r"\bApple M\d\b|\bmacosx_\d+_\d+_arm64\b|\barm64-apple-darwin", re.I)
 # JAX's CUDA builds asked for: the extra, its plugin packages.
 JAX_CUDA_ASKED = re.compile(r"jax\[cuda(\d*)(?:_\w+)?\]|jax-cuda(\d+)-(?:plugin|pjrt)", re.I)
-# Native Windows, as pip and paths show it (not WSL, whose Python is Linux's).
-NATIVE_WINDOWS = re.compile(r"\bwin_amd64\b|\b[A-Z]:\\(?:Users|Program Files|Python)|\bWindowsPath\(", re.I)
+# Native Windows, as pip, paths and conda's channel subdirectories show it (not WSL, whose Python is Linux's).
+NATIVE_WINDOWS = re.compile(r"\bwin_amd64\b|\b[A-Z]:\\(?:Users|Program Files|Python|Windows)|\bWindowsPath\(|"
+                            r"(?:^|\s)[A-Z]:\\[\w.-]+\\[\w.-]+\.(?:py|exe|bat|ps1|dll|pyd)\b|/win-64\b", re.I)
 JAX_PLATFORMS = "https://docs.jax.dev/en/latest/installation.html#supported-platforms"
 # A Linux shared object on a Windows path: the package installed ships Linux binaries only, and on
 # Windows it can load none of them ("Loading binary C:\...\site-packages\bitsandbytes\libbitsandbytes_cpu.so").
@@ -1373,7 +1390,7 @@ BITSANDBYTES_SEEKS_SO = r"CUDA[_ ]SETUP:.{0,40}libcudart\.so not found|Possible 
 # GPU packages published for Linux only, what a Windows user sees of it, and the source that says so:
 # Triton's README, Compatibility: "Supported Platforms: Linux"; DALI's installation guide, Prerequisites: "Linux
 # x64" (pip on Windows finds only a placeholder source package, nvidia-dali-0.23.0.tar.gz of 1.4 kB, and fails
-# to build it).
+# to build it); RAPIDS runs on Windows only inside WSL 2.
 LINUX_ONLY_PACKAGES = (
     ("Triton", r"No module named \W?triton\b(?!\.)", "https://github.com/triton-lang/triton#compatibility",
      "pip install triton-windows  # a community build for Windows, not Triton's own"),
@@ -1383,6 +1400,9 @@ LINUX_ONLY_PACKAGES = (
              # for Windows: "The installation of nvidia-dali-cuda120 for version 1.44.0 failed."
              r"The installation of nvidia-dali[\w-]* for version \S+ failed",
      "https://docs.nvidia.com/deeplearning/dali/archives/dali_1_37_1/user-guide/installation.html", ""),
+    # RAPIDS platform support, Operating Systems: "Windows: Supported via WSL with a compatible Linux distribution".
+    ("RAPIDS (cuDF, cuML, cuGraph)", r"(?:\b|_)(?:cudf|cuml|cugraph)(?:-cu\d+)?\b",
+     "https://docs.rapids.ai/platform-support", ""),
 )
 
 
@@ -1597,7 +1617,10 @@ EXTENSION_NOT_BUILT = re.compile(r"No module named '(" + "|".join(p for _, p, _ 
 # WITH_CUDA only when torch.cuda.is_available() and CUDA_HOME are both true at build time, or FORCE_CUDA=1; each op's
 # CUDA branch otherwise compiles to AT_ERROR("<op> is not compiled with GPU support"). XGBoost's CPU build says
 # "XGBoost version is not compiled with GPU support": not an extension of torch.
-COMPILED_WITHOUT_CUDA = re.compile(r"^(?!.*XGBoost).*?\b(?:(\w+) is )?[Nn]ot compiled with GPU support")
+COMPILED_WITHOUT_CUDA = re.compile(r"^(?!.*XGBoost).*?\b(?:(\w+) is )?[Nn]ot compiled with (?:GPU|gpu)(?: support)?\b")
+# `FORCE_CUDA=1 && pip install ...` (or `;`): a shell variable the next command never sees, unlike
+# `FORCE_CUDA=1 pip install ...` or `export FORCE_CUDA=1`; the build then looks for a GPU, and in `docker build` there is none.
+FORCE_CUDA_NOT_PASSED = r"\bFORCE_CUDA=[\"']?1[\"']?\s*(?:&&|;)"
 # mmcv's op registry when an op has no kernel for the tensor's device: "nms_impl: implementation for device cuda:0 not
 # found." (mmcv/ops/csrc/common/pytorch_device_registry.hpp). Every mmcv op has a CUDA kernel in a build with its CUDA
 # ops, so on a CUDA device the message means mmcv was installed without them (mmcv-lite, or a source build without
@@ -1723,9 +1746,13 @@ def _compiled_without_cuda(ctx: Context, found: "re.Match[str]") -> Hit:
     named = found.group(1) if found.group(1) and found.group(1).lower() not in NOT_AN_OP else ""
     op = named or (after.group(1) if after else "an op")
     where = package or "the package"
+    unpassed = ctx.observed([FORCE_CUDA_NOT_PASSED])
+    why = ("; FORCE_CUDA=1 followed by '&&' or ';' only set a shell variable that the install command never saw"
+           if unpassed else "")
     return Hit(f"{op} of {where} was compiled without CUDA: its C++ extension was built where PyTorch saw no GPU or "
-               "no CUDA toolkit (CUDA_HOME), so only its CPU code exists",
-               evidence={"observed": found.string.strip()[:200], "package": package or "not named"},
+               f"no CUDA toolkit (CUDA_HOME), so only its CPU code exists{why}",
+               evidence={"observed": found.string.strip()[:200], "package": package or "not named",
+                         **({"force_cuda": unpassed[0].strip()[:200]} if unpassed else {})},
                fix=["python -c 'import torch; from torch.utils.cpp_extension import CUDA_HOME; "
                     "print(torch.cuda.is_available(), CUDA_HOME)'  # where you build: True and a toolkit directory",
                     f"rm -rf build/ **/*.so  # in {where}'s source tree: drop the CPU-only build",

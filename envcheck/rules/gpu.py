@@ -704,8 +704,11 @@ DEVICES_UNAVAILABLE = (r"all CUDA-capable devices are busy or unavailable", r"cu
                        r"CUDA_ERROR_DEVICES_UNAVAILABLE")
 # A compute mode that lets one process (or none) have the GPU: nvidia-smi's table ("E. Process", "E. Thread" on old
 # drivers, "Prohibited") and `nvidia-smi -q` ("Compute Mode : Exclusive_Process").
+# People say it too: "my gpu is in exclusive mode in nvidia-smi", "compute mode is set to exclusive process".
 EXCLUSIVE_MODE = re.compile(r"\|\s+\d+%\s+(E\. Process|E\. Thread|Prohibited)\s+\||"
-                            r"Compute Mode\s*:\s*(Exclusive_Process|Exclusive_Thread|Prohibited)\b")
+                            r"Compute Mode\s*:\s*(Exclusive_Process|Exclusive_Thread|Prohibited)\b|"
+                            r"(?i:\b(exclusive(?:[_ -](?:process|thread))?)(?:\s+compute)?\s+mode\b|"
+                            r"\bcompute[- ]mode\s+(?:is\s+)?(?:set\s+to\s+)?[\"']?(exclusive(?:[_ -](?:process|thread))?))")
 RUNTIME_ERROR_TYPES = "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"
 
 
@@ -740,7 +743,7 @@ def gpu_held_by_stale_process(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     mode = first_match(EXCLUSIVE_MODE, ctx.observations)
     if mode is None:
         return  # without an exclusive or prohibited mode in sight, 46 has other causes (vGPU licence, WSL builds)
-    shown = mode.group(1) or mode.group(2)
+    shown = mode.group(1) or mode.group(2) or mode.group(3) or mode.group(4)
     if shown == "Prohibited":
         yield Hit("a GPU is in the Prohibited compute mode, which allows no CUDA context at all",
                   evidence={"observed": seen[:1], "compute_mode": shown},

@@ -372,19 +372,26 @@ NO_AVX = (r"CPU does not have minimum vector extensions", r"CPU does not have AV
 # The crash itself: the CPU met an AVX instruction it does not have. Read as missing AVX only where TensorFlow is
 # being imported, and not on a Jetson, where "Illegal instruction" at import comes from OpenBLAS's CPU detection.
 ILLEGAL_INSTRUCTION = r"\bIllegal instruction\b"
+# The same crash as a supervisor or the kernel reports it: signal 4 is SIGILL ("Shard process was signaled to shutdown
+# with signal 4", "code=-4, signal=4", "killed by SIGILL", the kernel's "trap invalid opcode").
+SIGILL = r"\bwith signal 4\b|\bsignal\s*[=:]\s*4\b|\bSIGILL\b|\btrap invalid opcode\b"
+# A virtual machine, in the user's words or by its hypervisor: QEMU's and Proxmox's default CPU models hide AVX.
+IN_A_VM = (r"\b(?:in|inside|on|within)\s+(?:a|an|the|my|our|this)\s+(?:\w+\s+)?VMs?\b", r"\bvirtual machines?\b",
+           r"\b(?:Proxmox|QEMU|ESXi|VMware|kvm64|qemu64)\b")
 TENSORFLOW_IMPORT = r"\bimport tensorflow\b|\bwith tensorflow\b|\btensorflow\s*\(v"
 # /proc/cpuinfo's flags line, pasted: the crash is missing AVX when the CPU's own list has no avx in it.
 CPU_FLAGS = re.compile(r"^flags\s*:\s*(.*\bsse2\b.*)$")
 
 
 @rule("SYS008", "cpu-missing-avx", "error", "The CPU (or the VM's virtual CPU) lacks AVX, which the GPU build needs",
-      signatures=(*NO_AVX, ILLEGAL_INSTRUCTION), priority=14)
+      signatures=(*NO_AVX, ILLEGAL_INSTRUCTION, SIGILL), priority=14)
 def cpu_missing_avx(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     Ollama finds the GPU and still runs every model on the CPU ("CPU does not have minimum vector
     extensions, GPU inference disabled"); TensorFlow dies on import with "Illegal instruction" or
-    says it was "compiled to use AVX instructions, but these aren't available on your machine".
+    says it was "compiled to use AVX instructions, but these aren't available on your machine"; in a
+    VM, a server's worker dies at start: "Shard process was signaled to shutdown with signal 4".
 
     Why:
     Prebuilt GPU runners and wheels are compiled for x86-64 CPUs with AVX (Ollama's CUDA runners,
@@ -402,7 +409,7 @@ def cpu_missing_avx(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if not seen:
         return
-    crash_only = all(re.search(ILLEGAL_INSTRUCTION, line, re.I) for line in seen)
+    crash_only = all(re.search(ILLEGAL_INSTRUCTION + "|" + SIGILL, line, re.I) for line in seen)
     listed = first_match(CPU_FLAGS, ctx.observations)
     flags = listed.group(1).split() if listed else None
     if crash_only and flags is not None and "avx" not in flags:
@@ -411,6 +418,13 @@ def cpu_missing_avx(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"observed": seen[:1], "cpu_flags_avx": "absent"}, confirmed=True,
                   fix=["run on a CPU with AVX (or give the VM the host CPU model: -cpu host)",
                        "or build the package from source for this CPU"])
+        return
+    if crash_only and flags is None and ctx.observed(IN_A_VM) and not ctx.jetson():
+        yield Hit("a process died of an illegal instruction (SIGILL, signal 4) in a virtual machine: VM CPU models "
+                  "such as QEMU's and Proxmox's defaults hide AVX, which prebuilt CUDA builds and wheels are compiled "
+                  "to use", evidence={"observed": seen[:1], "virtual_machine": ctx.observed(IN_A_VM)[:1]},
+                  fix=["grep -o -w -m1 -E 'avx2?' /proc/cpuinfo  # in the VM; nothing printed: no AVX",
+                       "give the VM the host CPU model (-cpu host; Proxmox CPU type 'host'; libvirt host-passthrough)"])
         return
     if crash_only and (not ctx.observed([TENSORFLOW_IMPORT]) or ctx.jetson() or _tensorflow_before_avx(ctx)
                        or (flags is not None and "avx" in flags)):
