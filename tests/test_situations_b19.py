@@ -135,3 +135,43 @@ def test_a_pod_asks_containerd_for_an_nvidia_runtime_it_lacks():
     # NVIDIA/gpu-operator#730 on kops: plain containerd
     found = first("* Container Runtime Type/Version(e.g. Containerd, CRI-O, Docker): containerd\n" + SANDBOX)
     assert "--runtime=containerd" in " ".join(found.fix)
+
+
+def test_dcgm_profiling_metrics_on_a_gpu_without_them():
+    assert first(corpus("1210-")).slug == "dcgm-profiling-unsupported-gpu"
+    assert first(corpus("1057-")).slug == "dcgm-profiling-unsupported-gpu"
+    not_loaded = ("Error setting watches. Result: -33: This request is serviced by a module of DCGM that is not "
+                  "currently loaded")
+    # a module not loaded, with no profiling field in sight, is not known to be the profiling module
+    assert "dcgm-profiling-unsupported-gpu" not in slugs(not_loaded)
+    # on datacenter GPUs that have the counters, the cause lies elsewhere
+    fatal = 'level=fatal msg="Error watching fields: Profiling is not supported for this group of GPUs or GPU"'
+    assert "dcgm-profiling-unsupported-gpu" not in slugs("GPU 0: Tesla V100-SXM2-32GB (UUID: GPU-1)\n" + fatal)
+    assert first("GPU 0: Tesla P100-PCIE-16GB (UUID: GPU-1)\n" + fatal).slug == "dcgm-profiling-unsupported-gpu"
+
+
+def test_torch_distributed_without_libuv_on_windows():
+    assert first(corpus("1171-")).slug == "windows-torch-distributed-without-libuv"
+    # pytorch/pytorch#139990, on a Windows CI runner
+    text = ('  File "C:\\hostedtoolcache\\windows\\Python\\3.12.7\\x64\\Lib\\site-packages\\torch\\distributed\\'
+            'rendezvous.py", line 189, in _create_c10d_store\n    return TCPStore(\n'
+            "RuntimeError: use_libuv was requested but PyTorch was build without libuv support")
+    found = first(text)
+    assert found.slug == "windows-torch-distributed-without-libuv" and "USE_LIBUV=0" in " ".join(found.fix)
+
+
+def test_a_prebuilt_binary_needing_a_newer_glibc():
+    found = first(corpus("1195-"))
+    assert found.slug == "glibc-too-old-for-binary" and "torch_sparse" in found.message and "2.29" in found.message
+    # pyg-team/pyg-lib#548 on Ubuntu 20.04, and pytorch/pytorch#14274 with the system's glibc in the paste
+    text = ("OSError: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.33' not found (required by "
+            "/home/ee615/anaconda3/envs/qcnet/lib/python3.10/site-packages/libpyg.so)")
+    assert first(text).slug == "glibc-too-old-for-binary"
+    text = ("ImportError: /lib64/libc.so.6: version 'GLIBC_2.14' not found (required by "
+            "/home/qwe123/data/conda_packages/lib/python3.6/site-packages/torch/lib/libshm.so)")
+    found = first(text)
+    assert found.slug == "glibc-too-old-for-binary" and found.message.startswith("torch was built against glibc 2.14")
+    # host libraries that Apptainer binds into an older container are CTR019's
+    text = ("glxgears: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.34' not found (required by "
+            "/.singularity.d/libs/libGLdispatch.so.0)")
+    assert slugs(text)[0] == "host-gl-libs-newer-glibc-than-container" and "glibc-too-old-for-binary" not in slugs(text)

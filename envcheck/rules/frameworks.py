@@ -1935,7 +1935,49 @@ def cuda_malloc_async_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit
                    "unset PYTORCH_CUDA_ALLOC_CONF  # or drop backend:cudaMallocAsync from it: PyTorch's own allocator"])
 
 
+# PyTorch 2.4 made libuv TCPStore's default server backend (the "Introduction to Libuv TCPStore Backend" tutorial),
+# and its Windows wheels are built without libuv (pytorch/pytorch#139990), so torchrun and init_process_group stop at
+# the rendezvous there.
+NO_LIBUV = r"use_libuv was requested but PyTorch was buil[dt] without libuv support"
+LIBUV_TUTORIAL = "https://docs.pytorch.org/tutorials/intermediate/TCPStore_libuv_backend.html"
+
+
+@rule("FW015", "windows-torch-distributed-without-libuv", "error",
+      "torch.distributed asked for libuv in a PyTorch built without it (native Windows)",
+      signatures=(NO_LIBUV,), priority=12, references=(LIBUV_TUTORIAL, "https://github.com/pytorch/pytorch/issues/139990"))
+def windows_torch_distributed_without_libuv(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    torchrun, accelerate launch or init_process_group stops at the rendezvous with
+    "RuntimeError: use_libuv was requested but PyTorch was build without libuv support", on native
+    Windows with PyTorch 2.4 or newer; single-GPU runs work.
+
+    Why:
+    Since PyTorch 2.4 the TCPStore that processes meet at uses the libuv server backend unless told
+    otherwise, and PyTorch's Windows builds do not include libuv. Distributed training on native
+    Windows is otherwise limited too (no NCCL, only Gloo).
+
+    Fix:
+    Run multi-GPU training in WSL 2 (Linux wheels have libuv and NCCL). On native Windows, ask for
+    the legacy TCPStore backend: the environment variable USE_LIBUV=0 before torchrun, or
+    `?use_libuv=0` in the init_method URL; or train on one GPU without a launcher.
+
+    When to ignore:
+    Never: no distributed run starts until one of these changes.
+    """
+    if not seen:
+        return
+    torch = ctx.framework("torch")
+    have = f" (torch {torch.version})" if torch is not None and torch.version else ""
+    yield Hit(f"torch.distributed asked for the libuv TCPStore backend, PyTorch's default since 2.4, and this PyTorch"
+              f"{have} was built without libuv, as PyTorch's Windows builds are",
+              evidence={"observed": seen[0].strip()[:200]}, confirmed=True,
+              fix=["wsl --install  # then train inside WSL 2, whose Linux PyTorch has libuv and NCCL",
+                   "or, on native Windows: set USE_LIBUV=0  (PowerShell: $env:USE_LIBUV=\"0\") before torchrun",
+                   "or add ?use_libuv=0 to init_method, e.g. tcp://127.0.0.1:29500?use_libuv=0"])
+
+
 RULES = (cpu_only_build, gpu_arch_not_in_build, gpu_arch_unsupported, python_unsupported, framework_plugin_mismatch,
          framework_end_of_life, bf16_unsupported_gpu, no_cuda_build_for_platform, quantization_unsupported_gpu,
          library_no_binary_for_cuda_version, cuda_extension_not_built, nccl_unavailable_on_windows,
-         multiple_cupy_variants_installed, cuda_malloc_async_unsupported)
+         multiple_cupy_variants_installed, cuda_malloc_async_unsupported, windows_torch_distributed_without_libuv)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Dict, Iterable, List
 
+from envcheck.matrix import cc_tuple
 from envcheck.rules import Context, Hit, first_match, rule
 
 XID_DOCS = "https://docs.nvidia.com/deploy/xid-errors/index.html"
@@ -758,7 +759,62 @@ def gpu_held_by_stale_process(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    "kill the stale process; on a cluster, ask the site to clean up GPU processes after each job"])
 
 
+# DCGM's profiling (DCP) metrics, field IDs 1001 and up (DCGM_FI_PROF_*), exist on datacenter GPUs of the Volta
+# generation and newer, Titan RTX and Quadro RTX included (a DCGM maintainer in NVIDIA/dcgm-exporter#5); Pascal has
+# none (NVIDIA/DCGM#47). Elsewhere the exporter's watch fails at start, or DCGM's profiling module never loads.
+PROFILING_NOT_SUPPORTED = r"Profiling is not supported for this group of GPUs or GPU"
+DCGM_MODULE_NOT_LOADED = r"-33: This request is serviced by a module of DCGM that is not currently loaded"
+# What makes the module the profiling one: its fields named, by name or by ID (1001 and up), or the word itself.
+PROFILING_FIELDS = (r"\bDCGM_FI_PROF_\w+", r"\bDCP\b", r"\bprofiling\b",
+                    r"\b(?:fields?|features?|metrics?|ids?)\b\W{0,3}(?:\w+\W{1,3}){0,4}10(?:0[1-9]|[1-9]\d)\b")
+DCP_SUPPORT = "https://github.com/NVIDIA/dcgm-exporter/issues/5"
+
+
+@rule("GPU016", "dcgm-profiling-unsupported-gpu", "error",
+      "DCGM's profiling metrics were asked of a GPU that has none",
+      signatures=(PROFILING_NOT_SUPPORTED, DCGM_MODULE_NOT_LOADED), priority=14, references=(DCP_SUPPORT,))
+def dcgm_profiling_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    dcgm-exporter stops at start ('level=fatal msg="Error watching fields: Profiling is not
+    supported for this group of GPUs or GPU"') and its pod crash-loops; dcgmi or a DCGM client gets
+    "Error setting watches. Result: -33: This request is serviced by a module of DCGM that is not
+    currently loaded" for profiling fields (DCGM_FI_PROF_*, IDs 1001 and up) while the other fields work.
+
+    Why:
+    The profiling metrics (DCP: SM activity, tensor pipe activity, NVLink and PCIe bytes) come from
+    hardware counters that DCGM supports on datacenter GPUs of the Volta generation and newer, Titan
+    RTX and Quadro RTX included, not on GeForce cards or Pascal and older. The GPU Operator and many
+    Helm charts configure dcgm-exporter with a counters file that includes them
+    (dcp-metrics-included.csv).
+
+    Fix:
+    Give dcgm-exporter a counters file without DCGM_FI_PROF_ fields
+    (`-f /etc/dcgm-exporter/default-counters.csv`, or drop those lines from the custom CSV;
+    the GPU Operator takes it from a ConfigMap). `dcgmi profile --list` shows which profiling
+    metric groups a GPU has.
+
+    When to ignore:
+    On a supported datacenter GPU the same messages have other causes (another profiler such as
+    Nsight holding the counters, a DCGM older than the GPU).
+    """
+    named = [line for line in seen if re.search(PROFILING_NOT_SUPPORTED, line, re.I)]
+    if not named and not (seen and ctx.observed(PROFILING_FIELDS)):
+        return  # a module not loaded, with no profiling field in sight: not known to be the profiling module
+    models = ctx.gpu_models()
+    supported = [m for m in models if m["segment"] == "datacenter" and m["cc"] and cc_tuple(m["cc"]) >= (7, 0)]
+    if models and len(supported) == len(models):
+        return  # every GPU has the counters: something else holds or refuses them
+    where = ", ".join(sorted({m["name"] for m in models})) or "this GPU"
+    yield Hit(f"DCGM's profiling metrics (DCGM_FI_PROF_*, field IDs 1001 and up) were asked of {where}: they exist "
+              "only on datacenter GPUs of the Volta generation and newer (Titan RTX and Quadro RTX included), so "
+              "watching them fails", evidence={"observed": seen[0].strip()[:200], "gpu": where},
+              fix=["dcgm-exporter -f /etc/dcgm-exporter/default-counters.csv  # a counters file without DCGM_FI_PROF_ "
+                   "fields (GPU Operator: dcgmExporter.config, a ConfigMap with that CSV)",
+                   "dcgmi profile --list  # the profiling metric groups this GPU has, if any"])
+
+
 RULES = (no_nvidia_gpu, xid_errors, ecc_errors, row_remap_pending, pcie_link_degraded, gpu_throttled, p2p_blocked,
          ecc_errors_lifetime, gpu_coverage_mismatch, gpus_restricted, p2p_unavailable_by_design,
          more_ranks_than_visible_gpus, multiple_mig_devices_in_one_process, vgpu_unlicensed,
-         gpu_held_by_stale_process)
+         gpu_held_by_stale_process, dcgm_profiling_unsupported_gpu)

@@ -1046,9 +1046,63 @@ def memlock_limit_too_low(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    "docker run --ulimit memlock=-1 ...  # containers"])
 
 
+# The dynamic loader refusing a prebuilt binary linked against a newer glibc than the system's: "/lib64/libm.so.6:
+# version `GLIBC_2.29' not found (required by .../site-packages/torch_sparse/_metis_cuda.so)". Host libraries that
+# Apptainer's --nv binds into an older container are CTR019's.
+GLIBC_TOO_OLD = re.compile(r"version [`'\u2018]?GLIBC_(\d+\.\d+(?:\.\d+)?)['\u2019]? not found"
+                           r"(?! \(required by /\.singularity\.d/)(?: \(required by ([^)\s]+)\))?")
+SITE_PACKAGE = re.compile(r"[/\\](?:site|dist)-packages[/\\]([A-Za-z0-9_.-]+?)(?:[/\\]|\.libs[/\\]|$)")
+
+
+@rule("SYS021", "glibc-too-old-for-binary", "error", "A prebuilt binary needs a newer glibc than this system has",
+      signatures=(GLIBC_TOO_OLD.pattern,), priority=13,
+      references=("https://peps.python.org/pep-0600/",))
+def glibc_too_old_for_binary(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Importing a framework or one of its extensions fails: "ImportError: /lib64/libc.so.6: version
+    `GLIBC_2.27' not found (required by .../site-packages/torch/lib/../../../../libcurand.so.10)";
+    "OSError: /lib64/libm.so.6: version `GLIBC_2.29' not found (required by
+    .../site-packages/torch_sparse/_metis_cuda.so)". Common on CentOS 7, RHEL 7 and Ubuntu 18.04
+    hosts and in containers built from old base images.
+
+    Why:
+    A shared library runs only with a glibc at least as new as the one it was linked against. Wheels
+    say which they need in their platform tag (manylinux_2_28 needs glibc 2.28), but conda packages,
+    wheels from a project's own index and binaries built on a newer build machine are installed
+    regardless, and then fail to load.
+
+    Fix:
+    Install a build made for this glibc (an older release of the package, a wheel whose manylinux
+    tag this glibc meets, or a build from source on this system), or run on a system or in a
+    container whose glibc is at least the version asked for.
+
+    When to ignore:
+    Never for that package: it does not load here.
+    """
+    if not seen:
+        return
+    found = first_match(GLIBC_TOO_OLD, seen)
+    if found is None:
+        return
+    needs, binary = found.group(1), found.group(2) or ""
+    package = SITE_PACKAGE.search(binary)
+    name = package.group(1) if package else (binary.rsplit("/", 1)[-1] if binary else "a prebuilt binary")
+    have = ctx.facts.system.glibc
+    yield Hit(f"{name} was built against glibc {needs}, newer than this system's glibc"
+              + (f" ({have})" if have else "") + ", so the loader refuses it",
+              evidence={"observed": seen[0].strip()[:200], "needs_glibc": needs,
+                        **({"system.glibc": have} if have else {}), **({"binary": binary} if binary else {})},
+              confirmed=True,
+              fix=["ldd --version  # this system's glibc",
+                   f"install a build of {name} made for this glibc: an older release, a wheel whose manylinux tag "
+                   "this glibc meets (pip debug --verbose lists the tags pip accepts), or build it from source here",
+                   f"or run on a system, or in a container image, whose glibc is {needs} or newer"])
+
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
          ldconfig_not_in_path, slurm_gres_conf_invalid, slurm_gpus_option_unsupported, nccl_wrong_socket_interface,
          slurm_gres_type_required, slurm_gpu_partition_account_required, msvc_runtime_missing,
-         slurm_job_not_launched_with_srun, memlock_limit_too_low)
+         slurm_job_not_launched_with_srun, memlock_limit_too_low, glibc_too_old_for_binary)
