@@ -175,3 +175,44 @@ def test_a_prebuilt_binary_needing_a_newer_glibc():
     text = ("glxgears: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.34' not found (required by "
             "/.singularity.d/libs/libGLdispatch.so.0)")
     assert slugs(text)[0] == "host-gl-libs-newer-glibc-than-container" and "glibc-too-old-for-binary" not in slugs(text)
+
+
+def test_code_for_cuda_python_12_under_cuda_python_13():
+    found = first(corpus("1191-"))
+    assert found.slug == "cuda-python-major-too-new" and "cuda.bindings.runtime" in found.message
+    # TensorRT-LLM's own import, from a deployment's notes
+    text = ('File "/usr/local/lib/python3.10/dist-packages/tensorrt_llm/_ipc_utils.py", line 20\n'
+            "    from cuda import cudart\nImportError: cannot import name 'cudart' from 'cuda' (unknown location)")
+    assert first(text).slug == "cuda-python-major-too-new"
+    # with cuda-python 12 stated, the modules are there to be found: not the removal
+    assert "cuda-python-major-too-new" not in slugs("pip install cuda-python==12.6\n"
+                                                    "ImportError: cannot import name 'cudart' from 'cuda' (unknown location)")
+
+
+CAPACITY_WITHOUT_GPU = ("Capacity:\n  cpu:                48\n  ephemeral-storage:  574137520Ki\n  hugepages-1Gi:      0\n"
+                        "  hugepages-2Mi:      0\n  memory:             263603720Ki\n  pods:               110\n"
+                        "Allocatable:\n  cpu:                48\n  ephemeral-storage:  529125137556\n"
+                        "  memory:             263501320Ki\n  pods:               110\n")
+
+
+def test_a_node_without_a_device_plugin_advertises_no_gpu():
+    assert first(corpus("1205-")).slug == "k8s-device-plugin-not-deployed"
+    # MicrosoftDocs/azure-docs#17730, in words
+    assert first("Follow each cli command in the AKS GPU guide up to kubectl describe node <NAME>, where Capacity and "
+                 "Allocatable do not list nvidia.com/gpu.").slug == "k8s-device-plugin-not-deployed"
+    # NVIDIA/k8s-device-plugin#834: describe node's own output, the driver working on the node
+    assert from_text(CAPACITY_WITHOUT_GPU).container.node_gpus == 0
+    text = "when i describe node, there is no gpu resource, why?\n" + CAPACITY_WITHOUT_GPU + "1. I have installed nvidia driver"
+    assert first(text).slug == "k8s-device-plugin-not-deployed"
+    # NVIDIA/k8s-device-plugin#285: the plugin runs and the node still lists no GPU: not a plugin never deployed
+    text = "nvidia-device-plugin is starting but still no gpu-device in node description\n" + CAPACITY_WITHOUT_GPU
+    assert "k8s-device-plugin-not-deployed" not in slugs(text)
+
+
+def test_nvidia_smi_on_a_node_whose_driver_the_gpu_operator_runs():
+    found = first(corpus("1209-"))
+    assert found.slug == "operator-driver-not-on-host-path" and "chroot /run/nvidia/driver nvidia-smi" in found.fix[0]
+    # installed with driver.enabled=false, the operator expects the host's own driver: then it is missing
+    text = ("helm install gpu-operator nvidia/gpu-operator --set driver.enabled=false\n"
+            "root@node1:~# nvidia-smi\nnvidia-smi: command not found")
+    assert "operator-driver-not-on-host-path" not in slugs(text)

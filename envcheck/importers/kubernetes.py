@@ -21,6 +21,9 @@ GPU_RESOURCE = re.compile(r"^\s*-?\s*nvidia\.com/gpu:\s*[\"']?(\d+)[\"']?\s*(?:#
 HEADING = re.compile(r"^\s*(limits|requests|Capacity|Allocatable):\s*$", re.I)
 # Another resource under limits: or requests: ("memory: 1000Mi", "cpu: 100m", describe pod's "cpu:  500m").
 OTHER_RESOURCE = re.compile(r"^\s*-?\s*(?:cpu|memory|ephemeral-storage|hugepages-\w+):\s*[\"']?[\d.]+\w*[\"']?\s*$", re.I)
+# describe node's other resources under Capacity: and Allocatable: ("cpu:  8", "pods:  110"): a node that lists them and
+# no nvidia.com/gpu advertises no GPU at all.
+NODE_RESOURCE = re.compile(r"^\s*(?:cpu|memory|pods|ephemeral-storage|hugepages-\w+):\s*[\d.]+\w*\s*$", re.I)
 # A line that starts another container of the spec ("- name: digits-container" under containers:).
 NEW_ITEM = re.compile(r"^\s*-\s+name:\s*\S")
 
@@ -30,6 +33,7 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
     node: Dict[str, int] = {}
     heading = ""
     resources_set = False  # a limits: or requests: heading with a resource under it
+    node_listed = False  # a Capacity: or Allocatable: heading with a resource under it
     for line in lines:
         if NEW_ITEM.match(line):
             heading = ""
@@ -43,6 +47,7 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
         count = GPU_RESOURCE.match(line)
         if not count:
             resources_set = resources_set or (heading in ("limits", "requests") and bool(OTHER_RESOURCE.match(line)))
+            node_listed = node_listed or (heading in ("capacity", "allocatable") and bool(NODE_RESOURCE.match(line)))
             continue
         if heading in ("limits", "requests"):
             containers[-1].setdefault(heading, int(count.group(1)))
@@ -56,6 +61,6 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
     if resources_set and not asked and not node and not any("nvidia.com/gpu" in line for line in lines):
         mark(facts.container, f"{source}: pod spec")
         facts.container.pod_spec_without_gpu = True
-    if node and facts.container.node_gpus is None:
+    if (node or node_listed) and facts.container.node_gpus is None:
         mark(facts.container, f"{source}: kubectl describe node")
-        facts.container.node_gpus = node.get("allocatable", node.get("capacity"))
+        facts.container.node_gpus = node.get("allocatable", node.get("capacity", 0))

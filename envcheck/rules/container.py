@@ -1489,10 +1489,103 @@ def container_toolkit_no_cgroup_v2(ctx: Context, seen: List[str]) -> Iterable[Hi
                "command line (GRUB_CMDLINE_LINUX), update-grub, reboot"])
 
 
+# A node that advertises no GPU: describe node's Capacity/Allocatable without nvidia.com/gpu (read by the kubernetes
+# importer as node_gpus 0), or people saying so ("`kubectl describe node` doesn't show the gpu", "Capacity and
+# Allocatable do not list nvidia.com/gpu").
+NODE_SHOWS_NO_GPU = (r"describe nodes?\b.{0,80}\b(?:doesn'?t|does not|don'?t|do not|not|never|no)\s+(?:show|list|have|contain"
+                     r"|display|see)s?\b.{0,40}\bgpus?\b",
+                     r"\b(?:Capacity|Allocatable)\b.{0,40}\b(?:doesn'?t|does not|don'?t|do not|not)\s+(?:show|list|have|contain)"
+                     r"\w*\s+(?:any\s+)?nvidia\.com/gpu",
+                     r"\bno\s+(?:nvidia\.com/)?gpu\s+resources?\b.{0,20}\b(?:on|in|for)\s+(?:the\s+|my\s+)?node")
+# A device plugin (or what deploys one) in sight: then it is there and failing, which other rules read.
+DEVICE_PLUGIN_SHOWN = (r"device[- ]plugin", r"\bgpu[- ]operator\b", r"\bmicrok8s enable gpu\b", r"\bnvdp\b")
+DEVICE_PLUGIN_README = "https://github.com/NVIDIA/k8s-device-plugin#quick-start"
+
+
+@rule("CTR023", "k8s-device-plugin-not-deployed", "error",
+      "A Kubernetes node has GPUs but no device plugin to advertise them",
+      priority=13, scope="containers", references=(DEVICE_PLUGIN_README,))
+def k8s_device_plugin_not_deployed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    GPU pods stay Pending ("0/1 nodes are available: 1 Insufficient nvidia.com/gpu"), and `kubectl
+    describe node` lists cpu, memory and pods under Capacity and Allocatable but no nvidia.com/gpu,
+    although the node's driver works (nvidia-smi on the node) and containers started by hand with
+    the NVIDIA runtime see the GPU.
+
+    Why:
+    Kubernetes knows of a node's GPUs only through a device plugin: NVIDIA's k8s-device-plugin,
+    deployed as a DaemonSet (by hand, by Helm, or by the GPU Operator), registers them with the
+    kubelet as the nvidia.com/gpu resource. Installing the driver and the container toolkit on the
+    node, or k3s detecting the nvidia runtime, does not advertise anything.
+
+    Fix:
+    Deploy the device plugin (`helm install` of nvdp/nvidia-device-plugin, or the GPU Operator),
+    with the nvidia runtime available to its pods, then check that `kubectl describe node` lists
+    nvidia.com/gpu.
+
+    When to ignore:
+    When the device plugin is deployed and its pod runs: then it finds no GPU, a runtime problem.
+    """
+    said = ctx.observed(NODE_SHOWS_NO_GPU)
+    if not (said or ctx.facts.container.node_gpus == 0) or ctx.observed(DEVICE_PLUGIN_SHOWN):
+        return
+    yield Hit("the node advertises no nvidia.com/gpu resource, and nothing in the report shows a device plugin: "
+              "Kubernetes learns of GPUs only from NVIDIA's device plugin (or the GPU Operator, which deploys it), "
+              "not from the driver or the container toolkit on the node",
+              evidence={"observed": said[0].strip()[:200]} if said else {"container.node_gpus": 0},
+              fix=["kubectl get pods -A | grep -i -E 'device-plugin|gpu-operator'  # nothing: no plugin runs",
+                   "helm repo add nvdp https://nvidia.github.io/k8s-device-plugin && helm repo update",
+                   "helm install --generate-name nvdp/nvidia-device-plugin  # or install the GPU Operator",
+                   "kubectl describe node <node> | grep nvidia.com/gpu  # listed under Capacity and Allocatable"])
+
+
+# The GPU Operator's driver container installs the driver's user-space under /run/nvidia/driver on the host, not on
+# its PATH (NVIDIA/gpu-operator#178: "chroot /run/nvidia/driver nvidia-smi"); with driver.enabled=false the operator
+# expects a driver installed on the host.
+OPERATOR_NAMED = r"\bgpu[- ]operator\b"
+OPERATOR_HOST_DRIVER = r"driver\.enabled\s*=\s*false"
+
+
+@rule("CTR024", "operator-driver-not-on-host-path", "warning",
+      "nvidia-smi is not on the host's PATH where the GPU Operator runs the driver in a container",
+      signatures=(SMI_NOT_FOUND,), priority=15, scope="containers",
+      references=("https://github.com/NVIDIA/gpu-operator/issues/178",))
+def operator_driver_not_on_host_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On a GPU node of a cluster whose GPU Operator installed the driver (its validation passes, GPU
+    pods run), a shell on the node says "Command 'nvidia-smi' not found".
+
+    Why:
+    The GPU Operator's driver DaemonSet builds and loads the kernel module on the node but keeps the
+    driver's user-space (nvidia-smi, libcuda) in its container, whose root it exposes on the host at
+    /run/nvidia/driver. Nothing puts those files on the host's PATH; the operator's other components
+    find them there.
+
+    Fix:
+    Nothing is broken: run `sudo chroot /run/nvidia/driver nvidia-smi` on the node, or nvidia-smi in
+    the driver pod (`kubectl exec -n gpu-operator <nvidia-driver-daemonset pod> -- nvidia-smi`). Do
+    not install a second driver on the host.
+
+    When to ignore:
+    Where the operator was installed with driver.enabled=false: then the host's own driver is missing.
+    """
+    if not seen or not ctx.observed([OPERATOR_NAMED]) or ctx.observed([OPERATOR_HOST_DRIVER, r"\bkubectl exec\b"]):
+        return
+    yield Hit("nvidia-smi is not found on the node because the GPU Operator runs the driver in a container: its "
+              "nvidia-smi and libraries are under /run/nvidia/driver on the host, not on the host's PATH",
+              evidence={"observed": seen[0].strip()[:200], "operator": ctx.observed([OPERATOR_NAMED])[0].strip()[:160]},
+              fix=["sudo chroot /run/nvidia/driver nvidia-smi",
+                   "or: kubectl exec -n gpu-operator <nvidia-driver-daemonset pod> -- nvidia-smi",
+                   "do not install a second driver on the host"])
+
+
 RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong, container_driver_capabilities_lack_compute, container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
          docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available,
          l4t_container_host_mismatch, cdi_devices_unresolvable, docker_seccomp_clone3_unsupported,
          container_image_wrong_architecture, container_driver_capabilities_lack_video,
          nvidia_docker_volume_cross_device, host_gl_libs_newer_glibc_than_container,
-         selinux_blocks_container_gpu_access, container_toolkit_no_cgroup_v2, cdi_spec_stale)
+         selinux_blocks_container_gpu_access, container_toolkit_no_cgroup_v2, cdi_spec_stale,
+         k8s_device_plugin_not_deployed, operator_driver_not_on_host_path)

@@ -1035,7 +1035,56 @@ def cuda_driver_env_points_to_runtime_lib(ctx: Context, seen: List[str]) -> Iter
                   evidence={"observed": seen[:1]}, fix=fix)
 
 
+# cuda-python 13 removed its old top-level modules cuda.cuda, cuda.cudart and cuda.nvrtc (cuda-bindings 13.0.0 release
+# notes, Breaking changes); `cuda` is then a namespace package without them, and Python says "(unknown location)".
+OLD_CUDA_PYTHON_MODULE = (r"cannot import name '(?:cuda|cudart|nvrtc|ccuda|ccudart|cnvrtc)' from 'cuda' \(unknown location\)",
+                          r"No module named '?cuda\.(?:cuda|cudart|nvrtc|ccuda|ccudart|cnvrtc)'?(?![\w.])")
+CUDA_BINDINGS_13 = "https://nvidia.github.io/cuda-python/cuda-bindings/latest/release/13.0.0-notes.html"
+CUDA_PYTHON_RELEASE = re.compile(r"\bcuda[-_](?:python|bindings)\s*(?:==|=|:|\s)\s*v?(\d+)\.\d+", re.I)
+
+
+@rule("LIB013", "cuda-python-major-too-new", "error",
+      "Code written for cuda-python 12 imports modules that cuda-python 13 removed",
+      signatures=OLD_CUDA_PYTHON_MODULE, priority=14, references=(CUDA_BINDINGS_13,))
+def cuda_python_major_too_new(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `from cuda import cudart` (DeepStream's Python samples, TensorRT's, many others) fails with
+    "ImportError: cannot import name 'cudart' from 'cuda' (unknown location)", or `import
+    cuda.cudart` with "No module named 'cuda.cudart'", after a fresh `pip install cuda-python`.
+
+    Why:
+    cuda-python 13.0 removed the trampoline modules cuda.cuda, cuda.cudart and cuda.nvrtc (deprecated
+    since 12.6.1); their contents live in cuda.bindings.driver, cuda.bindings.runtime and
+    cuda.bindings.nvrtc. An unpinned install now brings 13, and code written for 12 finds only the
+    namespace.
+
+    Fix:
+    Pin the release the code was written for, `pip install "cuda-python<13"`, or change the imports
+    to `from cuda.bindings import runtime as cudart`.
+
+    When to ignore:
+    Never for that code: the import fails.
+    """
+    if not seen:
+        return
+    stated = CUDA_PYTHON_RELEASE.search(" ".join(ctx.observations))
+    if stated and int(stated.group(1)) < 13:
+        return  # a cuda-python 12 without the modules is a broken install, not the removal
+    module = re.search(r"cuda\.?'?(?: import)? ?'?(cuda|cudart|nvrtc|ccuda|ccudart|cnvrtc)\b|"
+                       r"name '(\w+)' from 'cuda'", seen[0])
+    name = next((g for g in module.groups() if g), "cudart") if module else "cudart"
+    new = {"cuda": "driver", "cudart": "runtime", "nvrtc": "nvrtc", "ccuda": "cydriver", "ccudart": "cyruntime",
+           "cnvrtc": "cynvrtc"}[name]
+    yield Hit(f"the code imports cuda.{name}, which cuda-python 13 removed (it is cuda.bindings.{new} now): the "
+              "cuda-python installed is newer than the code", evidence={"observed": seen[0].strip()[:200]},
+              confirmed=True,
+              fix=['pip install "cuda-python<13"  # the release line the code was written for',
+                   f"or in the code: from cuda.bindings import {new} as {name}"])
+
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
-         tensorrt_libs_not_on_library_path, libcuda_stub_on_library_path, cuda_driver_env_points_to_runtime_lib)
+         tensorrt_libs_not_on_library_path, libcuda_stub_on_library_path, cuda_driver_env_points_to_runtime_lib,
+         cuda_python_major_too_new)
