@@ -1472,8 +1472,9 @@ def container_toolkit_no_cgroup_v2(ctx: Context, seen: List[str]) -> Iterable[Hi
     """
     installed = next((t.version for t in ctx.facts.docker.toolkit if t.name == "nvidia-container-cli"), "")
     if not seen:
-        stated = ctx.observed([CGROUP_V2]) and not (installed and version(installed) >= version("1.8.0"))
-        seen = ctx.observed([HOOK_CONTAINER_ERROR]) if stated else []
+        cut = ctx.observed([HOOK_CONTAINER_ERROR])
+        stated = cut and ctx.observed([CGROUP_V2]) and not (installed and version(installed) >= version("1.8.0"))
+        seen = cut if stated else []
         if not seen:
             return
     old = bool(installed) and version(installed) < version("1.8.0")

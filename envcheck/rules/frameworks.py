@@ -1370,9 +1370,10 @@ CUDA_BUILD_ASKED = re.compile(r"\b(?:torch|torchvision|torchaudio)==[\w.]+\+cu\d
 APPLE_SILICON = re.compile(r"\bApple M\d\b|\bmacosx_\d+_\d+_arm64\b|\barm64-apple-darwin", re.I)
 # JAX's CUDA builds asked for: the extra, its plugin packages.
 JAX_CUDA_ASKED = re.compile(r"jax\[cuda(\d*)(?:_\w+)?\]|jax-cuda(\d+)-(?:plugin|pjrt)", re.I)
-# Native Windows, as pip, paths and conda's channel subdirectories show it (not WSL, whose Python is Linux's).
+# Native Windows, as pip, paths (a script run from any drive: "python C:\cudf\setup.py") and conda's channel
+# subdirectories show it (not WSL, whose Python is Linux's).
 NATIVE_WINDOWS = re.compile(r"\bwin_amd64\b|\b[A-Z]:\\(?:Users|Program Files|Python|Windows)|\bWindowsPath\(|"
-                            r"(?:^|\s)[A-Z]:\\[\w.-]+\\[\w.-]+\.(?:py|exe|bat|ps1|dll|pyd)\b|/win-64\b", re.I)
+                            r"(?:^|\s)[A-Z]:\\[\w.-]+\\[\w.-]+\.py\b|/win-64\b", re.I)
 JAX_PLATFORMS = "https://docs.jax.dev/en/latest/installation.html#supported-platforms"
 # A Linux shared object on a Windows path: the package installed ships Linux binaries only, and on
 # Windows it can load none of them ("Loading binary C:\...\site-packages\bitsandbytes\libbitsandbytes_cpu.so").
