@@ -147,6 +147,8 @@ def test_dcgm_profiling_metrics_on_a_gpu_without_them():
     # on datacenter GPUs that have the counters, the cause lies elsewhere
     fatal = 'level=fatal msg="Error watching fields: Profiling is not supported for this group of GPUs or GPU"'
     assert "dcgm-profiling-unsupported-gpu" not in slugs("GPU 0: Tesla V100-SXM2-32GB (UUID: GPU-1)\n" + fatal)
+    # and the maintainer named Quadro RTX among them (NVIDIA/dcgm-exporter#5)
+    assert "dcgm-profiling-unsupported-gpu" not in slugs("GPU 0: Quadro RTX 6000 (UUID: GPU-1)\n" + fatal)
     assert first("GPU 0: Tesla P100-PCIE-16GB (UUID: GPU-1)\n" + fatal).slug == "dcgm-profiling-unsupported-gpu"
 
 

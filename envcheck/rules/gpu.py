@@ -770,6 +770,13 @@ PROFILING_FIELDS = (r"\bDCGM_FI_PROF_\w+", r"\bDCP\b", r"\bprofiling\b",
 DCP_SUPPORT = "https://github.com/NVIDIA/dcgm-exporter/issues/5"
 
 
+def _has_profiling_counters(model) -> bool:
+    """A GPU of the kinds the DCGM maintainer named: datacenter and professional (Quadro RTX, RTX A6000) GPUs of
+    compute capability 7.0 or newer, and the Titan RTX; never a GeForce card or anything before Volta."""
+    newer = bool(model["cc"]) and cc_tuple(model["cc"]) >= (7, 0)
+    return newer and (model["segment"] in ("datacenter", "workstation") or "TITAN RTX" in model["name"].upper())
+
+
 @rule("GPU016", "dcgm-profiling-unsupported-gpu", "error",
       "DCGM's profiling metrics were asked of a GPU that has none",
       signatures=(PROFILING_NOT_SUPPORTED, DCGM_MODULE_NOT_LOADED), priority=14, references=(DCP_SUPPORT,))
@@ -802,8 +809,7 @@ def dcgm_profiling_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hi
     if not named and not (seen and ctx.observed(PROFILING_FIELDS)):
         return  # a module not loaded, with no profiling field in sight: not known to be the profiling module
     models = ctx.gpu_models()
-    supported = [m for m in models if m["segment"] == "datacenter" and m["cc"] and cc_tuple(m["cc"]) >= (7, 0)]
-    if models and len(supported) == len(models):
+    if models and all(_has_profiling_counters(m) for m in models):
         return  # every GPU has the counters: something else holds or refuses them
     where = ", ".join(sorted({m["name"] for m in models})) or "this GPU"
     yield Hit(f"DCGM's profiling metrics (DCGM_FI_PROF_*, field IDs 1001 and up) were asked of {where}: they exist "

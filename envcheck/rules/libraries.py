@@ -1040,6 +1040,9 @@ def cuda_driver_env_points_to_runtime_lib(ctx: Context, seen: List[str]) -> Iter
 OLD_CUDA_PYTHON_MODULE = (r"cannot import name '(?:cuda|cudart|nvrtc|ccuda|ccudart|cnvrtc)' from 'cuda' \(unknown location\)",
                           r"No module named '?cuda\.(?:cuda|cudart|nvrtc|ccuda|ccudart|cnvrtc)'?(?![\w.])")
 CUDA_BINDINGS_13 = "https://nvidia.github.io/cuda-python/cuda-bindings/latest/release/13.0.0-notes.html"
+# Where cuda-python 12.6.1 moved each old module (its release notes, "CUDA namespace cleanup").
+MOVED_TO_BINDINGS = {"cuda": "driver", "cudart": "runtime", "nvrtc": "nvrtc", "ccuda": "cydriver", "ccudart": "cyruntime",
+                     "cnvrtc": "cynvrtc"}
 CUDA_PYTHON_RELEASE = re.compile(r"\bcuda[-_](?:python|bindings)\s*(?:==|=|:|\s)\s*v?(\d+)\.\d+", re.I)
 
 
@@ -1071,11 +1074,9 @@ def cuda_python_major_too_new(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     stated = CUDA_PYTHON_RELEASE.search(" ".join(ctx.observations))
     if stated and int(stated.group(1)) < 13:
         return  # a cuda-python 12 without the modules is a broken install, not the removal
-    module = re.search(r"cuda\.?'?(?: import)? ?'?(cuda|cudart|nvrtc|ccuda|ccudart|cnvrtc)\b|"
-                       r"name '(\w+)' from 'cuda'", seen[0])
-    name = next((g for g in module.groups() if g), "cudart") if module else "cudart"
-    new = {"cuda": "driver", "cudart": "runtime", "nvrtc": "nvrtc", "ccuda": "cydriver", "ccudart": "cyruntime",
-           "cnvrtc": "cynvrtc"}[name]
+    module = re.search(r"name '(\w+)' from 'cuda'|\bcuda\.(\w+)", seen[0])
+    name = (module.group(1) or module.group(2)) if module else "cudart"
+    new = MOVED_TO_BINDINGS.get(name, "runtime")
     yield Hit(f"the code imports cuda.{name}, which cuda-python 13 removed (it is cuda.bindings.{new} now): the "
               "cuda-python installed is newer than the code", evidence={"observed": seen[0].strip()[:200]},
               confirmed=True,

@@ -419,10 +419,11 @@ def cpu_missing_avx(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["run on a CPU with AVX (or give the VM the host CPU model: -cpu host)",
                        "or build the package from source for this CPU"])
         return
-    if crash_only and flags is None and ctx.observed(IN_A_VM) and not ctx.jetson():
+    in_a_vm = ctx.observed(IN_A_VM) if crash_only and flags is None else []
+    if in_a_vm and not ctx.jetson():
         yield Hit("a process died of an illegal instruction (SIGILL, signal 4) in a virtual machine: VM CPU models "
                   "such as QEMU's and Proxmox's defaults hide AVX, which prebuilt CUDA builds and wheels are compiled "
-                  "to use", evidence={"observed": seen[:1], "virtual_machine": ctx.observed(IN_A_VM)[:1]},
+                  "to use", evidence={"observed": seen[:1], "virtual_machine": in_a_vm[:1]},
                   fix=["grep -o -w -m1 -E 'avx2?' /proc/cpuinfo  # in the VM; nothing printed: no AVX",
                        "give the VM the host CPU model (-cpu host; Proxmox CPU type 'host'; libvirt host-passthrough)"])
         return
@@ -1063,14 +1064,14 @@ def glibc_too_old_for_binary(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Importing a framework or one of its extensions fails: "ImportError: /lib64/libc.so.6: version
     `GLIBC_2.27' not found (required by .../site-packages/torch/lib/../../../../libcurand.so.10)";
     "OSError: /lib64/libm.so.6: version `GLIBC_2.29' not found (required by
-    .../site-packages/torch_sparse/_metis_cuda.so)". Common on CentOS 7, RHEL 7 and Ubuntu 18.04
-    hosts and in containers built from old base images.
+    .../site-packages/torch_sparse/_metis_cuda.so)". Seen on CentOS and RHEL 7 and older, Ubuntu
+    18.04, and in containers built from old base images.
 
     Why:
     A shared library runs only with a glibc at least as new as the one it was linked against. Wheels
     say which they need in their platform tag (manylinux_2_28 needs glibc 2.28), but conda packages,
-    wheels from a project's own index and binaries built on a newer build machine are installed
-    regardless, and then fail to load.
+    binaries downloaded by hand, and wheels tagged for an older glibc than their build machine had
+    install anyway, and then fail to load.
 
     Fix:
     Install a build made for this glibc (an older release of the package, a wheel whose manylinux
