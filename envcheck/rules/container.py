@@ -298,12 +298,13 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
                   fix=['set "default-runtime": "nvidia" in /etc/docker/daemon.json (beside its "runtimes" entry)',
                        "sudo systemctl restart docker && docker info | grep -i 'default runtime'",
                        "build again"])
-    elif ctx.observed([K3S]) and ctx.observed(PROGRAM_SEES_NO_GPU) and not ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER):
-        named = re.search(K3S, ctx.observed([K3S])[0], re.I).group(0)
+    elif _cluster_distribution(ctx)[0] and ctx.observed(PROGRAM_SEES_NO_GPU) \
+            and not ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER):
+        named, line = _cluster_distribution(ctx)
         k3s = named.lower() in ("k3s", "k3d", "rke2")
         yield Hit(f"on {named} the nvidia runtime is an extra runtime of the cluster's own containerd, not its default: "
                   "a pod that does not ask for it by runtimeClassName starts under runc and gets no GPU",
-                  evidence={"observed": ctx.observed([K3S])[0].strip()[:200],
+                  evidence={"observed": line.strip()[:200],
                             "no_gpu": ctx.observed(PROGRAM_SEES_NO_GPU)[0].strip()[:200]},
                   references=[K3S_DEFAULT_RUNTIME],
                   fix=["runtimeClassName: nvidia  # in the pod spec (spec.runtimeClassName), or in the template of "
@@ -347,11 +348,17 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
                   fix=_distro.configure_docker_runtime() + ["docker info | grep -i runtime"])
 
 
+def _cluster_distribution(ctx: Context) -> Tuple[str, str]:
+    """The small Kubernetes distribution a paste names (k3s, RKE2, k3d, k0s, MicroK8s), as written, and its line;
+    ("", "") when none is named. They run containerd themselves, which decides where the nvidia runtime is set."""
+    lines = ctx.observed([K3S])
+    return (re.search(K3S, lines[0], re.I).group(0), lines[0]) if lines else ("", "")
+
+
 def _no_runtime_handler(ctx: Context, said: str) -> Hit:
     """A pod asked for the nvidia runtime handler and the node's containerd has none: its configuration was never
     given the toolkit's runtime. Which configuration that is depends on who runs containerd."""
-    engine = ctx.observed([K3S])
-    named = re.search(K3S, engine[0], re.I).group(0).lower() if engine else ""
+    named = _cluster_distribution(ctx)[0].lower()
     if named == "microk8s":
         fix = ["microk8s disable gpu && microk8s enable gpu  # the addon configures MicroK8s' own containerd",
                "grep -A3 nvidia /var/snap/microk8s/current/args/containerd-template.toml"]
@@ -1572,11 +1579,12 @@ def operator_driver_not_on_host_path(ctx: Context, seen: List[str]) -> Iterable[
     When to ignore:
     Where the operator was installed with driver.enabled=false: then the host's own driver is missing.
     """
-    if not seen or not ctx.observed([OPERATOR_NAMED]) or ctx.observed([OPERATOR_HOST_DRIVER, r"\bkubectl exec\b"]):
+    operator = ctx.observed([OPERATOR_NAMED]) if seen else []
+    if not operator or ctx.observed([OPERATOR_HOST_DRIVER, r"\bkubectl exec\b"]):
         return
     yield Hit("nvidia-smi is not found on the node because the GPU Operator runs the driver in a container: its "
               "nvidia-smi and libraries are under /run/nvidia/driver on the host, not on the host's PATH",
-              evidence={"observed": seen[0].strip()[:200], "operator": ctx.observed([OPERATOR_NAMED])[0].strip()[:160]},
+              evidence={"observed": seen[0].strip()[:200], "operator": operator[0].strip()[:160]},
               fix=["sudo chroot /run/nvidia/driver nvidia-smi",
                    "or: kubectl exec -n gpu-operator <nvidia-driver-daemonset pod> -- nvidia-smi",
                    "do not install a second driver on the host"])
