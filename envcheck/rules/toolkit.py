@@ -4,7 +4,7 @@ host compiler nvcc accepts."""
 from __future__ import annotations
 
 import re
-from typing import Iterable, List, Tuple
+from typing import Any, Dict, Iterable, List, Tuple
 
 from envcheck.matrix import cc_tuple, dotted_cc, version
 from envcheck.rules import Context, Hit, first_match, rule
@@ -172,8 +172,13 @@ UNKNOWN_ARCH = re.compile(r"Unsupported gpu architecture '\s*(?:compute|sm)_(\d+
                           r"['\"]gpu-(?:architecture|name)", re.I)  # nvcc's option, and ptxas's (Triton's ptxas)
 
 
+# NVRTC, the compiler a program carries to build kernels at run time (PyTorch's jiterator, CuPy, OpenMM, Isaac
+# Gym's warp), refusing the architecture of the GPU it runs on. Its message names no architecture: the GPU does.
+NVRTC_ARCH_REFUSED = r"nvrtc: (?:error: )?invalid value for --gpu-architecture"
+
+
 @rule("TK004", "nvcc-too-old-for-gpu-arch", "error", "nvcc is older than the GPU it is asked to build for",
-      signatures=(UNKNOWN_ARCH.pattern,), priority=25, scope="build")
+      signatures=(UNKNOWN_ARCH.pattern, NVRTC_ARCH_REFUSED), priority=25, scope="build")
 def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -197,6 +202,9 @@ def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if not seen:
         yield from _toolkit_older_than_gpus(ctx)
+        return
+    if not _refused_arch(seen) and any(re.search(NVRTC_ARCH_REFUSED, line) for line in seen):
+        yield from _nvrtc_older_than_gpu(ctx)
         return
     cc = _refused_arch(seen)
     if ctx.shared("arch_dropped_by_nvcc", _arch_dropped_by_nvcc)[0]:
@@ -243,6 +251,43 @@ def _toolkit_older_than_gpus(ctx: Context) -> Iterable[Hit]:
             return
 
 
+def _nvrtc_gap(ctx: Context) -> Tuple[str, Dict[str, Any], str, str]:
+    """("dropped" or "too new", the GPU, the CUDA its NVRTC comes from, the CUDA that would know the GPU) when
+    NVRTC refused the GPU's architecture; ("", ...) when the paste does not show which way. The CUDA is the
+    framework build's (torch +cu128 carries NVRTC 12.8), else nvcc's, else the one the report names."""
+    framework_cuda = next((f.build_cuda for f in ctx.facts.frameworks.installed if f.build_cuda), "")
+    cuda = framework_cuda or ctx.facts.cuda.nvcc_on_path_version or ctx.facts.cuda.stated_version
+    for gpu in ctx.gpu_models():
+        if not gpu["cc"]:
+            continue
+        last = ctx.matrix.last_cuda_for_cc(gpu["cc"])
+        if last and (not cuda or version(cuda) > version(last)):
+            return ("dropped", gpu, cuda, last)
+        needs = ctx.matrix.oldest_cuda_for_cc(gpu["cc"])
+        if needs and cuda and version(cuda) < version(needs):
+            return ("too new", gpu, cuda, needs)
+    known = [gpu for gpu in ctx.gpu_models() if gpu["cc"]]
+    return ("", known[0] if known else {}, cuda, "")
+
+
+def _nvrtc_older_than_gpu(ctx: Context) -> Iterable[Hit]:
+    """TK004's reading of NVRTC's refusal: the GPU is newer than the CUDA the program's NVRTC comes from."""
+    gap, gpu, cuda, needs = ctx.shared("nvrtc_gap", _nvrtc_gap)
+    if gap == "dropped":
+        return  # the GPU is older than this NVRTC builds for: gpu-arch-dropped-by-nvcc names it
+    of_cuda = f" (CUDA {cuda})" if cuda and re.fullmatch(r"\d+\.\d+(?:\.\d+)*", cuda) else ""
+    what = f"the {gpu['name']} (compute capability {gpu['cc']})" if gpu else "this GPU's architecture"
+    yield Hit(f"the NVRTC{of_cuda} that compiles kernels at run time does not know {what}"
+              + (f": it needs CUDA {needs} or newer" if needs else ""),
+              evidence={"gpu": gpu.get("name", ""), "compute_capability": gpu.get("cc", ""), "nvrtc_cuda": cuda,
+                        "needs_cuda": needs},
+              fix=[f"install the framework's build for CUDA {needs} or newer (for PyTorch, the wheel from the "
+                   "matching cuXXX index), which brings an NVRTC that knows the GPU" if needs else
+                   "install the framework's build for the newest CUDA it offers, which brings a newer NVRTC",
+                   "or upgrade only NVRTC within the same CUDA major (pip install -U nvidia-cuda-nvrtc-cu12: "
+                   "the library keeps its soname)"])
+
+
 def _refused_arch(seen: List[str]) -> str:
     """The compute capability ("3.0") in nvcc's refusal, "" when it names none."""
     found = UNKNOWN_ARCH.search(" ".join(seen))
@@ -263,7 +308,7 @@ def _arch_dropped_by_nvcc(ctx: Context) -> Tuple[str, str]:
 
 
 @rule("TK008", "gpu-arch-dropped-by-nvcc", "error", "nvcc is asked to build for an architecture it no longer supports",
-      signatures=(UNKNOWN_ARCH.pattern,), priority=24, scope="build")
+      signatures=(UNKNOWN_ARCH.pattern, NVRTC_ARCH_REFUSED), priority=24, scope="build")
 def gpu_arch_dropped_by_nvcc(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -288,6 +333,9 @@ def gpu_arch_dropped_by_nvcc(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if not seen:
         return
+    if not _refused_arch(seen) and any(re.search(NVRTC_ARCH_REFUSED, line) for line in seen):
+        yield from _nvrtc_dropped_gpu(ctx)
+        return
     cc, last = ctx.shared("arch_dropped_by_nvcc", _arch_dropped_by_nvcc)
     if not cc:
         return
@@ -303,6 +351,26 @@ def gpu_arch_dropped_by_nvcc(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    f"CMAKE_CUDA_ARCHITECTURES, TORCH_CUDA_ARCH_LIST) and keep {keep}",
                    "nvcc --list-gpu-arch  # what this nvcc builds for",
                    f"or, to build for a compute capability {cc} GPU itself: CUDA {last}"])
+
+
+def _nvrtc_dropped_gpu(ctx: Context) -> Iterable[Hit]:
+    """TK008's reading of NVRTC's refusal: the GPU is older than every architecture the program's NVRTC builds
+    for (a Kepler card under CUDA 11), so run-time compilation fails although the CUDA library loads."""
+    gap, gpu, cuda, last = ctx.shared("nvrtc_gap", _nvrtc_gap)
+    if gap != "dropped":
+        return
+    of_cuda = f"CUDA {cuda}'s NVRTC" if cuda else "the NVRTC in use"
+    yield Hit(f"the {gpu['name']} has compute capability {gpu['cc']}, which {of_cuda} no longer compiles for: "
+              f"CUDA {last} was the last release that did",
+              evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], "nvrtc_cuda": cuda or "not named",
+                        "last_cuda": last},
+              fix=[f"install the program with CUDA {last} libraries (conda: cudatoolkit={_major_minor(last)}), which "
+                   f"the driver for this GPU still runs",
+                   "or run on a GPU that current CUDA releases support"])
+
+
+def _major_minor(release: str) -> str:
+    return ".".join(release.split(".")[:2])
 
 
 def _older_ptx(cc: str) -> str:
