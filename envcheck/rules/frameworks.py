@@ -1407,6 +1407,17 @@ LINUX_ONLY_PACKAGES = (
 )
 
 
+# A 32-bit Python or conda: conda searching its channels' linux-32 / win-32 folders ("https://conda.anaconda.org/
+# rapidsai/linux-32"), `conda info`'s "platform : win-32", Python's banner "[MSC v.1916 32 bit (Intel)]". GPU
+# packages are built for 64-bit platforms only: RAPIDS for "Linux (glibc 2.28+): x86_64, aarch64", PyTorch's Windows
+# wheels are win_amd64 (a 32-bit Python refuses them, discuss.pytorch.org/t/error-on-pytorch-install/102520).
+THIRTY_TWO_BIT = re.compile(r"\.anaconda\.(?:org|com)/\S*/(?:linux|win)-32\b|\bplatform\s*:\s*(?:linux|win)-32\b|"
+                            r"\[MSC v\.\d+ 32 bit \(Intel\)\]")
+GPU_PACKAGE = re.compile(r"\b(?:cudatoolkit|cudf|cuml|cugraph|cupy|pytorch|torch|tensorflow-gpu|tensorflow|jaxlib|pycuda|"
+                         r"numba|cuda-\w+)\b", re.I)
+PYTORCH_32_BIT = "https://discuss.pytorch.org/t/error-on-pytorch-install/102520"
+
+
 # pip finding no framework wheel at all, or refusing an x86-64 one: on a Jetson both mean the wheel asked for is
 # not built for it ("tensorflow-1.14.0-cp36-cp36m-manylinux1_x86_64.whl is not a supported wheel on this platform").
 PIP_FOUND_NO_FRAMEWORK = r"(?:Could not find a version that satisfies the requirement|No matching distribution found for) " \
@@ -1540,6 +1551,19 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "install the torch wheel NVIDIA publishes for that JetPack release (see the reference), or use an "
                        "l4t-pytorch / jetson-containers image tagged for this L4T release"])
         return
+    thirty_two = ctx.observed([THIRTY_TWO_BIT.pattern])
+    wanted = next((m.group(0) for line in ctx.observations if "://" not in line  # not a channel's address
+                   for m in [GPU_PACKAGE.search(re.sub(r"(?:-c|--channel)\s+\S+", "", line))] if m), "")
+    if thirty_two and wanted:
+        yield Hit(f"This Python (or conda) is 32-bit, and GPU packages such as {wanted} are built for 64-bit platforms "
+                  "only (x86_64, aarch64): there is nothing to install for it",
+                  evidence={"thirty_two_bit": thirty_two[0].strip()[:160], "wanted": wanted}, confirmed=True,
+                  references=["https://docs.rapids.ai/platform-support", PYTORCH_32_BIT],
+                  fix=["python -c 'import struct; print(struct.calcsize(\"P\") * 8)'  # 64 is needed; conda info: "
+                       "platform linux-64 or win-64",
+                       "install a 64-bit Miniforge/Miniconda (x86_64) or 64-bit Python, then create the environment "
+                       "there"])
+        return
     mac = on_a_mac(ctx)
     asked = ctx.observed([CUDA_BUILD_ASKED.pattern])
     if mac and asked:
@@ -1614,6 +1638,17 @@ UNBUILT_EXTENSIONS = (
 )
 EXTENSION_NOT_BUILT = re.compile(r"No module named '(" + "|".join(p for _, p, _ in UNBUILT_EXTENSIONS) + r")'|"
                                  r"(apex) was installed without --cuda_ext")
+# A project's own CUDA extension module, by the name torch.utils.cpp_extension projects give it ("emd_cuda",
+# "morphology_cuda", "attn_core_inplace_cuda", "hit._custom_cuda_ext"): missing when the source tree is used without
+# its extension build (python setup.py install / build_ext), or the build failed. numba_cuda is a pip package.
+PROJECT_CUDA_MODULE = re.compile(r"No module named '((?:[\w]+\.)*(?!numba_cuda')\w*_cuda(?:_ext|_kernels?)?)'")
+# torchvision's C++ operators absent from the torchvision that runs: "No such operator torchvision::nms" (torch 1.x),
+# "operator torchvision::nms does not exist" (2.x). From a source build (version 0.7.0a0+78ed10c, an .egg) or on a
+# Jetson, for which torchvision ships no binaries, its ops were never compiled (pytorch/vision#1405, #4180); from
+# a pip wheel, the wheel belongs to another torch (framework-plugin-mismatch).
+TORCHVISION_NO_OPERATOR = r"(?:No such operator|operator) torchvision::\w+(?: does not exist)?"
+TORCHVISION_SOURCE_BUILD = re.compile(r"torchvision[-=\s]+\d+\.\d+\.\d+a0\+[0-9a-f]{7}|torchvision-[^\s/]*\.egg\b")
+
 # The common setup.py of a PyTorch C++ extension (detectron2, mmcv, pytorch3d, maskrcnn-benchmark, DCNv2) defines
 # WITH_CUDA only when torch.cuda.is_available() and CUDA_HOME are both true at build time, or FORCE_CUDA=1; each op's
 # CUDA branch otherwise compiles to AT_ERROR("<op> is not compiled with GPU support"). XGBoost's CPU build says
@@ -1640,7 +1675,7 @@ NOT_AN_OP = {"it", "this", "that", "which", "what", "package", "extension", "mod
 
 @rule("FW011", "cuda-extension-not-built", "error", "A package was installed without its compiled CUDA extension",
       signatures=(EXTENSION_NOT_BUILT.pattern, COMPILED_WITHOUT_CUDA.pattern, MMCV_NO_CUDA_KERNEL.pattern, GGML_NO_CUBLAS,
-                  XFORMERS_NO_CUDA),
+                  XFORMERS_NO_CUDA, PROJECT_CUDA_MODULE.pattern, TORCHVISION_NO_OPERATOR),
       priority=14,
       scope="runtime",
       references=("https://github.com/NVIDIA/apex#from-source", "https://mmcv.readthedocs.io/en/latest/get_started/installation.html"))
@@ -1693,8 +1728,13 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     found = first_match(EXTENSION_NOT_BUILT, seen)
     if found is None:
         built_without = first_match(COMPILED_WITHOUT_CUDA, seen)
+        project_module = first_match(PROJECT_CUDA_MODULE, seen)
         if built_without is not None:
             yield _compiled_without_cuda(ctx, built_without)
+        elif project_module is not None:
+            yield _project_extension_not_built(project_module.group(1))
+        elif any(re.search(TORCHVISION_NO_OPERATOR, line) for line in seen):
+            yield from _torchvision_ops_not_built(ctx)
         return
     module = found.group(1) or "apex's CUDA extensions"
     package, _pattern, build = next((row for row in UNBUILT_EXTENSIONS
@@ -1736,6 +1776,34 @@ def _ggml_built_without_cuda(ctx: Context) -> Hit:
                     f'CMAKE_ARGS="-DGGML_CUDA=on -DCUDAToolkit_ROOT={home}" pip install --force-reinstall --no-cache-dir '
                     "llama-cpp-python  # older releases: -DLLAMA_CUBLAS=on",
                     "the build log must then say it found CUDA/cuBLAS, not 'cuBLAS not found'"])
+
+
+def _project_extension_not_built(module: str) -> Hit:
+    """A project's CUDA extension module is not importable: its source tree runs without the extension build."""
+    return Hit(f"the compiled CUDA extension {module} does not exist in this environment: the project's extension "
+               "build never ran here (a cloned source tree used as it is), or it failed",
+               evidence={"missing_module": module},
+               fix=["python setup.py install  # or: pip install --no-build-isolation -e . ; in the project's (or the "
+                    "extension's) directory, in this environment, with nvcc of torch's CUDA on PATH",
+                    "read the build log for the extension's nvcc lines and the first error",
+                    f"python -c 'import {module}'  # the extension imports"])
+
+
+def _torchvision_ops_not_built(ctx: Context) -> Iterable[Hit]:
+    """torchvision's operators missing from a torchvision built from source (or on a Jetson): its C++ ops were not
+    compiled. From a wheel the same words mean a wheel of another torch: FW005 says that."""
+    source_build = ctx.observed([TORCHVISION_SOURCE_BUILD.pattern])
+    if not source_build and not ctx.jetson():
+        return
+    yield Hit("torchvision runs without its compiled C++/CUDA operators: this torchvision "
+              + ("was built from source without them" if source_build else "on a Jetson was not compiled with them")
+              + " (torchvision publishes no binaries for Jetson)",
+              evidence={"torchvision": source_build[0].strip()[:200] if source_build else "not named",
+                        **({"jetson": ctx.jetson()} if ctx.jetson() else {})},
+              fix=["pip uninstall -y torchvision",
+                   "git clone --branch v<the torchvision release of your torch> https://github.com/pytorch/vision && "
+                   "cd vision && python setup.py clean && FORCE_CUDA=1 python setup.py install",
+                   "python -c 'import torch, torchvision; print(torch.ops.torchvision.nms)'  # the operator exists"])
 
 
 def _compiled_without_cuda(ctx: Context, found: "re.Match[str]") -> Hit:
