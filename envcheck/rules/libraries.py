@@ -11,7 +11,7 @@ from packaging.version import InvalidVersion
 
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.frameworks import torch_variant, unreleased_build
-from envcheck.rules.container import l4t_mismatch
+from envcheck.rules.container import in_container, l4t_mismatch
 
 
 # Paddle's words for a CUDA library it could not load ("The third-party dynamic library (cudnn64_7.dll) that Paddle
@@ -354,6 +354,8 @@ def cuda_library_shadowed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     # appended after what was there): the path is the cause.
     through_path = bool(path and re.search(r"cud(a|nn)", path, re.I) and ctx.observed(CUDNN_MISMATCH))
     seen = [line for line in seen if not LD_DEBUG_NEEDED.search(line)]  # a trace alone shows no fault
+    if seen and ctx.shared("nvjitlink_too_old", _nvjitlink_too_old):
+        return  # the environment's own nvJitLink is older than its library: cuda-lib-newer-than-nvjitlink
     if seen or through_path:
         appended = re.match(r"\$\{?LD_LIBRARY_PATH\}?:(.+)", path)
         yield Hit("A CUDA library from the library path was loaded instead of the framework's own copy" +
@@ -912,7 +914,7 @@ def tensorrt_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable
     is TensorFlow looking for optional TensorRT support, not this.
     """
     fatal = [line for line in seen if not TF_TENSORRT_PROBE.search(line)]
-    if not fatal:
+    if not fatal or ctx.shared("jetson_without_tensorrt", _jetson_without_tensorrt):
         return
     found = first_match(TENSORRT_MAJOR, fatal)
     major = (found.group(1) or found.group(2)) if found else ""
@@ -930,6 +932,54 @@ def tensorrt_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable
               fix=[*where, f"or: {pip}", "python -c 'import tensorrt; print(tensorrt.__version__)'"])
 
 
+JETPACK_SETUP = "https://docs.nvidia.com/jetson/agx-orin-devkit/user-guide/setup_jetpack.html"
+
+
+def _jetson_without_tensorrt(ctx: Context) -> bool:
+    """On a Jetson itself (not in a container), TensorRT comes as JetPack's Debian packages in the system's library
+    folder, which the loader always searches: libnvinfer missing there means the TensorRT component is not
+    installed (an OS-only flash, or SDK components deselected in SDK Manager). In a container the libraries come
+    from the host or the image, and the question is another."""
+    return bool(ctx.jetson()) and not in_container(ctx)
+
+
+@rule("LIB015", "tensorrt-not-installed", "error", "TensorRT is not installed on this Jetson",
+      signatures=TENSORRT_MISSING, priority=20, references=(JETPACK_SETUP,))
+def tensorrt_not_installed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On a Jetson: Triton, trtexec, a DeepStream or jetson-inference program stops with "error while
+    loading shared libraries: libnvinfer.so.7: cannot open shared object file", or `import tensorrt`
+    fails, on a board flashed with JetPack.
+
+    Why:
+    JetPack installs TensorRT as Debian packages into the system's library folder (nvidia-jetpack
+    pulls CUDA, cuDNN and TensorRT). A board flashed with the OS only, or with SDK components left out
+    in SDK Manager, has the L4T driver and no TensorRT, and nothing the loader searches has libnvinfer.
+
+    Fix:
+    Install JetPack's components on the board (`sudo apt update && sudo apt install nvidia-jetpack`,
+    or the TensorRT packages alone), the release that matches the board's L4T; or flash again with
+    the SDK components selected.
+
+    When to ignore:
+    Inside a container, where the libraries come from the host's mounts or the image.
+    """
+    fatal = [line for line in seen if not TF_TENSORRT_PROBE.search(line)]
+    if not fatal or not ctx.shared("jetson_without_tensorrt", _jetson_without_tensorrt):
+        return
+    found = first_match(TENSORRT_MAJOR, fatal)
+    major = (found.group(1) or found.group(2)) if found else ""
+    yield Hit(f"this Jetson has no TensorRT{' ' + major if major else ''}: JetPack puts libnvinfer "
+              "in the system's library folder, so its absence means the TensorRT component was not installed",
+              evidence={"jetson": ctx.jetson(), "observed_error": fatal[0][:160], "wanted_major": major or "not named"},
+              fix=["cat /etc/nv_tegra_release; dpkg -l | grep -E 'nvinfer|tensorrt'  # the L4T release; TensorRT "
+                   "packages (none: not installed)",
+                   "sudo apt update && sudo apt install nvidia-jetpack  # JetPack's CUDA, cuDNN and TensorRT for "
+                   "this L4T",
+                   "or flash the board again with SDK Manager, Jetson SDK Components selected"])
+
+
 # The stub's own answer (CUDA_ERROR_STUB_LIBRARY, 34, whose cuGetErrorString is "CUDA driver is a stub library"),
 # and a stub seen in the place of the driver: ldd resolving libcuda to a stubs/ folder ("libcuda.so.1 =>
 # /usr/local/cuda/lib64/stubs/libcuda.so.1"), or a loader error naming a stubs/ libcuda. A stubs/ folder given to
@@ -937,7 +987,10 @@ def tensorrt_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable
 LIBCUDA_STUB = (r"CUDA driver is a stub library", r"CUDA_ERROR_STUB_LIBRARY", r"cudaErrorStubLibrary",
                 r"libcuda\.so[\d.]*\s*=>\s*\S*/stubs/libcuda\.so", r"/stubs/libcuda\.so[\d.]*: \w",
                 # the code alone: Numba's "numba.cuda.cudadrv.driver.CudaAPIError: [34]", cuInit's "cuInit failed: 34"
-                r"CudaAPIError:?\s*\[34\]", r"cuInit\W{0,3}(?:failed|returned|error|err)\W{0,12}34\b")
+                r"CudaAPIError:?\s*\[34\]", r"cuInit\W{0,3}(?:failed|returned|error|err)\W{0,12}34\b",
+                # the number after the words "CUDA error": 34 is the stub's code in the driver API and the runtime API
+                # alike (cudaErrorStubLibrary = 34); Warp: "Failed to get driver entry point 'cuInit' (CUDA error 34)"
+                r"\bCUDA error\s*(?:code)?\s*[:=(]?\s*34\b(?![.:])")
 STUBS_ENTRY = re.compile(r"[^:=\s'\"]*/stubs/?(?=[:\s'\"]|$)")
 
 
@@ -1084,8 +1137,83 @@ def cuda_python_major_too_new(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    f"or in the code: from cuda.bindings import {new} as {name}"])
 
 
+# A CUDA math library asking nvJitLink for a symbol of a later release than the nvJitLink loaded: "libcusparse.so.12:
+# undefined symbol: __nvJitLinkComplete_12_4, version libnvJitLink.so.12". Each libcusparse (and cuFFT, cuSOLVER)
+# needs the nvJitLink of its own CUDA release or later: conda-forge's libcusparse 12.3.1.170 depends on "libnvjitlink
+# >=12.4.127" (conda-forge-repodata-patches-feedstock#1048), and RAPIDS added nvjitlink to its pip extras because "pip
+# may resolve an older nvidia-nvjitlink-cu12 than what nvidia-cusparse-cu12 requires" (NVIDIA/cuml#7794).
+NVJITLINK_SYMBOL = re.compile(r"(\S*lib(?:cusparse|cufft|cusolver|cublasLt|cublas)\w*\.so[\d.]*)?:? ?undefined symbol: "
+                              r"_{1,2}nvJitLink\w*?_(\d+)_(\d+)\b")
+# The library that failed lives in a conda environment's own lib/ folder (not a pip wheel's site-packages):
+# "/opt/conda/bin/../lib/libcusparse.so.12", ".../envs/rapids/lib/libcusparse.so.12".
+CONDA_LIB = re.compile(r"(?:conda|mamba|miniforge|envs)[^\s:]*/lib/lib\w+\.so")
+NVJITLINK_WHEEL = re.compile(r"nvidia-nvjitlink-cu(\d+)")
+
+
+def _nvjitlink_too_old(ctx: Context) -> Optional[Tuple[str, str, str]]:
+    """(the library that failed, the nvJitLink release it needs, where the older nvJitLink is) when the paste shows
+    an environment whose own nvJitLink predates the library: a conda environment's lib/, or a pip list with an older
+    nvidia-nvjitlink wheel. None when an older nvJitLink comes from elsewhere on the path (LIB003's case)."""
+    found = first_match(NVJITLINK_SYMBOL, ctx.observations)
+    if found is None:
+        return None
+    library, needed = found.group(1) or "a CUDA library", f"{found.group(2)}.{found.group(3)}"
+    wheel = next((d for d in ctx.facts.python.distributions if NVJITLINK_WHEEL.fullmatch(d.name)), None)
+    if wheel is not None and older_than(wheel.version, needed):
+        return library, needed, f"{wheel.name} {wheel.version}"
+    if CONDA_LIB.search(library) and not WHEEL_DIR.search(library) and \
+            "LD_LIBRARY_PATH" not in ctx.facts.env.variables and not ctx.observed([r"LD_LIBRARY_PATH"]):
+        return library, needed, f"the conda environment ({library.rsplit('/lib/', 1)[0]}/lib)"
+    return None
+
+
+@rule("LIB014", "cuda-lib-newer-than-nvjitlink", "error",
+      "A CUDA library needs a newer nvJitLink than the one installed beside it",
+      signatures=(NVJITLINK_SYMBOL.pattern,), priority=9,
+      references=("https://github.com/conda-forge/conda-forge-repodata-patches-feedstock/pull/1048",
+                  "https://github.com/NVIDIA/cuml/pull/7794"))
+def cuda_lib_newer_than_nvjitlink(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Importing cuML, CuPy or PyTorch: "ImportError: /opt/conda/lib/libcusparse.so.12: undefined symbol:
+    __nvJitLinkComplete_12_4, version libnvJitLink.so.12", in a conda environment that shows no
+    LD_LIBRARY_PATH, or with a pip list whose nvidia-nvjitlink-cu12 is older than the release the symbol
+    names (12.4 here).
+
+    Why:
+    cuSPARSE, cuFFT and cuSOLVER hand code to nvJitLink at run time and are linked against the
+    nvJitLink of their own CUDA release, whose symbols carry that release ("_12_4"). An nvJitLink of
+    an earlier release lacks them. Package managers keep the two together only when told to: an
+    environment that mixes channels (a libcusparse from the nvidia channel beside conda-forge's
+    libnvjitlink) or a pip install that pinned one wheel and not the other ends up with a library
+    newer than its nvJitLink.
+
+    Fix:
+    Bring nvJitLink up to the library's release in the same environment (conda: one channel for all
+    CUDA libraries, `libnvjitlink>=12.4`; pip: `nvidia-nvjitlink-cu12>=12.4`), or install the
+    library at the release of the nvJitLink there.
+
+    When to ignore:
+    Never: every import of the library fails.
+    """
+    found = ctx.shared("nvjitlink_too_old", _nvjitlink_too_old) if seen else None
+    if found is None:
+        return
+    library, needed, older = found
+    major = needed.split(".")[0]
+    yield Hit(f"{library.rsplit('/', 1)[-1]} needs nvJitLink {needed} or newer (its symbol names {needed}), and the "
+              f"nvJitLink in {older} is older", evidence={"library": library, "needs_nvjitlink": needed,
+                                                           "older_nvjitlink_in": older},
+              fix=[f"conda install -c conda-forge 'libnvjitlink>={needed}'  # with every CUDA library from one channel"
+                   if older.startswith("the conda") else
+                   f"pip install -U 'nvidia-nvjitlink-cu{major}>={needed}'",
+                   "python -c 'import ctypes; ctypes.CDLL(\"libnvJitLink.so.%s\")'  # loads from the environment"
+                   % major])
+
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
-         tensorrt_libs_not_on_library_path, libcuda_stub_on_library_path, cuda_driver_env_points_to_runtime_lib,
-         cuda_python_major_too_new)
+         tensorrt_libs_not_on_library_path, tensorrt_not_installed, libcuda_stub_on_library_path,
+         cuda_driver_env_points_to_runtime_lib,
+         cuda_python_major_too_new, cuda_lib_newer_than_nvjitlink)
