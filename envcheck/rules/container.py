@@ -577,6 +577,16 @@ def driver_libs_in_image(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Never for images meant to run with `--gpus`.
     """
     inside = ctx.shared("image_driver_libs_mismatch", image_driver_libs_mismatch)
+    installed = ctx.observed(DRIVER_INSTALLED_IN_IMAGE)
+    if not seen and inside and installed:
+        yield Hit("The image installs an NVIDIA driver of its own, and in the container its libraries disagree with "
+                  "the host's kernel module (Driver/library version mismatch)",
+                  evidence={"installed": installed[0].strip()[:200], "observed": inside[:1]},
+                  fix=["remove the driver from the Dockerfile (driver packages, NVIDIA-Linux-*.run, cuda-drivers, and "
+                       "the driver that CUDA's runfile or RPM meta-package brings): install only the toolkit "
+                       "(cuda-toolkit-X-Y, or start FROM an nvidia/cuda image)",
+                       "run it with --gpus all (NVIDIA Container Toolkit), which mounts the host's driver libraries"])
+        return
     if not seen and inside:
         yield Hit("NVML in the container reports a driver/library version mismatch while the host's nvidia-smi works "
                   f"(driver {ctx.driver_version()}): the image carries driver libraries of its own, which take the place "
@@ -595,14 +605,27 @@ def driver_libs_in_image(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 
 NVML_MISMATCH = r"Driver/library version mismatch"
+# TensorFlow's CUDA diagnostics: "kernel version 384.90.0 does not match DSO version 384.81.0"
+KERNEL_DSO_DIFFER = r"kernel version \S+ does not match DSO version"
 # nvidia-smi's table header: it ran, so the driver it reports agrees with its own kernel module.
 NVIDIA_SMI_RAN = r"NVIDIA-SMI \d+\.[\d.]+\s+Driver Version:\s*\d+"
+
+
+# The driver installed into an image: a Dockerfile's RUN line with a driver package or NVIDIA's .run installer, or the
+# report saying so ("In my Fedora25 Dockerfile, I first install NVidia graphic drivers 384.90").
+DRIVER_INSTALLED_IN_IMAGE = (
+    r"^\W*RUN\b.*(?:\bnvidia-driver-\d+|\bcuda-drivers\b|NVIDIA-Linux-\S+\.run|\bxorg-x11-drv-nvidia\b|"
+    r"\bnvidia-utils-\d+|\blibnvidia-compute-\d+)",
+    r"\b(?:Dockerfile|container|image)\b.{0,60}\binstall\w*\b.{0,40}\b(?:nvidia|graphics?|gpu)\b.{0,20}\bdrivers?\b")
 
 
 def image_driver_libs_mismatch(ctx: Context) -> List[str]:
     """The mismatch lines, where NVML's "Driver/library version mismatch" comes from a container started with GPUs
     while the host's own nvidia-smi printed its driver: the host's kernel module and libraries agree, so the
-    libraries that disagree are the image's."""
+    libraries that disagree are the image's. Or from a container whose image the report says got a driver
+    installed: then the image's libraries are the ones that differ, whatever the host shows."""
+    if ctx.observed(DRIVER_INSTALLED_IN_IMAGE):
+        return ctx.observed([NVML_MISMATCH, KERNEL_DSO_DIFFER])
     if not ctx.driver_version() or not runs_with_gpus(ctx.observations) or not ctx.observed([NVIDIA_SMI_RAN]):
         return []
     # nvidia-container-cli runs on the host, as the runtime's hook: its "nvml error: driver/library version

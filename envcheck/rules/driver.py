@@ -501,12 +501,39 @@ def _cuda_wanted(ctx: Context) -> List[Tuple[str, str, str, str]]:
             if found:
                 wanted.append(("torch", framework.version, f"{found.group(1)}.{found.group(2)}",
                                f"plain pip install on Linux gets its {variant} build"))
+        elif framework.name == "tensorflow" and not framework.accelerator and framework.version:
+            tested = _tensorflow_pip_cuda(ctx, framework.version)
+            if tested:
+                wanted.append(("tensorflow", framework.version, tested,
+                               "its pip GPU build, per TensorFlow's tested build configurations"))
     if not any(name == "jax" for name, *_ in wanted):
         asked = next((m for m in map(JAX_CUDA_ASKED.search, ctx.observations) if m and (m.group(1) or m.group(2))), None)
         if asked:
             major = asked.group(1) or asked.group(2)
             wanted.append(("jax", "", f"{major}.0", f"{asked.group(0)} installs CUDA {major} wheels"))
     return wanted
+
+
+# TensorFlow's pip packages with GPU support: tensorflow-gpu, and from 2.1 the plain tensorflow package too ("The
+# tensorflow pip package now includes GPU support by default (same as tensorflow-gpu) for both Linux and Windows",
+# github.com/tensorflow/tensorflow/releases/tag/v2.1.0). A conda build may be linked against another CUDA.
+TENSORFLOW_GPU_PACKAGE = r"\btensorflow-gpu\b"
+CONDA_TENSORFLOW = r"\bconda (?:install|create)\b.*\btensorflow"
+
+
+def _tensorflow_pip_cuda(ctx: Context, release: str) -> str:
+    """The CUDA TensorFlow's pip GPU build of this release was built with (tensorflow.toml), "" when the report
+    does not show a pip GPU build on Linux, or the table gives only a CUDA major."""
+    if _not_linux(ctx) or ctx.observed([CONDA_TENSORFLOW]):
+        return ""
+    try:
+        gpu_by_default = version(release) >= version("2.1")
+        cuda = ctx.matrix.tensorflow_release(release).get("cuda", "")
+    except (QueryError, InvalidVersion):
+        return ""
+    if not (gpu_by_default or ctx.observed([TENSORFLOW_GPU_PACKAGE])):
+        return ""
+    return cuda if re.fullmatch(r"\d+\.\d+", cuda or "") else ""
 
 
 # Windows and macOS as pastes show them: frameworks' patterns, plus any macOS wheel tag and uname's Darwin.

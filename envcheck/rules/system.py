@@ -140,9 +140,10 @@ def wsl_libcuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     elif f.system.wsl and ctx.observed(WSL_NO_CUDA):
         # Programs that load libcuda themselves (Taichi, Numba, CuPy, ONNX Runtime) and only say "no CUDA":
         # on WSL the usual reason is that their loader does not look in /usr/lib/wsl/lib. Many causes print
-        # these words, so the hit ranks after any that the facts show.
+        # these words, so the hit ranks after any that the facts show; under WSL it still comes before "no GPU"
+        # (GPU001's guess from the same words), since WSL's GPU is the Windows host's.
         yield Hit("under WSL the program found no usable CUDA; programs that load libcuda themselves look for it "
-                  "outside /usr/lib/wsl/lib", generic=True, evidence={"system.wsl": f.system.wsl},
+                  "outside /usr/lib/wsl/lib", generic=True, priority=70, evidence={"system.wsl": f.system.wsl},
                   fix=["ls -l /usr/lib/wsl/lib/libcuda*  # the Windows driver's libcuda",
                        "export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH  # then run the program again",
                        "nvidia-smi  # the driver answers through WSL"])
@@ -152,7 +153,10 @@ def wsl_libcuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # ("Arch=[<Arch.cuda: 5>] is not supported, falling back to CPU"), Numba's CudaSupportError ("Error at driver
 # init: CUDA driver library cannot be found"), and "CUDA driver not found" in people's and tools' words.
 WSL_NO_CUDA = (r"Arch=\[?<Arch\.cuda\b.{0,20}is not supported, falling back to CPU",
-               r"CUDA driver library cannot be found", r"CudaSupportError", r"cuda driver (?:library )?(?:is )?not found")
+               r"CUDA driver library cannot be found", r"CudaSupportError", r"cuda driver (?:library )?(?:is )?not found",
+               # the driver API's own answer to cuInit, printed by a program that calls it (Taichi's cuda_driver.h:
+               # "CUDA Error CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected while calling init (cuInit)")
+               r"CUDA_ERROR_NO_DEVICE.{0,80}\b(?:cuInit|init)\b|\bcuInit\b.{0,80}CUDA_ERROR_NO_DEVICE")
 
 
 NO_DEVICE_SEEN = (r"no CUDA-capable device is detected", r"No CUDA GPUs are available", r"invalid device ordinal",
