@@ -1,0 +1,142 @@
+"""Situations batch 20 showed: NVRTC refusing the architecture of the GPU it runs on (too old or too new for its
+CUDA), a project's own CUDA extension module never built, torchvision built from source without its operators, the
+stub libcuda's code 34 after the words "CUDA error", a 32-bit Python asking for GPU packages, a driver installed into
+an image, a TensorFlow pip build on a driver older than its CUDA, cuInit finding no device under WSL, a CUDA library
+newer than the nvJitLink beside it, and TensorRT missing from a Jetson. Each signature is tried on at least two real
+wordings where two exist, and each new reading on a text it must leave alone."""
+
+from __future__ import annotations
+
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+
+
+def slugs(text: str) -> list:
+    return paste_slugs(text, diagnosed_only=True)
+
+
+NVRTC = "RuntimeError: nvrtc: error: invalid value for --gpu-architecture (-arch)"
+
+
+def test_nvrtc_refusing_an_old_gpu_is_an_architecture_its_cuda_dropped():
+    found = first(corpus("1221-"))
+    assert found.slug == "gpu-arch-dropped-by-nvcc"
+    assert found.evidence["compute_capability"] == "3.0" and found.evidence["last_cuda"].startswith("10.2")
+
+
+def test_nvrtc_refusing_a_new_gpu_is_a_cuda_too_old_for_it():
+    # Isaac Sim's torch 2.5.1+cu118 on an RTX 5070 (a write-up of cuRobo on Blackwell, NVRTC 11.8 and sm_120)
+    found = first("GPU: NVIDIA GeForce RTX 5070\ntorch 2.5.1+cu118\n" + NVRTC)
+    assert found.slug == "nvcc-too-old-for-gpu-arch"
+    assert found.evidence["needs_cuda"].startswith("12.8") and found.evidence["nvrtc_cuda"] == "11.8"
+    # the B300 named the way its owner wrote it ("on this B300 box"): the GPU is known, the CUDA that knows it is not
+    # in the table's contiguous ranges, so the finding names the GPU and no release
+    found = first("Root cause: a1x_rl vendors nvidia-cuda-nvrtc-cu12 12.8 on this B300 box\ntorch 2.9.0+cu128\n" + NVRTC)
+    assert found.slug == "nvcc-too-old-for-gpu-arch" and found.evidence["compute_capability"] == "10.3"
+    # a Chinese note with no GPU and no CUDA named: still NVRTC that does not know the GPU
+    assert first("训练的gui一闪而过之后`run time error nvrtc: invalid value for --gpu-architecture(-arch)`").slug == \
+        "nvcc-too-old-for-gpu-arch"
+
+
+def test_a_projects_own_cuda_extension_module_missing():
+    found = first(corpus("1222-"))
+    assert found.slug == "cuda-extension-not-built" and "attn_core_inplace_cuda" in found.message
+    # qinglew/PCN-PyTorch#12 and joslefaure/HIT#10
+    assert first("ModuleNotFoundError: No module named 'emd_cuda'").slug == "cuda-extension-not-built"
+    assert first("ModuleNotFoundError: No module named 'hit._custom_cuda_ext'").slug == "cuda-extension-not-built"
+    # numba-cuda is a package of its own, not an extension
+    assert "cuda-extension-not-built" not in slugs("ModuleNotFoundError: No module named 'numba_cuda'")
+
+
+def test_torchvision_built_from_source_without_its_operators():
+    assert first(corpus("1237-")).slug == "cuda-extension-not-built"
+    # pytorch/vision#1405: a master clone installed with setup.py, the version a source build's
+    assert first("torchvision 0.5.0a0+3b7d3e6\n>>> torch.ops.torchvision.nms\n"
+                 "RuntimeError: No such operator torchvision::nms").slug == "cuda-extension-not-built"
+    # a pip wheel with the same words is a wheel of another torch, not this
+    assert "cuda-extension-not-built" not in slugs("torchvision 0.17.0+cu121\n"
+                                                   "RuntimeError: operator torchvision::nms does not exist")
+
+
+def test_cuda_error_34_is_the_stub_libcuda():
+    assert first(corpus("1229-")).slug == "libcuda-stub-on-library-path"
+    assert first("CUDA error: 34 while calling cudaGetDeviceCount").slug == "libcuda-stub-on-library-path"
+    # a line number, and another code, are not
+    assert "libcuda-stub-on-library-path" not in slugs("CUDA error at kernel.cu:34 invalid argument")
+    assert "libcuda-stub-on-library-path" not in slugs("CUDA error 340")
+
+
+def test_a_32_bit_python_asking_for_gpu_packages():
+    found = first(corpus("1233-"))
+    assert found.slug == "no-cuda-build-for-platform" and found.evidence["wanted"] == "cudf"
+    # a 32-bit CPython on Windows (its banner) asking pip for torch
+    found = first("Python 3.8.10 (tags/v3.8.10:3d8993a, May  3 2021, 11:34:34) [MSC v.1928 32 bit (Intel)] on win32\n"
+                  "ERROR: Could not find a version that satisfies the requirement torch==1.8.1+cu111")
+    assert found.slug == "no-cuda-build-for-platform" and "32-bit" in found.message
+    # the same request from a 64-bit Python is not this
+    assert "no-cuda-build-for-platform" not in slugs(
+        "Python 3.8.10 [MSC v.1928 64 bit (AMD64)] on win32\n"
+        "ERROR: Could not find a version that satisfies the requirement torch==1.8.1+cu111")
+
+
+def test_a_driver_installed_into_the_image():
+    found = first(corpus("1245-"))
+    assert found.slug == "driver-libs-in-image" and "installed" in found.evidence
+    dockerfile = ("RUN apt-get update && apt-get install -y nvidia-driver-535 cuda-toolkit-12-2\n"
+                  "$ docker run --gpus all myimage nvidia-smi\n"
+                  "Failed to initialize NVML: Driver/library version mismatch")
+    assert first(dockerfile).slug == "driver-libs-in-image"
+    # without a driver installed in the image, a mismatch on the host is the host's half-finished upgrade
+    assert first("$ nvidia-smi\nFailed to initialize NVML: Driver/library version mismatch").slug == \
+        "driver-library-mismatch"
+
+
+def test_tensorflow_pip_build_on_a_driver_older_than_its_cuda():
+    found = first(corpus("1256-"))
+    assert found.slug == "driver-too-old" and found.evidence["tensorflow.cuda"] == "10.0"
+    # TensorFlow 2.4 is CUDA 11.0; driver 440 runs CUDA 10.2 at most
+    found = first("tensorflow 2.4.0\nNVRM version: NVIDIA UNIX x86_64 Kernel Module  440.33.01  Wed Nov 13 00:00:22 "
+                  "UTC 2019")
+    assert found.slug == "driver-too-old" and found.evidence["tensorflow.cuda"] == "11.0"
+    # TensorFlow 1.13's plain package was CPU-only: nothing to judge without tensorflow-gpu
+    assert "driver-too-old" not in slugs("tensorflow 1.13.1\nNVRM version: NVIDIA UNIX x86_64 Kernel Module  396.26  "
+                                         "Mon Apr 30 18:01:39 PDT 2018")
+    # a conda build may be linked against another CUDA
+    assert "driver-too-old" not in slugs("conda install tensorflow-gpu=1.13.1\nNVRM version: NVIDIA UNIX x86_64 "
+                                         "Kernel Module  396.26  Mon Apr 30 18:01:39 PDT 2018")
+
+
+def test_cuinit_finding_no_device_under_wsl():
+    assert first(corpus("1261-")).slug == "wsl-libcuda"
+    # numba under WSL 2 in its own words
+    found = first("Ubuntu 22.04 on WSL2\nnumba.cuda.cudadrv.driver.CudaAPIError: [100] Call to cuInit results in "
+                  "CUDA_ERROR_NO_DEVICE")
+    assert found.slug == "wsl-libcuda"
+    # the same words on a plain Linux machine are no WSL finding
+    assert "wsl-libcuda" not in slugs("Ubuntu 22.04\nCall to cuInit results in CUDA_ERROR_NO_DEVICE")
+
+
+NVJITLINK = "undefined symbol: __nvJitLinkComplete_12_4, version libnvJitLink.so.12"
+
+
+def test_a_cuda_library_newer_than_the_nvjitlink_beside_it():
+    found = first(corpus("1230-"))
+    assert found.slug == "cuda-lib-newer-than-nvjitlink" and found.evidence["needs_nvjitlink"] == "12.4"
+    # a pip list with an nvJitLink wheel older than the symbol's release
+    found = first("nvidia-cusparse-cu12      12.3.1.170\nnvidia-nvjitlink-cu12     12.1.105\n"
+                  "ImportError: /venv/lib/python3.11/site-packages/nvidia/cusparse/lib/libcusparse.so.12: " + NVJITLINK)
+    assert found.slug == "cuda-lib-newer-than-nvjitlink" and "12.1.105" in found.message
+    # an older nvJitLink from LD_LIBRARY_PATH (pytorch/pytorch#134929) is the path's doing
+    assert first(corpus("726-")).slug == "cuda-library-shadowed"
+    assert first(corpus("999-")).slug == "cuda-library-shadowed"
+
+
+def test_tensorrt_missing_on_a_jetson_is_not_installed():
+    assert first(corpus("1238-")).slug == "tensorrt-not-installed"
+    missing = "error while loading shared libraries: libnvinfer.so.8: cannot open shared object file: No such file"
+    assert first("Jetson Orin Nano, JetPack 5.1.2\n$ /usr/src/tensorrt/bin/trtexec\n" + missing).slug == \
+        "tensorrt-not-installed"
+    # inside a container on the Jetson the libraries come from mounts or the image
+    assert "tensorrt-not-installed" not in slugs("Jetson Orin Nano, JetPack 5.1.2\n$ docker run --runtime nvidia "
+                                                 "myimage trtexec\n" + missing)
+    # and on a PC, the libraries are somewhere the loader does not look
+    assert first("Ubuntu 22.04\n" + missing).slug == "tensorrt-libs-not-on-library-path"
