@@ -495,6 +495,59 @@ def old_ptxas_on_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    "ptxas: TRITON_PTXAS_PATH=<ptxas> (Triton), XLA_FLAGS=--xla_gpu_cuda_data_dir=<cuda dir> (JAX)"])
 
 
+# XLA (JAX, TensorFlow) finding no ptxas binary to run: "Couldn't get ptxas version string: INTERNAL: Couldn't invoke
+# ptxas --version", "ptxas returned an error during compilation of ptx to sass: 'INTERNAL: Failed to launch ptxas'",
+# newer XLA: "Couldn't find a suitable version of ptxas. The following locations were considered: ...". JAX's
+# maintainer: "JAX could not find `ptxas`, which is part of the CUDA toolkit" (jax-ml/jax#7239); nvidia/cuda's base
+# and runtime images carry no ptxas, its devel images do (tensorflow/tensorflow#60737).
+PTXAS_NOT_FOUND = (r"Couldn'?t invoke ptxas", r"Failed to launch ptxas", r"Couldn'?t find a suitable version of ptxas",
+                   r"Can'?t find ptxas binary")
+CUDA_IMAGE_WITHOUT_COMPILER = re.compile(r"\bnvidia/cuda:[\w.-]*?-(?:base|runtime)(?:-[\w.]*\w)?")
+
+
+@rule("TK012", "xla-ptxas-not-found", "error", "XLA (JAX, TensorFlow) cannot find the ptxas binary it compiles with",
+      signatures=PTXAS_NOT_FOUND, priority=21, references=("https://docs.jax.dev/en/latest/installation.html#nvidia-gpu",))
+def xla_ptxas_not_found(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    The first JAX (or TensorFlow XLA) computation on the GPU aborts: "Couldn't get ptxas version
+    string: INTERNAL: Couldn't invoke ptxas --version", then "ptxas returned an error during
+    compilation of ptx to sass: 'INTERNAL: Failed to launch ptxas'"; newer releases: "Couldn't find
+    a suitable version of ptxas. The following locations were considered: ...".
+
+    Why:
+    XLA turns its kernels into PTX and runs the ptxas binary, a CUDA toolkit compiler tool, to
+    assemble them. It looks on PATH and in the CUDA directories it knows. nvidia/cuda's base and
+    runtime images, a cudatoolkit from conda's defaults, and a Jupyter kernel started with another
+    PATH have no ptxas it can find. JAX's pip CUDA extra brings its own (nvidia-cuda-nvcc-cu12).
+
+    Fix:
+    Give XLA a ptxas of the framework's CUDA: `pip install -U "jax[cuda12]"` (its nvcc wheel), conda's
+    cuda-nvcc, or a -devel CUDA image instead of -base/-runtime; or put the toolkit's bin on PATH
+    where the program runs (the Jupyter kernel too).
+
+    When to ignore:
+    Never: XLA stops at its first GPU kernel.
+    """
+    if not seen:
+        return
+    image = next((m.group(0) for line in ctx.observations for m in [CUDA_IMAGE_WITHOUT_COMPILER.search(line)] if m), "")
+    if image:
+        devel = re.sub(r"-(?:base|runtime)", "-devel", image, count=1)
+        yield Hit(f"XLA found no ptxas: the image is built from {image}, which has no CUDA compiler tools",
+                  evidence={"image": image, "observed": seen[:2]}, confirmed=True,
+                  fix=[f"FROM {devel}  # the -devel image has ptxas",
+                       "or in the image: pip install -U \"jax[cuda12]\"  # JAX's CUDA wheels bring their ptxas"])
+        return
+    yield Hit("XLA found no ptxas binary to assemble its kernels: no CUDA compiler tools on PATH where the program runs",
+              evidence={"observed": seen[:2]},
+              fix=["which ptxas || echo 'no ptxas on PATH'",
+                   "pip install -U \"jax[cuda12]\"  # JAX's CUDA wheels bring ptxas (nvidia-cuda-nvcc-cu12)",
+                   "or: conda install -c nvidia cuda-nvcc  # conda's cudatoolkit has no ptxas",
+                   "or: export PATH=/usr/local/cuda/bin:$PATH  # a toolkit of the framework's CUDA, also for the "
+                   "Jupyter kernel"])
+
+
 # The linker asked for a CUDA toolkit library (libcurand, libcudart, libcublas, ...) that is on no -L path:
 # "/usr/bin/ld: cannot find -lcurand", "ld: cannot find -lcudart: No such file or directory". -lcuda (the
 # driver) is LIB007's.
@@ -685,4 +738,4 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
-         c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project)
+         c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project, xla_ptxas_not_found)
