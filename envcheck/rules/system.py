@@ -1105,9 +1105,90 @@ def glibc_too_old_for_binary(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    f"or run on a system, or in a container image, whose glibc is {needs} or newer"])
 
 
+# UCX (UCX-Py's ucp, dask-cuda's "ucx" protocol, RAPIDS' comms, Open MPI's UCX layer, JUCX) linked against the
+# system's libnuma, which neither the conda nor the pip packages of those releases bring: "ImportError: libnuma.so.1:
+# cannot open shared object file" (rapidsai/ucx-py#257, rapidsai/dask-cuda#822, rapidsai/cugraph#2113), "Failed to
+# load libjucx.so: libnuma.so.1: cannot open shared object file" (openucx/ucx#5140). Dask first reports the
+# consequence: "unknown address scheme 'ucx'".
+LIBNUMA_MISSING = r"libnuma\.so(?:\.\d+)?: cannot open shared"  # a pasted copy may end there
+NUMA_PACKAGE = {"ubuntu": "sudo apt-get install -y libnuma1", "debian": "sudo apt-get install -y libnuma1",
+                "rhel": "sudo dnf install -y numactl-libs", "fedora": "sudo dnf install -y numactl-libs",
+                "suse": "sudo zypper install -y libnuma1"}
+
+
+@rule("SYS022", "ucx-libnuma-missing", "error", "libnuma, which UCX loads, is not installed",
+      signatures=(LIBNUMA_MISSING,), priority=18, references=("https://github.com/rapidsai/ucx-py/issues/257",))
+def ucx_libnuma_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `import ucp`, dask-cuda's LocalCUDACluster(protocol='ucx') or importing cuGraph fails with
+    "ImportError: libnuma.so.1: cannot open shared object file: No such file or directory";
+    Dask may only say "unknown address scheme 'ucx'".
+
+    Why:
+    UCX, the transport RAPIDS, Dask and MPI use between GPUs, is linked against the operating
+    system's NUMA library. Conda and pip packages of UCX leave it to the system, and minimal
+    container images and cloud notebook machines do not have it.
+
+    Fix:
+    Install the system's libnuma package: libnuma1 (Debian, Ubuntu, SUSE), numactl-libs (RHEL,
+    Fedora), in the image or on every node that runs UCX.
+
+    When to ignore:
+    Never while UCX is used.
+    """
+    if not seen:
+        return
+    install = NUMA_PACKAGE.get(ctx.distro)
+    yield Hit("libnuma.so.1 is missing: UCX (and what loads it: UCX-Py, dask-cuda, RAPIDS comms, MPI) needs the "
+              "system's NUMA library", evidence={"observed": seen[:1], "distribution": ctx.distro or "not named"},
+              fix=[install] if install else ["sudo apt-get install -y libnuma1  # Debian, Ubuntu",
+                                             "sudo dnf install -y numactl-libs  # RHEL, Rocky, Fedora"])
+
+
+# MPICH built with CUDA support (its yaksa datatype engine's CUDA backend) initialising CUDA in MPI_Init on a node
+# with no GPU: "CUDA Error (yaksuri_cuda_init_hook:src/backend/cuda/hooks/yaksuri_cuda_init_hooks.c,173): no
+# CUDA-capable device is detected" (pmodels/mpich#6686, #6725). The maintainer's answer: MPIR_CVAR_ENABLE_GPU=0
+# "should prevent any CUDA initialization from happening at runtime"; MPICH's pull request #7407 (2025) stops
+# treating a GPU build without devices as an error.
+YAKSA_CUDA_INIT = r"yaksuri_cuda_init_hook\b.{0,120}(?:no CUDA-capable device|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice)"
+
+
+@rule("SYS023", "mpi-gpu-support-on-cpu-only-node", "error", "A GPU-enabled MPI initialises CUDA on a node without GPUs",
+      signatures=(YAKSA_CUDA_INIT,), priority=12, references=("https://github.com/pmodels/mpich/issues/6686",
+                                                              "https://github.com/pmodels/mpich/pull/7407"))
+def mpi_gpu_support_on_cpu_only_node(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Every rank stops in MPI_Init on CPU-only nodes: "CUDA Error (yaksuri_cuda_init_hook:src/backend/
+    cuda/hooks/yaksuri_cuda_init_hooks.c,173): no CUDA-capable device is detected", from a program
+    that does not use the GPU at all.
+
+    Why:
+    An MPICH configured --with-cuda (a site module built for the GPU partition, a package built
+    once for both) sets up its CUDA datatype engine (yaksa) in MPI_Init and treats the missing GPU as
+    fatal; releases before MPICH's fix in 2025 do so on any node without one.
+
+    Fix:
+    Run with MPIR_CVAR_ENABLE_GPU=0 on CPU-only nodes, or use the site's CPU build of MPICH (or a
+    release with the fix).
+
+    When to ignore:
+    On GPU nodes the same words mean the GPU is hidden or missing: look at CUDA_VISIBLE_DEVICES and
+    the job's GPU request instead.
+    """
+    if seen:
+        yield Hit("MPICH is built with GPU (CUDA) support and initialises CUDA in MPI_Init, and this node has no GPU",
+                  evidence={"observed": seen[:1]}, confirmed=True,
+                  fix=["export MPIR_CVAR_ENABLE_GPU=0  # MPICH skips CUDA initialisation; in the job script, for "
+                       "every rank",
+                       "or load the site's MPICH built without CUDA for CPU-only nodes"])
+
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
          ldconfig_not_in_path, slurm_gres_conf_invalid, slurm_gpus_option_unsupported, nccl_wrong_socket_interface,
          slurm_gres_type_required, slurm_gpu_partition_account_required, msvc_runtime_missing,
-         slurm_job_not_launched_with_srun, memlock_limit_too_low, glibc_too_old_for_binary)
+         slurm_job_not_launched_with_srun, memlock_limit_too_low, glibc_too_old_for_binary, ucx_libnuma_missing,
+         mpi_gpu_support_on_cpu_only_node)
