@@ -127,9 +127,11 @@ def in_container(ctx: Context) -> bool:
 
 
 def _libcuda_missing_in_container(ctx, seen: List[str]) -> bool:
-    """libcuda.so.1 missing where a container (not WSL, not a Jetson's own runtime setup) is the place it ran."""
+    """libcuda.so.1 missing where a container (not WSL, not a Jetson's own runtime setup) is the place it ran, and
+    not only in a session the container's own SSH server started (CTR025)."""
     if not any(re.search(LIBCUDA_MISSING, line, re.I) for line in seen) \
-            or ctx.shared("build_without_the_runtime", _build_without_the_runtime):
+            or ctx.shared("build_without_the_runtime", _build_without_the_runtime) \
+            or ctx.shared("remote_session_in_container", _remote_session_in_container):
         return False
     if ctx.facts.system.wsl or ctx.jetson() or ctx.observed([WSL_WORD]):
         return False
@@ -278,6 +280,8 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
     Setups that use CDI (`--device nvidia.com/gpu=all`) instead of the nvidia runtime, and Docker
     before 25 with the prestart hook installed when you start containers with `--gpus`.
     """
+    if seen and ctx.shared("remote_session_in_container", _remote_session_in_container):
+        return  # the container got the driver; a session its own SSH server started did not inherit where (CTR025)
     f = ctx.facts
     tools = [t.name for t in f.docker.toolkit]
     configured_in_file = bool(ctx.observed([r'"runtimes":', r'"nvidia-container-runtime"']))
@@ -1613,6 +1617,112 @@ def operator_driver_not_on_host_path(ctx: Context, seen: List[str]) -> Iterable[
                    "do not install a second driver on the host"])
 
 
+# A session that the container's own SSH or VNC server started (a remote terminal, a desktop, mpirun's ssh to the
+# other containers): it gets a fresh environment, without the LD_LIBRARY_PATH and PATH the image and the runtime set,
+# while `docker exec` in the same container works (NVIDIA/nvidia-docker, 1.x: "When starting a new SSH or VNC
+# session this environment variable is wiped out. You can issue ldconfig in your CMD before starting your server";
+# horovod/horovod#313: mpirun's ssh to a container's sshd, fixed with `mpirun -x LD_LIBRARY_PATH`).
+REMOTE_SESSION = (r"\bsshd\b|\bSSH\b|\bssh (?:session|server|into|to)\b|\bVNC\b|remote (?:terminal|desktop|session)s?|"
+                  r"plm_rsh_args",)
+DRIVER_LIBRARY_NOT_FOUND = (NO_NVML_LIBRARY, LIBCUDA_MISSING, r"libnvidia-ml\.so[\d.]*: cannot open shared object file")
+
+
+def _remote_session_in_container(ctx: Context) -> List[str]:
+    """The lines that say a remote session ran inside a GPU container: SSH or VNC words beside a container that
+    otherwise had the driver (nvidia-docker, --gpus, or a `docker exec` that worked)."""
+    remote = ctx.observed(REMOTE_SESSION)
+    if not remote:
+        return []
+    gpu_container = runs_with_gpus(ctx.observations) or ctx.observed([r"\bnvidia-docker\b", r"docker exec\b.*\bnvidia-smi"])
+    return remote if gpu_container else []
+
+
+@rule("CTR025", "ssh-session-drops-container-library-path", "error",
+      "A session started by the container's own SSH server lacks the container's library path",
+      signatures=DRIVER_LIBRARY_NOT_FOUND, priority=10, scope="containers",
+      references=("https://github.com/horovod/horovod/issues/313",))
+def ssh_session_drops_container_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    In a GPU container that runs its own sshd or VNC server, nvidia-smi over SSH says "NVIDIA-SMI
+    couldn't find libnvidia-ml.so library in your system", or a framework started by mpirun over
+    SSH fails with "libcuda.so.1: cannot open shared object file", while `docker exec <container>
+    nvidia-smi` works.
+
+    Why:
+    The container's environment (LD_LIBRARY_PATH, PATH, the NVIDIA_* variables) is given to the
+    processes Docker starts. A login through the container's SSH or VNC server starts from a fresh
+    environment, so where the image or the runtime found the driver's libraries by LD_LIBRARY_PATH
+    (nvidia-docker 1.x, images that set it), those sessions do not.
+
+    Fix:
+    Run `ldconfig` in the container's start command before the SSH/VNC server (the loader's cache
+    then finds the libraries without the variable), or pass the variables on: `mpirun -x
+    LD_LIBRARY_PATH -x PATH`, or set them in /etc/environment for sshd's sessions.
+
+    When to ignore:
+    When `docker exec` fails the same way: then the container has no driver at all.
+    """
+    remote = ctx.shared("remote_session_in_container", _remote_session_in_container) if seen else []
+    if not remote:
+        return
+    yield Hit("the container has the driver, but a session started by its own SSH/VNC server (or mpirun over SSH) "
+              "begins with a fresh environment, without the library path the container's processes get",
+              evidence={"session": remote[0].strip()[:160], "observed": seen[:1]},
+              fix=["in the container's start command, before the server: ldconfig && /usr/sbin/sshd -D",
+                   "mpirun -x LD_LIBRARY_PATH -x PATH ...  # pass the variables to ranks started over SSH",
+                   "or write them to /etc/environment, which sshd's sessions read"])
+
+
+# A CDI spec's hook naming a binary the host does not have at that path: "error running createContainer hook #0:
+# fork/exec /usr/bin/nvidia-ctk: no such file or directory" (Talos, whose extension puts it in /usr/local/bin while
+# the device plugin writes /usr/bin: siderolabs/extensions#1019), "error running hook #0: fork/exec
+# /usr/bin/nvidia-cdi-hook: no such file or directory" (a package without nvidia-cdi-hook: void-linux/void-packages
+# #52507). The spec records the path given at generation (nvidia-ctk cdi generate --nvidia-cdi-hook-path).
+CDI_HOOK_MISSING = re.compile(r"hook #\d+: fork/exec (\S*/nvidia-(?:ctk|cdi-hook)):? "
+                              r"no such file or directory", re.I)
+
+
+@rule("CTR026", "cdi-hook-path-missing-on-host", "error",
+      "The CDI spec's hook names an NVIDIA binary that is not at that path on the host",
+      signatures=(CDI_HOOK_MISSING.pattern,), priority=12, scope="containers",
+      references=("https://github.com/NVIDIA/nvidia-container-toolkit/blob/main/cmd/nvidia-cdi-hook/README.md",))
+def cdi_hook_path_missing_on_host(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A GPU container or pod does not start: "error running createContainer hook #0: fork/exec
+    /usr/bin/nvidia-ctk: no such file or directory", or "error running hook #0: fork/exec
+    /usr/bin/nvidia-cdi-hook: no such file or directory: OCI runtime attempted to invoke a command
+    that was not found".
+
+    Why:
+    A CDI spec lists hooks (update-ldcache, create-symlinks) that the container runtime runs on the
+    host, by the absolute path written into the spec when it was generated. A spec written with the
+    default /usr/bin path on a host that installs the toolkit elsewhere (Talos' /usr/local/bin),
+    or by a toolkit package without nvidia-cdi-hook, names a binary the runtime cannot execute.
+
+    Fix:
+    Install nvidia-cdi-hook (part of the toolkit packages since 1.16) or make the named path exist
+    (a symlink to where it is), or regenerate the spec with the real path (`nvidia-ctk cdi generate
+    --nvidia-cdi-hook-path=<path>`; for the GPU Operator's device plugin, NVIDIA_CDI_HOOK_PATH).
+
+    When to ignore:
+    Never: every container that gets the GPU through that spec fails.
+    """
+    found = first_match(CDI_HOOK_MISSING, seen)
+    if found is None:
+        return
+    path = found.group(1)
+    name = path.rsplit("/", 1)[-1]
+    yield Hit(f"the CDI spec's hook runs {path}, which does not exist on the host", evidence={"hook": path},
+              confirmed=True,
+              fix=[f"command -v {name} || ls -l /usr/local/bin/{name}  # where the toolkit put it, if anywhere",
+                   f"sudo ln -s \"$(command -v {name})\" {path}  # or install the toolkit package that brings it",
+                   "or regenerate the spec with the real path: sudo nvidia-ctk cdi generate "
+                   "--nvidia-cdi-hook-path=\"$(command -v nvidia-cdi-hook)\" --output=/etc/cdi/nvidia.yaml "
+                   "(GPU Operator: set NVIDIA_CDI_HOOK_PATH)"])
+
+
 RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong, container_driver_capabilities_lack_compute, container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
          docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available,
@@ -1620,4 +1730,5 @@ RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong
          container_image_wrong_architecture, container_driver_capabilities_lack_video,
          nvidia_docker_volume_cross_device, host_gl_libs_newer_glibc_than_container,
          selinux_blocks_container_gpu_access, container_toolkit_no_cgroup_v2, cdi_spec_stale,
-         k8s_device_plugin_not_deployed, operator_driver_not_on_host_path)
+         k8s_device_plugin_not_deployed, operator_driver_not_on_host_path,
+         ssh_session_drops_container_library_path, cdi_hook_path_missing_on_host)
