@@ -2046,7 +2046,69 @@ def windows_torch_distributed_without_libuv(ctx: Context, seen: List[str]) -> It
                    "or add ?use_libuv=0 to init_method, e.g. tcp://127.0.0.1:29500?use_libuv=0"])
 
 
+# Programs whose prebuilt packages come without CUDA, in their own words, with the source that says what it means:
+# (program, pattern, why, fix). OpenCV: "error: (-216:No CUDA support) The library is compiled without CUDA support in
+# function 'throw_no_cuda'"; "DNN module was not built with CUDA backend; switching to CPU" (opencv-python's
+# maintainer: "Pre-built wheels with CUDA support will not be added PyPI", opencv/opencv-python#398). COLMAP: "Dense
+# stereo reconstruction requires CUDA, which is not available on your system" (patch_match_stereo "requires CUDA,
+# i.e., you need to use a version of Colmap that was compiled with CUDA support", colmap/colmap#1018 and pycolmap#57);
+# its OpenGL SiftGPU path failing, "Shader not supported by your hardware!" ("Colmap is trying to run the OpenGL
+# version of SIFT. Are you using a version of Colmap that was compiled with CUDA?", colmap/colmap#1485), or refusing,
+# "Cannot use Sift GPU without CUDA or OpenGL support".
+BUILT_WITHOUT_CUDA = (
+    ("OpenCV", r"The library is compiled without CUDA support|DNN module was not built with CUDA backend",
+     "cv2.cuda and the DNN module's CUDA backend exist only in CUDA builds, and OpenCV's pip wheels (opencv-python, "
+     "opencv-contrib-python) are built without CUDA",
+     ["pip uninstall -y opencv-python opencv-contrib-python opencv-python-headless",
+      "build OpenCV with CUDA (cmake -D WITH_CUDA=ON -D OPENCV_DNN_CUDA=ON -D CUDA_ARCH_BIN=<your GPU's compute "
+      "capability> ...), or install a CUDA build of it for your platform",
+      "python -c 'import cv2; print(cv2.cuda.getCudaEnabledDeviceCount())'  # above 0 with a CUDA build"]),
+    ("COLMAP", r"Dense stereo reconstruction requires CUDA|Shader not supported by your hardware|"
+               r"Cannot use Sift GPU without CUDA",
+     "dense stereo exists only in its CUDA builds, and its GPU SIFT falls back to OpenGL shaders; distribution "
+     "packages and CPU images are built without CUDA",
+     ["colmap -h | head -3  # a CUDA build says 'with CUDA'",
+      "build COLMAP from source with CUDA (cmake -DCMAKE_CUDA_ARCHITECTURES=native ..), or use a CUDA build of it",
+      "or run on the CPU: --SiftExtraction.use_gpu 0 --SiftMatching.use_gpu 0 (dense stereo has no CPU path)"]),
+)
+
+
+@rule("FW016", "program-built-without-cuda", "error", "The program in use was built without CUDA support",
+      signatures=tuple(pattern for _, pattern, _, _ in BUILT_WITHOUT_CUDA), priority=16,
+      references=("https://github.com/opencv/opencv-python/issues/398", "https://colmap.github.io/install.html"))
+def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    OpenCV: "cv2.error: ... (-216:No CUDA support) The library is compiled without CUDA support in
+    function 'throw_no_cuda'", or "DNN module was not built with CUDA backend; switching to CPU".
+    COLMAP: "Dense stereo reconstruction requires CUDA, which is not available on your system";
+    feature matching stops with "Shader not supported by your hardware!" and "ERROR: SiftGPU not
+    fully supported".
+
+    Why:
+    Some GPU-capable programs are published mostly as builds without CUDA: OpenCV's pip wheels,
+    COLMAP's distribution packages and CPU images. Their CUDA code paths then do not exist, whatever
+    GPU and driver the machine has; COLMAP's GPU SIFT falls back to OpenGL shaders that headless or
+    remote sessions often cannot run.
+
+    Fix:
+    Install or build the program with CUDA (OpenCV: WITH_CUDA=ON; COLMAP from source with its CUDA
+    architectures), or use its CPU path.
+
+    When to ignore:
+    When you meant to run on the CPU.
+    """
+    for program, pattern, why, fix in BUILT_WITHOUT_CUDA:
+        said = [line for line in seen if re.search(pattern, line)]
+        if said:
+            yield Hit(f"{program} was built without CUDA: {why}", evidence={"program": program,
+                                                                           "observed": said[0].strip()[:200]},
+                      fix=fix)
+            return
+
+
 RULES = (cpu_only_build, gpu_arch_not_in_build, gpu_arch_unsupported, python_unsupported, framework_plugin_mismatch,
          framework_end_of_life, bf16_unsupported_gpu, no_cuda_build_for_platform, quantization_unsupported_gpu,
          library_no_binary_for_cuda_version, cuda_extension_not_built, nccl_unavailable_on_windows,
-         multiple_cupy_variants_installed, cuda_malloc_async_unsupported, windows_torch_distributed_without_libuv)
+         multiple_cupy_variants_installed, cuda_malloc_async_unsupported, windows_torch_distributed_without_libuv,
+         program_built_without_cuda)

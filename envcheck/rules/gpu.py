@@ -820,7 +820,42 @@ def dcgm_profiling_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hi
                    "dcgmi profile --list  # the profiling metric groups this GPU has, if any"])
 
 
+# DCGM (dcgmi, nv-hostengine) and what is built on it (dcgm-exporter) on a Jetson: "The Jetson GPUs are not supported
+# by DCGM at this moment" (DCGM's maintainer, NVIDIA/dcgm-exporter#101). Jetson's own monitors are tegrastats and, from
+# the community, jtop.
+DCGM_NAMED = r"\bdcgm(?:-exporter|i)?\b|\bnv-hostengine\b"
+
+
+@rule("GPU017", "dcgm-unsupported-on-jetson", "error", "DCGM does not support Jetson's integrated GPU",
+      priority=15, references=("https://github.com/NVIDIA/dcgm-exporter/issues/101",))
+def dcgm_unsupported_on_jetson(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On a Jetson, dcgm-exporter's container exits at once (with --runtime=nvidia), or `docker run
+    --gpus all` of it is refused ("invoking the NVIDIA Container Runtime Hook directly (e.g.
+    specifying the docker --gpus flag) is not supported"); dcgmi finds no GPU.
+
+    Why:
+    DCGM manages discrete data-center GPUs through NVML. Jetson's integrated GPU (Tegra) is not among
+    the GPUs it supports, so nothing built on DCGM can watch it, whatever the container options.
+
+    Fix:
+    Monitor a Jetson with its own tools (tegrastats; jtop from jetson-stats) and export their
+    readings, instead of DCGM.
+
+    When to ignore:
+    When the DCGM in question runs on a discrete GPU machine and only the report mentions a Jetson.
+    """
+    jetson = ctx.jetson()
+    dcgm = ctx.observed([DCGM_NAMED]) if jetson else []
+    if dcgm:
+        yield Hit("DCGM (and dcgm-exporter, which is built on it) does not support Jetson's integrated GPU",
+                  evidence={"jetson": jetson.strip()[:160], "dcgm": dcgm[0].strip()[:160]}, confirmed=True,
+                  fix=["tegrastats  # Jetson's own GPU and memory readings",
+                       "sudo pip3 install jetson-stats && jtop  # a community monitor; export its readings instead of DCGM's"])
+
+
 RULES = (no_nvidia_gpu, xid_errors, ecc_errors, row_remap_pending, pcie_link_degraded, gpu_throttled, p2p_blocked,
          ecc_errors_lifetime, gpu_coverage_mismatch, gpus_restricted, p2p_unavailable_by_design,
          more_ranks_than_visible_gpus, multiple_mig_devices_in_one_process, vgpu_unlicensed,
-         gpu_held_by_stale_process, dcgm_profiling_unsupported_gpu)
+         gpu_held_by_stale_process, dcgm_profiling_unsupported_gpu, dcgm_unsupported_on_jetson)

@@ -1211,9 +1211,53 @@ def cuda_lib_newer_than_nvjitlink(ctx: Context, seen: List[str]) -> Iterable[Hit
                    % major])
 
 
+# cuFile (GPUDirect Storage) failing under KvikIO, the I/O layer of cuDF, cuCIM and RAPIDS readers: "RuntimeError:
+# cuFile error at: .../kvikio/file_handle.hpp:176: internal error" (rapidsai/cudf#13949, settled by KVIKIO_COMPAT_MODE=1);
+# "kvikio::CUfileException ... cuFile error at: ... internal error" in a container (rapidsai/kvikio#33). KvikIO's
+# runtime settings: compatibility mode "doesn't load libcufile.so. Instead, reads and writes are done using POSIX",
+# and AUTO falls back to it "when /run/udev isn't readable, which typically happens when running inside a docker
+# image not launched with --volume /run/udev:/run/udev:ro".
+CUFILE_ERROR = r"cuFile error at:?\s*\S*(?:kvikio|file_handle)|CUfileException"
+KVIKIO_SETTINGS = "https://docs.rapids.ai/api/kvikio/stable/runtime_settings/"
+
+
+@rule("LIB016", "cufile-gds-unusable-needs-compat-mode", "error",
+      "cuFile (GPUDirect Storage) does not work here, and KvikIO was not told to do without it",
+      signatures=(CUFILE_ERROR,), priority=18, references=(KVIKIO_SETTINGS,))
+def cufile_gds_unusable_needs_compat_mode(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    cuDF's readers (read_csv, read_parquet) or KvikIO itself fail with "RuntimeError: cuFile error
+    at: .../kvikio/file_handle.hpp:176: internal error", or abort with "kvikio::CUfileException";
+    often after "warn: error opening log file: Permission denied" (cuFile's own log).
+
+    Why:
+    KvikIO reads files straight into GPU memory through cuFile (GPUDirect Storage) when it finds
+    libcufile. cuFile needs the nvidia-fs driver, a supported file system and, in a container, the
+    host's /run/udev; without them it can fail instead of falling back. KvikIO's compatibility
+    mode reads with plain POSIX I/O and does not load cuFile at all.
+
+    Fix:
+    Set KVIKIO_COMPAT_MODE=ON (1 in older releases) for the program; in a container, or mount
+    /run/udev (`--volume /run/udev:/run/udev:ro`) when GDS is wanted; or set GDS up on the host.
+
+    When to ignore:
+    Never while the reads fail; with GDS set up properly the error has another cause.
+    """
+    if not seen:
+        return
+    container = in_container(ctx)
+    yield Hit("cuFile (GPUDirect Storage) failed under KvikIO" + (" inside a container" if container else "")
+              + ": GDS is not usable here, and KvikIO used it instead of plain POSIX reads",
+              evidence={"observed": seen[:1], **({"container": True} if container else {})},
+              fix=["export KVIKIO_COMPAT_MODE=ON  # POSIX reads, no cuFile (releases before 24.12: =1)"] +
+              (["or start the container with --volume /run/udev:/run/udev:ro, which cuFile needs"] if container else
+               []) + ["/usr/local/cuda/gds/tools/gdscheck -p  # what GDS support the host has, if you want GDS"])
+
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
          tensorrt_libs_not_on_library_path, tensorrt_not_installed, libcuda_stub_on_library_path,
          cuda_driver_env_points_to_runtime_lib,
-         cuda_python_major_too_new, cuda_lib_newer_than_nvjitlink)
+         cuda_python_major_too_new, cuda_lib_newer_than_nvjitlink, cufile_gds_unusable_needs_compat_mode)
