@@ -140,3 +140,96 @@ def test_tensorrt_missing_on_a_jetson_is_not_installed():
                                                  "myimage trtexec\n" + missing)
     # and on a PC, the libraries are somewhere the loader does not look
     assert first("Ubuntu 22.04\n" + missing).slug == "tensorrt-libs-not-on-library-path"
+
+
+def test_xla_finding_no_ptxas():
+    found = first(corpus("1218-"))
+    assert found.slug == "xla-ptxas-not-found" and found.evidence["image"] == "nvidia/cuda:11.2.0-base"
+    # jax-ml/jax#7239, outside any image
+    found = first("2021-07-10 19:06:52.914859: W external/org_tensorflow/tensorflow/stream_executor/gpu/asm_compiler.cc:77]"
+                  " Couldn't get ptxas version string: Internal: Couldn't invoke ptxas --version")
+    assert found.slug == "xla-ptxas-not-found" and "image" not in found.evidence
+    # newer XLA's words (NixOS/nixpkgs#375186)
+    assert first("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: CustomCall failed: Couldn't find a suitable version "
+                 "of ptxas. The following locations were considered: bin/ptxas").slug == "xla-ptxas-not-found"
+    # a ptxas that ran, too old, is another situation
+    assert "xla-ptxas-not-found" not in slugs("Invoking ptxas with version 12.1.66, which corresponds to a CUDA "
+                                              "version <=12.6.2")
+
+
+def test_libnuma_missing_for_ucx():
+    assert first(corpus("1234-")).slug == "ucx-libnuma-missing"
+    # rapidsai/dask-cuda#822 and openucx/ucx#5140 (JUCX)
+    assert first("ImportError: libnuma.so.1: cannot open shared object file: No such file or directory\n"
+                 "Unable to start CUDA Context").slug == "ucx-libnuma-missing"
+    found = first("Ubuntu 22.04\nFailed to load libjucx.so: libnuma.so.1: cannot open shared object file")
+    assert found.slug == "ucx-libnuma-missing" and found.fix == ["sudo apt-get install -y libnuma1"]
+
+
+YAKSA = ("CUDA Error (yaksuri_cuda_init_hook:src/backend/cuda/hooks/yaksuri_cuda_init_hooks.c,173): no CUDA-capable "
+         "device is detected")
+
+
+def test_a_gpu_enabled_mpich_on_a_node_without_gpus():
+    assert first(corpus("1241-")).slug == "mpi-gpu-support-on-cpu-only-node"
+    # pmodels/mpich#6725: the same words from a build configured --with-cuda, run on a non-CUDA platform
+    assert first("If MPICH installation is configured with `--with-cuda` flag, it will fail to launch application\n"
+                 + YAKSA).slug == "mpi-gpu-support-on-cpu-only-node"
+    # the same device error from anything else is not MPICH's
+    assert "mpi-gpu-support-on-cpu-only-node" not in slugs("cudaGetDeviceCount: no CUDA-capable device is detected")
+
+
+LIBCUDA_GONE = "ImportError: libcuda.so.1: cannot open shared object file: No such file or directory"
+
+
+def test_a_session_the_containers_own_ssh_server_started():
+    assert first(corpus("1244-")).slug == "ssh-session-drops-container-library-path"
+    # horovod/horovod#313: mpirun over SSH into containers started with nvidia-docker
+    found = first("nvidia-docker run -it --network=host horovod:latest\n/usr/sbin/sshd -p 12345; sleep infinity\n"
+                  "mpirun -np 4 -H 192.168.0.131:2,192.168.0.132:2 -mca plm_rsh_args \"-p 12345\" python train.py\n"
+                  + LIBCUDA_GONE)
+    assert found.slug == "ssh-session-drops-container-library-path"
+    # a container started without GPUs, with no SSH anywhere, is the run command's doing
+    assert "ssh-session-drops-container-library-path" not in slugs("$ docker run --rm myimage python train.py\n"
+                                                                   + LIBCUDA_GONE)
+
+
+def test_a_cdi_hook_binary_missing_on_the_host():
+    found = first(corpus("1255-"))
+    assert found.slug == "cdi-hook-path-missing-on-host" and found.evidence["hook"] == "/usr/bin/nvidia-ctk"
+    # void-linux/void-packages#52507: a toolkit package without nvidia-cdi-hook
+    found = first("Error: unable to start container: runc: runc create failed: unable to start container process: "
+                  "error during container init: error running hook #0: fork/exec /usr/bin/nvidia-cdi-hook: no such "
+                  "file or directory: OCI runtime attempted to invoke a command that was not found")
+    assert found.slug == "cdi-hook-path-missing-on-host" and found.evidence["hook"] == "/usr/bin/nvidia-cdi-hook"
+
+
+def test_a_program_built_without_cuda():
+    assert first(corpus("1259-")).slug == "program-built-without-cuda"
+    assert first(corpus("1264-")).slug == "program-built-without-cuda"
+    # opencv/opencv-python#398 and opencv/opencv#24137
+    found = first("cv2.error: OpenCV(4.4.0) C:\\Users\\appveyor\\AppData\\Local\\Temp\\1\\pip-req-build-52oirelq\\opencv\\"
+                  "modules\\core\\include\\opencv2/core/private.cuda.hpp:106: error: (-216:No CUDA support) The library "
+                  "is compiled without CUDA support in function 'throw_no_cuda'")
+    assert found.slug == "program-built-without-cuda" and found.evidence["program"] == "OpenCV"
+    assert first("[ WARN:0@0.238] global net_impl.cpp:178 setUpNet DNN module was not built with CUDA backend; "
+                 "switching to CPU").slug == "program-built-without-cuda"
+    # OpenCV built with CUDA but not for this GPU's architecture is not this
+    assert "program-built-without-cuda" not in slugs("error: (-216:No CUDA support) OpenCV was not built to work with "
+                                                     "the selected device. Please check CUDA_ARCH_PTX or CUDA_ARCH_BIN")
+
+
+def test_cufile_failing_under_kvikio():
+    found = first(corpus("1232-"))
+    assert found.slug == "cufile-gds-unusable-needs-compat-mode" and "container" not in found.evidence
+    # rapidsai/kvikio#33, inside a container: the /run/udev mount is named
+    found = first(corpus("1231-"))
+    assert found.slug == "cufile-gds-unusable-needs-compat-mode" and any("/run/udev" in step for step in found.fix)
+
+
+def test_dcgm_on_a_jetson():
+    assert first(corpus("1253-")).slug == "dcgm-unsupported-on-jetson"
+    assert first("Jetson AGX Orin, JetPack 6.0\n$ dcgmi discovery -l\n0 GPUs found.").slug == \
+        "dcgm-unsupported-on-jetson"
+    # DCGM on a discrete GPU is another matter
+    assert "dcgm-unsupported-on-jetson" not in slugs("GPU: NVIDIA A100-SXM4-80GB\n$ dcgmi discovery -l\n0 GPUs found.")
