@@ -1453,6 +1453,13 @@ def _jetson_torch(ctx: Context, no_gpu: List[str]) -> bool:
                for line in ctx.observations[:first_answer])
 
 
+def _gpu_package_wanted(ctx: Context) -> str:
+    """The first GPU package the report asks for, read past channel addresses and conda's -c options (a channel
+    named numba is not the package)."""
+    return next((m.group(0) for line in ctx.observations if "://" not in line
+                 for m in [GPU_PACKAGE.search(re.sub(r"(?:-c|--channel)\s+\S+", "", line))] if m), "")
+
+
 @rule("FW008", "no-cuda-build-for-platform", "error", "No CUDA build of the framework exists for this platform",
       priority=12, references=(TORCH_INSTALL,))
 def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -1552,9 +1559,8 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "l4t-pytorch / jetson-containers image tagged for this L4T release"])
         return
     thirty_two = ctx.observed([THIRTY_TWO_BIT.pattern])
-    wanted = next((m.group(0) for line in ctx.observations if "://" not in line  # not a channel's address
-                   for m in [GPU_PACKAGE.search(re.sub(r"(?:-c|--channel)\s+\S+", "", line))] if m), "")
-    if thirty_two and wanted:
+    wanted = _gpu_package_wanted(ctx) if thirty_two else ""
+    if wanted:
         yield Hit(f"This Python (or conda) is 32-bit, and GPU packages such as {wanted} are built for 64-bit platforms "
                   "only (x86_64, aarch64): there is nothing to install for it",
                   evidence={"thirty_two_bit": thirty_two[0].strip()[:160], "wanted": wanted}, confirmed=True,

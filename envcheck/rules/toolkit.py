@@ -203,7 +203,7 @@ def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if not seen:
         yield from _toolkit_older_than_gpus(ctx)
         return
-    if not _refused_arch(seen) and any(re.search(NVRTC_ARCH_REFUSED, line) for line in seen):
+    if _only_nvrtc_refused(seen):
         yield from _nvrtc_older_than_gpu(ctx)
         return
     cc = _refused_arch(seen)
@@ -251,22 +251,25 @@ def _toolkit_older_than_gpus(ctx: Context) -> Iterable[Hit]:
             return
 
 
+def _only_nvrtc_refused(seen: List[str]) -> bool:
+    """NVRTC refused an architecture and no nvcc line names one: the GPU in the report is the architecture."""
+    return not _refused_arch(seen) and any(re.search(NVRTC_ARCH_REFUSED, line) for line in seen)
+
+
 def _nvrtc_gap(ctx: Context) -> Tuple[str, Dict[str, Any], str, str]:
     """("dropped" or "too new", the GPU, the CUDA its NVRTC comes from, the CUDA that would know the GPU) when
     NVRTC refused the GPU's architecture; ("", ...) when the paste does not show which way. The CUDA is the
     framework build's (torch +cu128 carries NVRTC 12.8), else nvcc's, else the one the report names."""
     framework_cuda = next((f.build_cuda for f in ctx.facts.frameworks.installed if f.build_cuda), "")
     cuda = framework_cuda or ctx.facts.cuda.nvcc_on_path_version or ctx.facts.cuda.stated_version
-    for gpu in ctx.gpu_models():
-        if not gpu["cc"]:
-            continue
+    known = [gpu for gpu in ctx.gpu_models() if gpu["cc"]]
+    for gpu in known:
         last = ctx.matrix.last_cuda_for_cc(gpu["cc"])
         if last and (not cuda or version(cuda) > version(last)):
             return ("dropped", gpu, cuda, last)
         needs = ctx.matrix.oldest_cuda_for_cc(gpu["cc"])
         if needs and cuda and version(cuda) < version(needs):
             return ("too new", gpu, cuda, needs)
-    known = [gpu for gpu in ctx.gpu_models() if gpu["cc"]]
     return ("", known[0] if known else {}, cuda, "")
 
 
@@ -333,7 +336,7 @@ def gpu_arch_dropped_by_nvcc(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if not seen:
         return
-    if not _refused_arch(seen) and any(re.search(NVRTC_ARCH_REFUSED, line) for line in seen):
+    if _only_nvrtc_refused(seen):
         yield from _nvrtc_dropped_gpu(ctx)
         return
     cc, last = ctx.shared("arch_dropped_by_nvcc", _arch_dropped_by_nvcc)
@@ -531,7 +534,8 @@ def xla_ptxas_not_found(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if not seen:
         return
-    image = next((m.group(0) for line in ctx.observations for m in [CUDA_IMAGE_WITHOUT_COMPILER.search(line)] if m), "")
+    named = first_match(CUDA_IMAGE_WITHOUT_COMPILER, ctx.observed([CUDA_IMAGE_WITHOUT_COMPILER.pattern]))
+    image = named.group(0) if named else ""
     if image:
         devel = re.sub(r"-(?:base|runtime)", "-devel", image, count=1)
         yield Hit(f"XLA found no ptxas: the image is built from {image}, which has no CUDA compiler tools",
