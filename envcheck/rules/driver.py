@@ -256,7 +256,12 @@ NGC_RELEASE_IMAGE = re.compile(r"\bnvcr\.io/nvidia/((?:[\w.-]+/)*[\w.-]+):(\d{2}
                   # the image's label first and the driver's CUDA second, "unsupported CUDA version: 7.5 < 6.5"
                   # (NVIDIA/nvidia-docker, src/nvidia-docker/utils.go: fmt.Errorf("... %s < %s", label, version))
                   r"unsupported CUDA version: (?:driver )?\d+\.\d+ < (?:image )?\d+\.\d+",
-                  NGC_DRIVER_CHECK.pattern),
+                  NGC_DRIVER_CHECK.pattern,
+                  # cudaErrorCallRequiresNewerDriver (36): a program of a newer CUDA minor, running on an older driver
+                  # of its major through minor-version compatibility, called an API that needs the newer driver
+                  # (CUDA runtime API, error types)
+                  r"API call is not supported in the installed CUDA driver|cudaErrorCallRequiresNewerDriver|"
+                  r"CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER"),
       priority=30, references=("https://docs.nvidia.com/deploy/cuda-compatibility/",))
 def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -266,11 +271,14 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     unsupported toolchain"; Numba after a toolkit upgrade: "ptxas application ptx input, line 9;
     fatal : Unsupported .version 8.1; current version is '8.0'" (the driver's JIT, not a ptxas binary);
     an NGC image's entrypoint: "ERROR: This container was built for NVIDIA Driver Release 535.86 or later,
-    but version 510.85.02 was detected and compatibility mode is UNAVAILABLE."
+    but version 510.85.02 was detected and compatibility mode is UNAVAILABLE."; "CUDA runtime error: API
+    call is not supported in the installed CUDA driver" (error 36) from a program built with CUDA 11.2
+    on driver 450 (CUDA 11.0).
 
     Why:
     Every CUDA release needs a minimum driver. Within one CUDA major, minor-version compatibility
-    lets an older driver of the same major family run newer minors (without PTX JIT); across
+    lets an older driver of the same major family run newer minors (without PTX JIT, and without
+    the APIs the newer minor added: calling one returns cudaErrorCallRequiresNewerDriver); across
     majors it does not.
 
     Fix:
@@ -316,13 +324,27 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                 yield Hit(f"{built}; the driver supports CUDA {have} at most",
                           evidence={"gpus.cuda_driver_version": have, key: need_cuda},
                           fix=_distro.install_driver(ctx.distro))
-    if not reported and ctx.shared("container_on_old_driver", _in_container_on_an_old_driver):
+    where = ctx.shared("compat_on_old_driver", _compat_on_an_old_driver) if not reported else ""
+    if where == "container":
         yield Hit("cuInit failed with 804 in a container: the image's CUDA forward-compatibility libraries stood in "
                   "for a host driver older than the image's CUDA, and this GPU does not support them "
                   "(forward compatibility is for datacenter GPUs)", confirmed=True,
                   evidence={"driver": driver, "observed": ctx.observed(COMPAT_LIBRARIES)[:2]},
                   fix=_distro.install_driver(ctx.distro) +
                   ["# or use an image built for a CUDA the host driver runs: envcheck matrix compat --driver <version>"])
+        return
+    if where == "host":
+        cuda = ctx.facts.cuda.stated_version or next(f.build_cuda for f in ctx.facts.frameworks.installed if f.build_cuda)
+        need = ctx.matrix.min_driver(cuda) if re.fullmatch(r"\d+\.\d+(?:\.\d+)?", cuda) else None
+        model = ctx.gpu_models()[0]
+        gpu, open_only = model["name"], model["architecture"] in ("Blackwell", "Rubin")  # DRV006: open modules only
+        yield Hit(f"cuInit failed with 804 on the {gpu}: the program's CUDA {cuda} is newer than the driver runs, "
+                  "so CUDA tried forward compatibility, which this GPU does not support (it is for datacenter GPUs)"
+                  + (f"; CUDA {cuda} needs driver {need} or newer" if need else ""), confirmed=True,
+                  evidence={"driver": driver or "not in the input", "cuda": cuda, "gpu": gpu,
+                            "minimum_driver": need or ""},
+                  fix=_distro.install_driver(ctx.distro, _distro.branch_of(need) if need else None, open_only) +
+                  ["nvidia-smi  # the driver's version and the newest CUDA it runs, after the install and a reboot"])
         return
     stated = (_stated_cuda_beyond_driver(ctx, driver) or _nvcc_beyond_driver(ctx, driver)
               or _runtime_beyond_driver(ctx)) if not reported else None
@@ -545,13 +567,26 @@ def _not_linux(ctx: Context) -> bool:
     return ctx.facts.system.os in ("windows", "darwin") or bool(ctx.observed(NOT_LINUX))
 
 
-def _in_container_on_an_old_driver(ctx: Context) -> bool:
-    """cuInit's 804 in a container (a `docker run`, or "in the docker environment" in the user's words), with no
-    forward-compatibility library they put on the path themselves: the image carries cuda-compat for a CUDA newer
-    than the host driver (NVIDIA's images use it only then), and the GPU is not a datacenter GPU that could use it."""
-    if not ctx.observed((CUINIT_TEXT[0][1],)) or not in_container(ctx):
-        return False
-    return not ctx.observed((r"\bcuda-compat\b", r"LD_LIBRARY_PATH\S*compat"))
+def _compat_on_an_old_driver(ctx: Context) -> str:
+    """Where cuInit's 804 came from a driver older than the program's CUDA, with no forward-compatibility library the
+    user put on the path themselves and no half-upgraded driver (NVML's version mismatch): "container" in a container
+    (a `docker run`, or "in the docker environment" in the user's words), whose image carries cuda-compat for a CUDA
+    newer than the host driver (NVIDIA's images use it only then); "host" when the report names a GeForce or workstation
+    GPU and the CUDA the program is built for (LAMMPS built with CUDA 12.9 on an RTX 5080): a libcuda newer than the
+    kernel driver tried forward compatibility, which only datacenter GPUs have. "" otherwise."""
+    if not ctx.observed((CUINIT_TEXT[0][1],)) or ctx.observed((r"\bcuda-compat\b", r"LD_LIBRARY_PATH\S*compat",
+                                                                NVML_MISMATCH)):
+        return ""
+    if in_container(ctx):
+        return "container"
+    segments = {gpu["segment"] for gpu in ctx.gpu_models() if gpu["segment"]}
+    cuda = ctx.facts.cuda.stated_version or next((f.build_cuda for f in ctx.facts.frameworks.installed
+                                                  if f.build_cuda), "")
+    if not (segments and "datacenter" not in segments and cuda) or cuda == ctx.facts.gpus.cuda_driver_version:
+        return ""  # (nvidia-smi's "CUDA Version" is the driver's own, not the program's)
+    driver = ctx.driver_version()
+    judged = _driver_runs(ctx, driver, cuda) if driver else None
+    return "" if judged and judged[0] else "host"
 
 
 # Words and messages that say the NVIDIA driver did not come up (not why): the desktop or nvidia-smi.
@@ -781,7 +816,7 @@ def cuda_init_failed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             return  # a half-upgraded driver: driver-library-mismatch explains it
         if code == 34:
             return  # libcuda-stub-on-library-path explains it
-        if code == 804 and ctx.shared("container_on_old_driver", _in_container_on_an_old_driver):
+        if code == 804 and ctx.shared("compat_on_old_driver", _compat_on_an_old_driver):
             return  # driver-too-old explains it
         name, meaning = CUDA_ERRORS.get(code, ("", "the driver API failed to initialise"))
         yield Hit(f"CUDA initialisation failed{f' with {code} ({name})' if code else ''}: {meaning}",

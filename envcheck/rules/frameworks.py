@@ -14,6 +14,7 @@ from envcheck.matrix import QueryError, cc_tuple, coverage, dotted_cc
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import l4t_mismatch
 from envcheck.rules.gpu import on_a_mac
+from envcheck.rules.toolkit import NVRTC_ARCH_REFUSED, nvrtc_gap, nvrtc_of_framework, only_nvrtc_refused
 
 TORCH_INSTALL = "https://pytorch.org/get-started/locally/"
 TORCH_INDEX = "https://download.pytorch.org/whl/{variant}"
@@ -386,6 +387,34 @@ GPU_NOT_USED = (r"(?:does\s*n[o']?t|do\s*n[o']?t|not|never|can\s*not|can't|won't
                 r"\s+(?:my\s+|the\s+|any\s+)?(?:\w+\s+)?GPUs?\b", r"GPU (?:device )?(?:cannot|could not|can't) be found")
 
 
+# Libraries whose published builds include CPU-only ones, by their own words when asked for the GPU, with how to get a
+# GPU build: (library, message, what the build lacks, fix).
+CPU_ONLY_LIBRARIES = (
+    # LightGBM's tree learners without the build option (src/treelearner/*.h: "GPU Tree Learner was not enabled in
+    # this build. Please recompile with CMake option -DUSE_GPU=1", "CUDA Tree Learner ... -DUSE_CUDA=1"). conda-forge's
+    # package has neither (its maintainers, microsoft/LightGBM#5419); the PyPI wheels carry the OpenCL one (device=gpu)
+    # on Linux and Windows, the CUDA one (device=cuda) only from a source build.
+    ("LightGBM", r"(GPU|CUDA) Tree Learner was not enabled in this build",
+     "this LightGBM was built without its GPU tree learners (conda-forge's package, or a build without -DUSE_GPU/-DUSE_CUDA)",
+     ["pip install --force-reinstall lightgbm  # PyPI's wheel: device='gpu' (OpenCL) on Linux and Windows",
+      "pip install --force-reinstall --no-binary lightgbm --config-settings=cmake.define.USE_CUDA=ON lightgbm  # "
+      "device='cuda': a build with the CUDA toolkit"]),
+    # XGBoost without XGBOOST_USE_CUDA (src/common/common.h): the xgboost-cpu wheel, conda's py-xgboost=*=cpu*, the
+    # manylinux2014 wheel on glibc older than 2.28 (XGBoost's installation guide).
+    ("XGBoost", r"XGBoost version (?:is )?not compiled with GPU support",
+     "this XGBoost is a CPU-only build (xgboost-cpu, conda's cpu variant, or the manylinux2014 wheel for glibc < 2.28)",
+     ["pip uninstall -y xgboost-cpu; pip install -U xgboost  # PyPI's xgboost wheel has the GPU algorithms (glibc >= 2.28)",
+      "conda install -c conda-forge 'py-xgboost=*=cuda*'  # conda's GPU variant"]),
+    # torchcodec from PyPI is its CPU build; its CUDA builds come from PyTorch's cuXXX indexes (its maintainers,
+    # meta-pytorch/torchcodec#445). The CPU build's device interface says "Unsupported device: cuda".
+    ("torchcodec", r"Unsupported device: cuda\b",
+     "PyPI's torchcodec is its CPU-only build; the CUDA builds come from PyTorch's cuXXX index",
+     ["pip uninstall -y torchcodec",
+      "pip install torchcodec --index-url https://download.pytorch.org/whl/cuXXX  # the cuXXX of your torch "
+      "(python -c 'import torch; print(torch.version.cuda)')"]),
+)
+
+
 @rule("FW001", "cpu-only-build", "error", "A CPU-only framework build is installed on a GPU machine",
       signatures=(r"Torch (?:is )?not (?:being )?compiled with CUDA\b", JAX_CPU_FALLBACK,
                   # a CPU jaxlib asked for the GPU backend: "Backend 'gpu' failed to initialize: NOT_FOUND: Could
@@ -393,15 +422,18 @@ GPU_NOT_USED = (r"(?:does\s*n[o']?t|do\s*n[o']?t|not|never|can\s*not|can't|won't
                   r"Could not find registered platform with name: \W?cuda\b",
                   r"TensorFlow was not built with CUDA(?! kernel binaries)", r"\(you have \d+\.\d+(?:\.\d+)?\+cpu\)", *NO_GPU_SEEN, ORT_CPU_PROVIDERS, ORT_CPU_AVAILABLE,
                   r"CUDAExecutionProvider'? (?:is )?not (?:in available provider names|available)", *LLAMA_CPP_CPU,
-                  DGL_CPU),
-      priority=10, references=(TORCH_INSTALL,))
+                  DGL_CPU, *(pattern for _, pattern, _, _ in CPU_ONLY_LIBRARIES)),
+      priority=10, references=(TORCH_INSTALL, "https://xgboost.readthedocs.io/en/stable/install.html",
+                               "https://github.com/microsoft/LightGBM/issues/5419"))
 def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     "AssertionError: Torch not compiled with CUDA enabled"; torch.__version__ ends in "+cpu";
     JAX: "An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed.
     Falling back to cpu."; ONNX Runtime lists only `['AzureExecutionProvider', 'CPUExecutionProvider']`,
-    or warns "CUDAExecutionProvider is not in available provider names".
+    or warns "CUDAExecutionProvider is not in available provider names". Libraries next to the
+    framework: LightGBM's "GPU Tree Learner was not enabled in this build", XGBoost's "XGBoost
+    version not compiled with GPU support", torchcodec's "RuntimeError: Unsupported device: cuda".
 
     Why:
     The wheel that got installed has no CUDA code: pip took the CPU build (the default on Windows and
@@ -410,7 +442,8 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     installed, whichever came last wins, often the CPU one that another package pulled in. Before 2.1,
     tensorflow and tensorflow-gpu were such a pair too ("pip install tensorflow-gpu tensorflow").
     TensorFlow Serving's model server from apt (tensorflow-model-server) is a CPU-only build as well:
-    it serves on the CPU without any error, whatever the TensorFlow next to it can do.
+    it serves on the CPU without any error, whatever the TensorFlow next to it can do. Libraries
+    publish CPU-only builds too: conda-forge's LightGBM, xgboost-cpu, torchcodec from PyPI.
 
     Fix:
     Uninstall it and install the CUDA build for a CUDA your driver runs, from the framework's own
@@ -451,6 +484,12 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={f"frameworks.{framework.name}.accelerator": framework.accelerator,
                             f"frameworks.{framework.name}.version": framework.version}, fix=fix)
         return
+    for library, pattern, lacks, fix in CPU_ONLY_LIBRARIES:
+        said = [line for line in seen if re.search(pattern, line)]
+        if said and (library != "torchcodec" or ctx.observed([r"\btorchcodec\b"])):
+            yield Hit(f"{library} is a CPU-only build: {lacks}", confirmed=True,
+                      evidence={"library": library, "observed": said[0].strip()[:200]}, fix=fix)
+            return
     shadowed = _cpu_package_installed_last(ctx)
     if shadowed and gpu is not False:
         cpu_package, gpu_package, line = shadowed
@@ -531,11 +570,20 @@ TF_NO_KERNEL_BINARIES = r"TensorFlow was not built with CUDA kernel binaries com
 INVALID_PTX = r"\bCUDA_ERROR_INVALID_PTX\b"
 TF_TESTED_BUILDS = "https://www.tensorflow.org/install/source#gpu"
 STATED_CC = re.compile(r"compute capability:?\s*(\d{1,2}\.\d)\b", re.I)
+# Kokkos (LAMMPS, athenapk, Idefix) checks at start which architecture its kernels were compiled for: none that runs on
+# the GPU ("Kokkos::Cuda::initialize ERROR: likely mismatch of architecture"), or one the GPU cannot run ("running
+# kernels compiled for compute capability 8.0 on device with compute capability 7.0 is not supported") (Kokkos'
+# Cuda backend, KokkosCore_Cuda_Instance.cpp). The build chose it with -DKokkos_ARCH_<FAMILY><cc digits>=ON.
+KOKKOS_ARCH_MISMATCH = (r"Kokkos::Cuda::initialize ERROR: likely mismatch of architecture",
+                        r"running kernels compiled for compute capability \d+\.\d on device with compute capability")
+KOKKOS_COMPILED_FOR = re.compile(r"compiled for compute capability (\d+\.\d) on device with compute capability "
+                                 r"(\d+\.\d)")
+KOKKOS_ARCH_OPTION = re.compile(r"Kokkos_ARCH_([A-Z]+?)(\d{2,3})\b")
 
 
 @rule("FW002", "gpu-arch-not-in-build", "error", "The framework build has no kernels for this (newer) GPU",
       signatures=(*NO_KERNEL_IMAGE, r"is not compatible with the current PyTorch installation", *PADDLE_ARCH_TEXT,
-                  TF_NO_KERNEL_BINARIES, INVALID_PTX),
+                  TF_NO_KERNEL_BINARIES, INVALID_PTX, NVRTC_ARCH_REFUSED, *KOKKOS_ARCH_MISMATCH),
       priority=20, references=(TORCH_INSTALL,))
 def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -544,6 +592,9 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     installation."; "CUDA error: no kernel image is available for execution on the device";
     TensorFlow: "TensorFlow was not built with CUDA kernel binaries compatible with compute
     capability 12.0", then "'cuModuleLoadData(&module, data)' failed with 'CUDA_ERROR_INVALID_PTX'".
+    Kernels compiled at run time: "nvrtc: error: invalid value for --gpu-architecture (-arch)" from
+    torch 1.10.0+cu113 on an RTX 4090. Kokkos codes (LAMMPS, athenapk): "Kokkos::Cuda::initialize
+    ERROR: likely mismatch of architecture" from a build with -DKokkos_ARCH_VOLTA72 on a V100.
 
     Why:
     A framework wheel carries machine code (SASS) for a list of GPU architectures, plus PTX that the
@@ -555,11 +606,22 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Install a build whose arch list includes this GPU: for an RTX 50 series card, torch >= 2.7 from
     the cu128 (or newer) index. For TensorFlow, whose wheels are built with one CUDA per release,
     a build made with a CUDA that knows the GPU: a newer release, NVIDIA's TensorFlow container,
-    or a source build.
+    or a source build. A build's NVRTC, which compiles TorchScript's fused kernels at run time, is
+    its CUDA's too: a build for a CUDA that knows the GPU brings one that compiles for it. A Kokkos
+    build compiles for the one architecture its Kokkos_ARCH option names (the digits are the
+    compute capability, detected only when configured on a machine with the GPU): rebuild with the
+    GPU's.
 
     When to ignore:
     Never while you want to use that GPU.
     """
+    if only_nvrtc_refused(seen) and all(re.search(NVRTC_ARCH_REFUSED, line) for line in seen):
+        yield from _framework_nvrtc_older_than_gpu(ctx)
+        return
+    if any(re.search(pattern, line) for pattern in KOKKOS_ARCH_MISMATCH for line in seen):
+        yield _kokkos_arch_mismatch(ctx, seen)
+        return
+    seen = [line for line in seen if not re.search(NVRTC_ARCH_REFUSED, line)]
     software = [item for item in ctx.shared("software_arch", _software_arch_findings) if item[0] == "new"]
     for _, gpu, hit in software:
         yield hit
@@ -618,6 +680,45 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               evidence={"supported": supported.group(1).split() if supported else [], "compute_capability": cc,
                         "smoke": [f"{r.name}: {r.message}" for r in _failed_smoke(ctx, NO_KERNEL_IMAGE)]},
               fix=fix)
+
+
+def _kokkos_arch_mismatch(ctx: Context, seen: List[str]) -> Hit:
+    """A Kokkos build whose one architecture is not the GPU's: from Kokkos' own message, else from the Kokkos_ARCH
+    option the report shows and the GPU it names."""
+    stated = first_match(KOKKOS_COMPILED_FOR, seen)
+    option = first_match(KOKKOS_ARCH_OPTION, ctx.observed([KOKKOS_ARCH_OPTION.pattern]))
+    models = [g for g in ctx.gpu_models() if g["cc"]]
+    built = stated.group(1) if stated else (dotted_cc(option.group(2)) if option else "")
+    device = stated.group(2) if stated else (models[0]["cc"] if models else "")
+    gpu = models[0]["name"] if models and models[0]["cc"] == device else "the GPU"
+    family = option.group(1) if option and built and device and built.split(".")[0] == device.split(".")[0] else "<FAMILY>"
+    wanted = f"-DKokkos_ARCH_{family}{device.replace('.', '')}=ON" if device else \
+        "-DKokkos_ARCH_<FAMILY><the GPU's compute capability digits>=ON"
+    what = f"compute capability {built}" + (f" ({option.group(0)})" if option else "") if built else "another architecture"
+    return Hit(f"The Kokkos build has kernels for {what}, not for {gpu}" + (f" (compute capability {device})" if device
+                                                                             else ""),
+               evidence={"built_for": built, "compute_capability": device, "observed": seen[0].strip()[:200]},
+               confirmed=bool(built and device and built != device),
+               fix=[f"reconfigure and rebuild with {wanted}  # the digits are the GPU's compute capability",
+                    "nvidia-smi --query-gpu=name,compute_cap --format=csv  # run on the GPU node",
+                    "or configure on a node that has the GPU, so that Kokkos detects its architecture (a login node "
+                    "without a GPU cannot)"])
+
+
+def _framework_nvrtc_older_than_gpu(ctx: Context) -> Iterable[Hit]:
+    """NVRTC refused the GPU's architecture, and the NVRTC is the one a framework build brought (torch +cu113 on an
+    RTX 4090): the build is older than the GPU, as for its precompiled kernels."""
+    gap, gpu, cuda, needs = ctx.shared("nvrtc_gap", nvrtc_gap)
+    build = nvrtc_of_framework(ctx)
+    if gap != "too new" or not build:
+        return
+    choice = newest_torch_for_cc(ctx, gpu["cc"], ctx.driver_version()) or newest_torch_for_cc(ctx, gpu["cc"])
+    yield Hit(f"{build} brings CUDA {cuda}'s NVRTC, which cannot compile kernels for the {gpu['name']} (compute "
+              f"capability {gpu['cc']}): the build is older than the GPU, which needs CUDA {needs} or newer",
+              evidence={"framework": build, "nvrtc_cuda": cuda, "gpu": gpu["name"], "compute_capability": gpu["cc"],
+                        "needs_cuda": needs}, confirmed=True,
+              fix=["pip uninstall -y torch torchvision torchaudio",
+                   _pip_torch(*choice) if choice else f"install a build for CUDA {needs} or newer: {TORCH_INSTALL}"])
 
 
 def _tensorflow_built_before_gpu(ctx: Context, seen: List[str]) -> Optional[Hit]:
@@ -1585,36 +1686,56 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 BNB_BINARY_MISSING = re.compile(r"(?:Required library version not found:|Could not find the bitsandbytes CUDA binary at)"
                                 r"\W*(?:\S*/)?(libbitsandbytes_cuda(\d+)(_nocublaslt)?\.(?:so|dll))", re.I)
 BITSANDBYTES_INSTALL = "https://huggingface.co/docs/bitsandbytes/main/en/installation"
+# R's torch installs LibTorch and its lantern library for `type`, "cpu" or the CUDA version it detected (or read from
+# the CUDA environment variable); a CUDA it has no build for stops it: "The 11.4 installation type is currently
+# unsupported." (mlverse/torch R/install.R).
+INSTALL_TYPE_UNSUPPORTED = re.compile(r"The (\d+\.\d+) installation type is currently unsupported")
+# An installer's download of the binary built for one CUDA answered 404 on the same line as its URL, the URL naming
+# the CUDA the way binary hosts do: a /cu101/ folder, a +cu101 (%2Bcu101) local version, a -gpu-101 build name.
+# "cannot open URL '.../Linux-gpu-101.zip': HTTP status was '404 Not Found'" (R), "HTTP error 404 while getting
+# https://.../cu101/..." (pip). A CUDA folder answering 404 without a file ("curl -I .../whl/cu125/") is not a
+# binary that is missing.
+CUDA_TAG_IN_URL = r"https?://\S*?(?:(?:/|\+|%2B|-)cu|-gpu-)(\d{3})(?:[/._-]|\b)\S*?\.(?:zip|whl|tar\.gz|tgz)\b"
+CUDA_BINARY_404 = re.compile(CUDA_TAG_IN_URL + r".*?\b404\b|\b404\b.*?" + CUDA_TAG_IN_URL, re.I)
+MLVERSE_TORCH_INSTALL = "https://torch.mlverse.org/docs/articles/installation.html"
 
 
 @rule("FW010", "library-no-binary-for-cuda-version", "error",
-      "A package has no binary for the CUDA version it detected and falls back to the CPU",
-      signatures=(BNB_BINARY_MISSING.pattern,), priority=9, references=(BITSANDBYTES_INSTALL,))
+      "A package has no binary for the CUDA version it detected: it falls back to the CPU or fails to install",
+      signatures=(BNB_BINARY_MISSING.pattern, INSTALL_TYPE_UNSUPPORTED.pattern, CUDA_BINARY_404.pattern), priority=9,
+      references=(BITSANDBYTES_INSTALL, MLVERSE_TORCH_INSTALL))
 def library_no_binary_for_cuda_version(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     bitsandbytes: "CUDA SETUP: Detected CUDA version 122", "CUDA SETUP: Required library version not
     found: libbitsandbytes_cuda122.so. Maybe you need to compile it from source?", "Defaulting to
     libbitsandbytes_cpu.so"; later releases: "Could not find the bitsandbytes CUDA binary at
-    PosixPath('.../libbitsandbytes_cuda118.so')", then "compiled without GPU support".
+    PosixPath('.../libbitsandbytes_cuda118.so')", then "compiled without GPU support". R's torch:
+    "The 11.4 installation type is currently unsupported.", or its download of the lantern build
+    for the CUDA it found: "cannot open URL '.../Linux-gpu-101.zip': HTTP status was '404 Not Found'".
 
     Why:
     bitsandbytes ships one binary per CUDA version (and, before 0.42, a _nocublaslt variant for GPUs
     before compute capability 7.5) and loads the one for the CUDA it detects: a CUDA runtime found on
     the library path in older releases, torch.version.cuda or BNB_CUDA_VERSION in newer ones. A
     release older than that CUDA has no binary for it, and the package quietly runs on the CPU, or
-    fails on its first GPU call.
+    fails on its first GPU call. R's torch downloads LibTorch and its lantern library built for the
+    CUDA toolkit it detects (nvcc's, not the driver's CUDA that nvidia-smi shows): for a CUDA that
+    release was not built for there is no file, and the install stops or falls back to the CPU build.
 
     Fix:
     Upgrade bitsandbytes to a release that ships a binary for that CUDA (pip install -U bitsandbytes),
     or point its detection at a CUDA it has a binary for (BNB_CUDA_VERSION, or the CUDA runtime first on
-    LD_LIBRARY_PATH for old releases), or build it from source for your CUDA.
+    LD_LIBRARY_PATH for old releases), or build it from source for your CUDA. For R's torch, install a
+    CUDA toolkit the release is built for beside the one you have (toolkits coexist) and name it with
+    the CUDA environment variable before installing.
 
     When to ignore:
     When you do not use 8-bit or 4-bit layers or optimizers.
     """
     found = first_match(BNB_BINARY_MISSING, seen)
     if found is None:
+        yield from _cuda_binary_not_published(seen)
         return
     library, cuda, nocublaslt = found.group(1), found.group(2), found.group(3)
     cuda_dotted = f"{cuda[:-1]}.{cuda[-1]}" if len(cuda) >= 3 else cuda
@@ -1628,6 +1749,27 @@ def library_no_binary_for_cuda_version(ctx: Context, seen: List[str]) -> Iterabl
                    ls_command,
                    "export BNB_CUDA_VERSION=<one of those, e.g. 121>  # only a CUDA your driver and torch also run",
                    "python -m bitsandbytes  # its own report of the CUDA setup"])
+
+
+def _cuda_binary_not_published(seen: List[str]) -> Iterable[Hit]:
+    """An installer that fetches a build per CUDA asked for one its host does not have."""
+    refused = first_match(INSTALL_TYPE_UNSUPPORTED, seen)
+    missing = first_match(CUDA_BINARY_404, seen) if refused is None else None
+    if refused is None and missing is None:
+        return
+    if refused is not None:
+        cuda, shown = refused.group(1), refused.group(0)
+    else:
+        digits = next(group for group in missing.groups() if group)
+        cuda, shown = f"{digits[:-1]}.{digits[-1]}", missing.group(0)
+    yield Hit(f"The installer has no build for CUDA {cuda}, the CUDA it detected: no binary was published for it",
+              evidence={"detected_cuda": cuda, "observed": shown[:200]}, confirmed=True,
+              references=[MLVERSE_TORCH_INSTALL] if refused is not None or "lantern" in shown else [],
+              fix=["nvcc --version  # the toolkit installers detect; nvidia-smi's 'CUDA Version' is the driver's, not it",
+                   "install a CUDA toolkit this release publishes builds for beside the one you have (toolkits "
+                   "coexist under /usr/local/cuda-X.Y), then point the installer at it",
+                   "R torch: Sys.setenv(CUDA = \"X.Y\") before install.packages(\"torch\") / install_torch()  # "
+                   "X.Y from the release's installation page"])
 
 
 # The compiled part of a package that was installed without it, by the module it imports.

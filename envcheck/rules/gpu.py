@@ -570,6 +570,14 @@ PROCS_PER_NODE = re.compile(r"--nproc[_-]per[_-]node[= ](\d+)|--num[_-]processes
                             r"\bmpirun\b.*?\s-np?\s+(\d+)")
 
 
+# Slurm's --gpus-per-task gives each task its own GPUs and, unless --gpu-bind says otherwise, binds the task to them:
+# every task sees its GPUs numbered from 0, so a program that picks cuda:LOCAL_RANK asks ranks 1.. for devices that
+# do not exist in their process (ACEsuit/mace#435, settled by the reporter: --gpus-per-node instead).
+SLURM_GPUS_PER_TASK = re.compile(r"--gpus-per-task[= ](\d+)")
+SLURM_TASKS = re.compile(r"--ntasks-per-node[= ](\d+)|--ntasks[= ](\d+)|\bsrun\b.*?\s-n\s*(\d+)")
+SLURM_GPU_BIND = r"--gpu-bind[= ]"
+
+
 @rule("GPU012", "more-ranks-than-visible-gpus", "error", "More processes per machine than GPUs they can see",
       signatures=(r"invalid device ordinal",), priority=4,
       references=("https://pytorch.org/docs/stable/elastic/run.html",))
@@ -577,7 +585,8 @@ def more_ranks_than_visible_gpus(ctx: Context, seen: List[str]) -> Iterable[Hit]
     """
     Symptom:
     The processes with the higher local ranks fail: "CUDA_VISIBLE_DEVICES=1,2 torchrun --nproc_per_node=4
-    train.py ... RuntimeError: CUDA error: invalid device ordinal".
+    train.py ... RuntimeError: CUDA error: invalid device ordinal". Under Slurm with
+    "#SBATCH --gpus-per-task=1" and 8 tasks, every rank but local rank 0 fails the same way.
 
     Why:
     Each process of a launcher takes the GPU of its local rank (cuda:LOCAL_RANK). CUDA numbers the
@@ -586,7 +595,8 @@ def more_ranks_than_visible_gpus(ctx: Context, seen: List[str]) -> Iterable[Hit]
 
     Fix:
     Start as many processes per machine as GPUs are visible (--nproc_per_node equal to the number of
-    ids in CUDA_VISIBLE_DEVICES, or to `nvidia-smi -L | wc -l`), or make more GPUs visible.
+    ids in CUDA_VISIBLE_DEVICES, or to `nvidia-smi -L | wc -l`), or make more GPUs visible. Under
+    Slurm, request the GPUs per node (--gpus-per-node) when each rank picks its GPU by local rank.
 
     When to ignore:
     Never: the extra ranks fail.
@@ -594,6 +604,7 @@ def more_ranks_than_visible_gpus(ctx: Context, seen: List[str]) -> Iterable[Hit]
     text = " ".join(ctx.observations)
     launcher = PROCS_PER_NODE.search(text)
     if not launcher:
+        yield from _slurm_task_sees_own_gpus(ctx, seen)
         return
     procs = int(next(g for g in launcher.groups() if g))
     visible = ctx.facts.env.variables.get("CUDA_VISIBLE_DEVICES")
@@ -608,6 +619,23 @@ def more_ranks_than_visible_gpus(ctx: Context, seen: List[str]) -> Iterable[Hit]
                   evidence={"processes_per_node": procs, "visible_gpus": count, "visible_from": where},
                   fix=[f"--nproc_per_node={count}  # one process per visible GPU",
                        "or make more GPUs visible: CUDA_VISIBLE_DEVICES=0,1,2,3"])
+
+
+def _slurm_task_sees_own_gpus(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """Slurm's per-task GPUs under several tasks: each rank sees only its own GPUs, numbered from 0."""
+    per_task = first_match(SLURM_GPUS_PER_TASK, ctx.observed([SLURM_GPUS_PER_TASK.pattern])) if seen else None
+    tasks = first_match(SLURM_TASKS, ctx.observed([SLURM_TASKS.pattern])) if per_task else None
+    count = int(next(g for g in tasks.groups() if g)) if tasks else 0
+    if count < 2 or ctx.observed([SLURM_GPU_BIND]):
+        return
+    yield Hit(f"Slurm gives each of the {count} tasks its own {per_task.group(1)} GPU(s) ({per_task.group(0)}) and "
+              "binds the task to them: every rank sees its GPUs as device 0.., so a rank that selects cuda:LOCAL_RANK "
+              "asks for a device its process does not have", confirmed=True,
+              evidence={"gpus_per_task": per_task.group(0), "tasks": tasks.group(0).strip()},
+              references=["https://slurm.schedmd.com/sbatch.html#OPT_gpus-per-task"],
+              fix=[f"#SBATCH --gpus-per-node={count * int(per_task.group(1))}  # instead of --gpus-per-task: every "
+                   "rank sees all of the node's GPUs and takes the one of its local rank",
+                   "or keep --gpus-per-task and have each rank use cuda:0 (its own GPU)"])
 
 
 # PyTorch's internal assert when it counted more MIG devices (through NVML) than CUDA enumerates.

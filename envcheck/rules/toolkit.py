@@ -203,12 +203,14 @@ def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if not seen:
         yield from _toolkit_older_than_gpus(ctx)
         return
-    if _only_nvrtc_refused(seen):
+    if only_nvrtc_refused(seen):
         yield from _nvrtc_older_than_gpu(ctx)
         return
     cc = _refused_arch(seen)
     if ctx.shared("arch_dropped_by_nvcc", _arch_dropped_by_nvcc)[0]:
         return  # the arch is too old for this nvcc, not too new: gpu-arch-dropped-by-nvcc names it
+    if ctx.shared("arch_beyond_gpus", _arch_beyond_gpus)[0]:
+        return  # the project's list asks for more than the GPUs here need: nvcc-too-old-for-project names it
     needs = ctx.matrix.oldest_cuda_for_cc(cc) if cc else None
     nvcc = ctx.facts.cuda.nvcc_on_path_version
     yield Hit(f"nvcc{f' (CUDA {nvcc})' if nvcc else ''} does not know compute capability {cc or '?'}"
@@ -251,12 +253,18 @@ def _toolkit_older_than_gpus(ctx: Context) -> Iterable[Hit]:
             return
 
 
-def _only_nvrtc_refused(seen: List[str]) -> bool:
+def only_nvrtc_refused(seen: List[str]) -> bool:
     """NVRTC refused an architecture and no nvcc line names one: the GPU in the report is the architecture."""
     return not _refused_arch(seen) and any(re.search(NVRTC_ARCH_REFUSED, line) for line in seen)
 
 
-def _nvrtc_gap(ctx: Context) -> Tuple[str, Dict[str, Any], str, str]:
+def nvrtc_of_framework(ctx: Context) -> str:
+    """The framework build ("torch 1.10.0+cu113") whose CUDA the NVRTC in use comes from, "" when it is a toolkit's."""
+    built = next((f for f in ctx.facts.frameworks.installed if f.build_cuda), None)
+    return f"{built.name} {built.version}" if built else ""
+
+
+def nvrtc_gap(ctx: Context) -> Tuple[str, Dict[str, Any], str, str]:
     """("dropped" or "too new", the GPU, the CUDA its NVRTC comes from, the CUDA that would know the GPU) when
     NVRTC refused the GPU's architecture; ("", ...) when the paste does not show which way. The CUDA is the
     framework build's (torch +cu128 carries NVRTC 12.8), else nvcc's, else the one the report names."""
@@ -275,9 +283,11 @@ def _nvrtc_gap(ctx: Context) -> Tuple[str, Dict[str, Any], str, str]:
 
 def _nvrtc_older_than_gpu(ctx: Context) -> Iterable[Hit]:
     """TK004's reading of NVRTC's refusal: the GPU is newer than the CUDA the program's NVRTC comes from."""
-    gap, gpu, cuda, needs = ctx.shared("nvrtc_gap", _nvrtc_gap)
+    gap, gpu, cuda, needs = ctx.shared("nvrtc_gap", nvrtc_gap)
     if gap == "dropped":
         return  # the GPU is older than this NVRTC builds for: gpu-arch-dropped-by-nvcc names it
+    if gap == "too new" and nvrtc_of_framework(ctx):
+        return  # the NVRTC came with a framework build older than the GPU: gpu-arch-not-in-build names it
     of_cuda = f" (CUDA {cuda})" if cuda and re.fullmatch(r"\d+\.\d+(?:\.\d+)*", cuda) else ""
     what = f"the {gpu['name']} (compute capability {gpu['cc']})" if gpu else "this GPU's architecture"
     yield Hit(f"the NVRTC{of_cuda} that compiles kernels at run time does not know {what}"
@@ -296,6 +306,34 @@ def _refused_arch(seen: List[str]) -> str:
     found = UNKNOWN_ARCH.search(" ".join(seen))
     digits = next(g for g in found.groups() if g) if found else ""
     return dotted_cc(digits) if len(digits) >= 2 else ""
+
+
+# A build's own list of architectures: TORCH_CUDA_ARCH_LIST="7.0;8.0;9.0", TF_CUDA_COMPUTE_CAPABILITIES=sm_52,...,
+# CMAKE_CUDA_ARCHITECTURES=70;80;90, jax's build.py --cuda_compute_capabilities, -gencode flags.
+ARCH_LIST = re.compile(r"(?:ARCH_LIST|COMPUTE_CAPABILITIES|CUDA_ARCHITECTURES|cuda_compute_capabilities|-gencode)"
+                       r"[\w\s]{0,3}[=:\s]\s*(\"[^\"]{1,160}\"|'[^']{1,160}'|[^\s'\"]{1,160})")
+ARCH_IN_LIST = re.compile(r"(?:sm_|compute_)(\d{2,3})[a-z]?\b|(?<![\w.])(\d{1,2}\.\d)(?![\w.])|(?<![\w.])(\d{2,3})(?![\w.])")
+
+
+def _arch_beyond_gpus(ctx: Context) -> Tuple[str, str]:
+    """(compute capability, why it is the project's) when the architecture nvcc refused is not one the machine needs:
+    newer than every GPU the report names, or, no GPU named, one entry of a list of several the build passes (a
+    project's default list). TK004 and TK011 share it."""
+    cc = _refused_arch(ctx.observed((UNKNOWN_ARCH.pattern,)))
+    if not cc:
+        return ("", "")
+    known = [gpu for gpu in ctx.gpu_models() if gpu["cc"]]
+    if known:
+        if all(version(gpu["cc"]) < version(cc) for gpu in known):
+            return (cc, f"the {known[0]['name']} is compute capability {known[0]['cc']}")
+        return ("", "")
+    for line in ctx.observed((ARCH_LIST.pattern,)):
+        listed = list(ARCH_LIST.finditer(line))  # one list, or one -gencode flag per architecture
+        archs = {dotted_cc(next(g for g in m.groups() if g).replace(".", ""))
+                 for each in listed for m in ARCH_IN_LIST.finditer(each.group(1))}
+        if cc in archs and len(archs) >= 2:
+            return (cc, f"it is one of the build's architectures ({listed[0].group(0).strip()[:120]})")
+    return ("", "")
 
 
 def _arch_dropped_by_nvcc(ctx: Context) -> Tuple[str, str]:
@@ -336,7 +374,7 @@ def gpu_arch_dropped_by_nvcc(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if not seen:
         return
-    if _only_nvrtc_refused(seen):
+    if only_nvrtc_refused(seen):
         yield from _nvrtc_dropped_gpu(ctx)
         return
     cc, last = ctx.shared("arch_dropped_by_nvcc", _arch_dropped_by_nvcc)
@@ -359,7 +397,7 @@ def gpu_arch_dropped_by_nvcc(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 def _nvrtc_dropped_gpu(ctx: Context) -> Iterable[Hit]:
     """TK008's reading of NVRTC's refusal: the GPU is older than every architecture the program's NVRTC builds
     for (a Kepler card under CUDA 11), so run-time compilation fails although the CUDA library loads."""
-    gap, gpu, cuda, last = ctx.shared("nvrtc_gap", _nvrtc_gap)
+    gap, gpu, cuda, last = ctx.shared("nvrtc_gap", nvrtc_gap)
     if gap != "dropped":
         return
     of_cuda = f"CUDA {cuda}'s NVRTC" if cuda else "the NVRTC in use"
@@ -704,32 +742,47 @@ CUDA_FEATURES_ARCHIVE = "https://docs.nvidia.com/cuda/archive/11.6.2/pdf/CUDA_Fe
 
 
 @rule("TK011", "nvcc-too-old-for-project", "error", "nvcc is older than the build flags the project passes it",
-      signatures=(ARCH_SHORTHAND_UNKNOWN.pattern,), priority=22, references=(CUDA_FEATURES_ARCHIVE, TOOLKIT_ARCHIVE),
+      signatures=(ARCH_SHORTHAND_UNKNOWN.pattern, UNKNOWN_ARCH.pattern), priority=22, references=(CUDA_FEATURES_ARCHIVE, TOOLKIT_ARCHIVE),
       scope="build")
 def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     `make` or `cmake --build` of a CUDA project stops at once with "nvcc fatal : Value 'native' is not
     defined for option 'gpu-architecture'" (or 'all', 'all-major'); `nvcc --version` shows a
-    distribution's older toolkit (Ubuntu 22.04's nvidia-cuda-toolkit is CUDA 11.5).
+    distribution's older toolkit (Ubuntu 22.04's nvidia-cuda-toolkit is CUDA 11.5). Or "nvcc fatal :
+    Unsupported gpu architecture 'compute_90'" from a default list of architectures
+    (TF_CUDA_COMPUTE_CAPABILITIES=sm_52,...,compute_90) on a machine whose GPU is older than 9.0.
 
     Why:
     Projects pass nvcc the architecture shorthands of recent releases: -arch=all and all-major
     (CUDA 11.5), -arch=native, which builds for the GPUs in the machine (from 11.5 update 1 in NVIDIA's
     notes; the 11.5 of distribution packages refuses it). An nvcc from before them stops on the flag,
-    before compiling anything.
+    before compiling anything. Projects also build for a default list of architectures up to the
+    newest of their release, so an older nvcc stops on an architecture the machine's GPU does not need.
 
     Fix:
     Install a current CUDA toolkit from NVIDIA's repository and put its bin/ first on PATH, or pass
-    the architecture by number (-arch=sm_86; CMAKE_CUDA_ARCHITECTURES=86).
+    the architecture by number (-arch=sm_86; CMAKE_CUDA_ARCHITECTURES=86): only your GPU's.
 
     When to ignore:
     Never: the build cannot start.
     """
     found = first_match(ARCH_SHORTHAND_UNKNOWN, seen)
-    if not found:
-        return
     nvcc = ctx.facts.cuda.nvcc_on_path_version
+    if not found:
+        cc, why = ctx.shared("arch_beyond_gpus", _arch_beyond_gpus)
+        if cc and not ctx.shared("arch_dropped_by_nvcc", _arch_dropped_by_nvcc)[0]:
+            needs = ctx.matrix.oldest_cuda_for_cc(cc)
+            yield Hit(f"nvcc {nvcc or '(version not in the input)'} does not know compute capability {cc}, which the "
+                      f"build asks for although no GPU here needs it: {why}",
+                      evidence={"compute_capability": cc, "needs_cuda": needs or "", "cuda.nvcc_on_path_version": nvcc},
+                      fix=["build only for the GPUs in this machine: remove the architecture from the list "
+                           "(TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_ARCHITECTURES, jax's build.py --cuda_compute_capabilities)",
+                           "nvidia-smi --query-gpu=name,compute_cap --format=csv  # (on a Jetson: the module's, e.g. "
+                           "Orin 8.7)",
+                           f"or install CUDA {needs} or newer from {TOOLKIT_ARCHIVE} and put its bin/ first on PATH"
+                           if needs else f"or install a newer CUDA toolkit from {TOOLKIT_ARCHIVE}"])
+        return
     models = ctx.gpu_models()
     cc = models[0]["cc"] if models and models[0]["cc"] else ""
     number = cc.replace(".", "") if cc else "<compute capability without the dot, e.g. 86>"

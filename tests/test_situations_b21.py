@@ -1,0 +1,105 @@
+"""Situations batch 21 showed: an installer with no build for the CUDA it detected (R's torch), nvcc refusing an
+architecture that only the project's default list asks for, NVRTC that came with a framework build older than the
+GPU, libraries published as CPU-only builds (LightGBM, XGBoost, torchcodec), a Kokkos build for another architecture,
+cuInit's 804 on a GeForce card whose driver is older than the program's CUDA, Slurm binding each task to its own GPU,
+and a program calling an API its older driver does not have (error 36). Each signature is tried on at least two real
+wordings where two exist, and each new reading on a text it must leave alone."""
+
+from __future__ import annotations
+
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings, paste_slugs
+
+
+def slugs(text: str) -> list:
+    return paste_slugs(text, diagnosed_only=True)
+
+
+def test_an_installer_without_a_build_for_the_detected_cuda():
+    found = first(corpus("1265-"))
+    assert found.slug == "library-no-binary-for-cuda-version" and found.evidence["detected_cuda"] == "11.4"
+    found = first(corpus("1269-"))
+    assert found.slug == "library-no-binary-for-cuda-version" and found.evidence["detected_cuda"] == "10.1"
+    # pip's words for a wheel URL that answers 404
+    found = first("ERROR: HTTP error 404 while getting "
+                  "https://download.pytorch.org/whl/cu101/torch-1.8.0%2Bcu101-cp38-cp38-linux_x86_64.whl")
+    assert found.slug == "library-no-binary-for-cuda-version" and found.evidence["detected_cuda"] == "10.1"
+    # a CUDA folder that answers 404 is no binary that is missing (llama-cpp-python's cu125 index)
+    assert "library-no-binary-for-cuda-version" not in slugs(
+        "$ curl -I https://abetlen.github.io/llama-cpp-python/whl/cu125/\nHTTP/2 404")
+
+
+def test_nvcc_refusing_an_architecture_only_the_projects_list_asks_for():
+    found = first(corpus("1270-"))
+    assert found.slug == "nvcc-too-old-for-project" and found.evidence["compute_capability"] == "9.0"
+    found = first('TORCH_CUDA_ARCH_LIST="7.0;8.0;9.0" python setup.py install\n'
+                  "nvcc fatal   : Unsupported gpu architecture 'compute_90'")
+    assert found.slug == "nvcc-too-old-for-project"
+    # a GPU older than the refused architecture says the same without a list
+    assert first("GPU 0: NVIDIA GeForce RTX 3090\nnvcc fatal   : Unsupported gpu architecture 'compute_90'").slug == \
+        "nvcc-too-old-for-project"
+    # the GPU's own architecture refused is the GPU newer than nvcc
+    assert first("GPU 0: NVIDIA GeForce RTX 4090\nnvcc fatal   : Unsupported gpu architecture 'compute_89'").slug == \
+        "nvcc-too-old-for-gpu-arch"
+
+
+NVRTC = "RuntimeError: nvrtc: error: invalid value for --gpu-architecture (-arch)"
+
+
+def test_nvrtc_of_a_framework_build_older_than_the_gpu():
+    found = first(corpus("1292-"))
+    assert found.slug == "gpu-arch-not-in-build" and found.evidence["nvrtc_cuda"] == "11.3"
+    # the NVRTC of a toolkit (no framework build named) is the toolkit's
+    found = first("GPU 0: NVIDIA GeForce RTX 5070\nCuda compilation tools, release 11.8, V11.8.89\n" + NVRTC)
+    assert found.slug == "nvcc-too-old-for-gpu-arch"
+
+
+def test_libraries_published_as_cpu_only_builds():
+    assert "LightGBM" in first(corpus("1274-")).message
+    assert "torchcodec" in first(corpus("1282-")).message
+    # LightGBM's CUDA learner and XGBoost's CPU build (a conda install on Windows)
+    found = first("[LightGBM] [Fatal] CUDA Tree Learner was not enabled in this build.\n"
+                  "Please recompile with CMake option -DUSE_CUDA=1")
+    assert found.slug == "cpu-only-build" and found.evidence["library"] == "LightGBM"
+    found = first("xgboost.core.XGBoostError: [09:12:50] c:\\windows\\temp\\abs_557yfx631l\\croots\\recipe\\"
+                  "xgboost-split_1659548953302\\work\\src\\common\\common.h:157: XGBoost version not compiled with GPU "
+                  "support.")
+    assert found.slug == "cpu-only-build" and found.evidence["library"] == "XGBoost"
+    # the same words from another program are not torchcodec's
+    assert all("torchcodec" not in f.message for f in paste_findings("RuntimeError: Unsupported device: cuda"))
+
+
+def test_a_kokkos_build_for_another_architecture():
+    found = first(corpus("1283-"))
+    assert found.slug == "gpu-arch-not-in-build"
+    assert found.evidence["built_for"] == "7.2" and found.evidence["compute_capability"] == "7.0"
+    assert "Kokkos_ARCH_VOLTA70" in found.fix[0]
+    found = first("Kokkos::Cuda::initialize ERROR: running kernels compiled for compute capability 8.0 on device with "
+                  "compute capability 7.0 is not supported by CUDA!")
+    assert found.slug == "gpu-arch-not-in-build" and found.evidence["built_for"] == "8.0"
+
+
+def test_error_804_on_a_geforce_card_whose_driver_is_older_than_the_programs_cuda():
+    found = first(corpus("1284-"))
+    assert found.slug == "driver-too-old" and found.evidence["cuda"] == "12.9"
+    # nvidia-smi's own CUDA version is the driver's, not the program's: 804 stays a failed cuInit
+    assert first(corpus("066-")).slug == "cuda-init-failed"
+    # a half-upgraded driver says so through NVML
+    assert first(corpus("972-")).slug == "driver-library-mismatch"
+
+
+def test_slurm_binds_each_task_to_its_own_gpu():
+    found = first(corpus("1288-"))
+    assert found.slug == "more-ranks-than-visible-gpus" and "8 tasks" in found.message
+    script = ("#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-task=1\n{bind}srun python train.py\n"
+              "RuntimeError: CUDA error: invalid device ordinal")
+    assert first(script.format(bind="")).slug == "more-ranks-than-visible-gpus"
+    # an explicit binding decides what each task sees
+    assert "more-ranks-than-visible-gpus" not in slugs(script.format(bind="#SBATCH --gpu-bind=none\n"))
+
+
+def test_an_api_the_older_driver_does_not_have():
+    found = first(corpus("1295-"))
+    assert found.slug == "driver-too-old" and found.evidence["driver"] == "450.102.04"
+    assert first("CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions "
+                 "before calling NumCudaDevices() that might have already set an error? Error 36: API call is not "
+                 "supported in the installed CUDA driver").slug == "driver-too-old"
