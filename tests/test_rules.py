@@ -260,6 +260,7 @@ def test_rule_is_quiet_on_a_healthy_host(slug):
 # Symptoms that several causes share need one more line of context to tell them apart, as in
 # real reports: the runtime configured in daemon.json, Docker Desktop, an NVIDIA GPU on lspci.
 CONTEXT = {
+    "nvidia-vulkan-icd-dependency-missing": "ERROR: libXext.so.6: cannot open shared object file: No such file or directory",
     "ssh-session-drops-container-library-path": "a terminal over SSH into a container started with nvidia-docker run",
     "tensorrt-not-installed": "Jetson AGX Xavier with JetPack 4.5.1",
     "operator-driver-not-on-host-path": "Install gpu-operator following the guide, and the validation job runs successfully.",

@@ -103,3 +103,65 @@ def test_an_api_the_older_driver_does_not_have():
     assert first("CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions "
                  "before calling NumCudaDevices() that might have already set an error? Error 36: API call is not "
                  "supported in the installed CUDA driver").slug == "driver-too-old"
+
+
+def test_an_encoder_built_for_a_newer_nvenc_api_than_the_driver():
+    found = first(corpus("1277-"))
+    assert found.slug == "driver-too-old-for-nvenc-api" and found.evidence["minimum_driver"] == "551.76"
+    # an FFmpeg 8 build on a 591 driver (a project's notes of the same refusal)
+    found = first("[h264_nvenc] Driver does not support the required nvenc API version. Required: 13.1 Found: 13.0\n"
+                  "[h264_nvenc] The minimum required Nvidia driver for nvenc is 610.00 or newer")
+    assert found.slug == "driver-too-old-for-nvenc-api" and found.evidence["nvenc_api_required"] == "13.1"
+    # no encode library at all prints the minimum too: that is not an API gap
+    assert "driver-too-old-for-nvenc-api" not in slugs(
+        "[h264_nvenc @ 0000023ef7e6d940] Cannot load nvEncodeAPI64.dll\n"
+        "[h264_nvenc @ 0000023ef7e6d940] The minimum required Nvidia driver for nvenc is 610.00 or newer")
+
+
+def test_pytorch_headers_refusing_an_old_host_compiler():
+    found = first(corpus("1312-"))
+    assert found.slug == "host-compiler-too-old" and found.evidence["needs_version"] == "5"
+    found = first('error: #error "You\'re trying to build PyTorch with a too old version of GCC. We need GCC 9 or '
+                  'later."')
+    assert found.slug == "host-compiler-too-old" and found.evidence["needs_version"] == "9"
+    # nvcc refusing a compiler that is too new is another rule's
+    assert "host-compiler-too-old" not in slugs(
+        "#error -- unsupported GNU version! gcc versions later than 11 are not supported!")
+
+
+def test_a_cuda_toolkit_component_the_install_lacks():
+    found = first(corpus("1299-"))
+    assert found.slug == "cuda-toolkit-component-missing" and found.evidence["notfound"] == ["LIBNVTOOLSEXT"]
+    found = first("CMake Error: The following variables are used in this project, but they are set to NOTFOUND.\n"
+                  "Please set them or make sure they are set and tested correctly in the CMake files:\n"
+                  "CUDA_cublas_LIBRARY (ADVANCED)\n    linked by target \"caffe2_gpu\" in directory /src/caffe2")
+    assert found.slug == "cuda-toolkit-component-missing" and found.evidence["notfound"] == ["CUDA_cublas_LIBRARY"]
+    # another library NOTFOUND is not the CUDA toolkit's
+    assert "cuda-toolkit-component-missing" not in slugs(
+        "CMake Error: The following variables are used in this project, but they are set to NOTFOUND.\n"
+        "Please set them or make sure they are set and tested correctly in the CMake files:\nFFTW_LIB (ADVANCED)")
+
+
+VULKAN_SKIP = "WARNING: terminator_CreateInstance: Failed to CreateInstance in ICD 0. Skipping ICD."
+
+
+def test_nvidias_vulkan_driver_missing_a_library_it_links():
+    found = first(corpus("1293-"))
+    assert found.slug == "nvidia-vulkan-icd-dependency-missing" and "libxext6" in found.fix[0]
+    found = first("ERROR: libX11.so.6: cannot open shared object file: No such file or directory\n" + VULKAN_SKIP)
+    assert found.slug == "nvidia-vulkan-icd-dependency-missing" and "libx11-6" in found.fix[0]
+    # the driver's own library missing in a container is the graphics capability
+    found = first("ERROR: libGLX_nvidia.so.0: cannot open shared object file: No such file or directory\n" + VULKAN_SKIP)
+    assert "NVIDIA_DRIVER_CAPABILITIES" in found.fix[0]
+    # a missing library with no ICD skipped is not Vulkan's
+    assert "nvidia-vulkan-icd-dependency-missing" not in slugs(
+        "ImportError: libXext.so.6: cannot open shared object file: No such file or directory")
+
+
+def test_egl_dispatched_to_mesa_on_an_nvidia_machine():
+    found = first(corpus("1290-"))
+    assert found.slug == "egl-vendor-not-nvidia"
+    assert first("Driver Version: 535.104.05\nOpenGL renderer string: llvmpipe (LLVM 15.0.7, 256 bits)\n"
+                 "pyrender: failed to create an EGL context on the GPU").slug == "egl-vendor-not-nvidia"
+    # llvmpipe with no NVIDIA driver in sight is the only renderer there is
+    assert "egl-vendor-not-nvidia" not in slugs("OpenGL renderer string: llvmpipe (LLVM 15.0.7, 256 bits)")

@@ -1252,8 +1252,62 @@ def driver_nvml_too_old_for_tool(ctx: Context, seen: List[str]) -> Iterable[Hit]
                                            "driver's time"])
 
 
+# FFmpeg's NVENC wrapper (libavcodec/nvenc.c), in HandBrake, OBS, Jellyfin, Tdarr and every FFmpeg build: the driver's
+# encode library provides an older NVENC API than the Video Codec SDK headers (nv-codec-headers) FFmpeg was built with.
+# It follows with the driver that provides that API, "The minimum required Nvidia driver for nvenc is 551.76 or newer"
+# (the same line also follows "Cannot load nvEncodeAPI64.dll", where no encode library loaded at all: not this).
+NVENC_API_GAP = re.compile(r"Driver does not support the required nvenc API version\.?\s*Required: (\d+\.\d+) Found: "
+                           r"(\d+\.\d+)")
+NVENC_MIN_DRIVER = re.compile(r"minimum required Nvidia driver for nvenc is (\d+(?:\.\d+)+) or newer")
+NVENC_FFMPEG = "https://github.com/FFmpeg/FFmpeg/blob/master/libavcodec/nvenc.c"
+
+
+@rule("DRV019", "driver-too-old-for-nvenc-api", "error",
+      "The driver provides an older NVENC API than the encoder was built for",
+      signatures=(NVENC_API_GAP.pattern,), priority=18,
+      references=(NVENC_FFMPEG, "https://github.com/HandBrake/HandBrake/issues/6506"))
+def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Hardware encoding fails as the encoder opens (HandBrake, OBS, Jellyfin, an FFmpeg build):
+    "[hevc_nvenc] Driver does not support the required nvenc API version. Required: 12.2 Found: 12.1",
+    then "The minimum required Nvidia driver for nvenc is 551.76 or newer".
+
+    Why:
+    NVENC is reached through the driver's own encode library (nvEncodeAPI64.dll, libnvidia-encode),
+    and each driver branch provides one NVENC API version. Applications are built against NVIDIA's
+    Video Codec SDK headers of their time and ask for that API: a build newer than the driver's
+    refuses to open the encoder, although CUDA work on the same driver runs fine. In a container the
+    encode library is the host driver's.
+
+    Fix:
+    Install a driver at least as new as the minimum the message names (on Windows the driver alone
+    can be installed, without the NVIDIA app), or use a build of the application made against an
+    older Video Codec SDK.
+
+    When to ignore:
+    When you do not encode on the GPU (a software encoder works on any driver).
+    """
+    gap = first_match(NVENC_API_GAP, seen)
+    if gap is None:
+        return
+    wanted, provided = gap.group(1), gap.group(2)
+    minimum = first_match(NVENC_MIN_DRIVER, ctx.observed([NVENC_MIN_DRIVER.pattern]))
+    needs = minimum.group(1) if minimum else ""
+    driver = ctx.driver_version()
+    yield Hit(f"The encoder was built for NVENC API {wanted}; the driver{f' {driver}' if driver else ''} provides "
+              f"{provided}" + (f": NVENC API {wanted} needs driver {needs} or newer" if needs else ""), confirmed=True,
+              evidence={"nvenc_api_required": wanted, "nvenc_api_found": provided, "minimum_driver": needs,
+                        "driver": driver or "not in the input"},
+              fix=(_distro.install_driver(ctx.distro, _distro.branch_of(needs)) if needs else
+                   _distro.install_driver(ctx.distro)) +
+              ["# Windows: the driver alone (custom install, without the NVIDIA app) is enough",
+               "or use a build of the application made against an older Video Codec SDK (nv-codec-headers)"])
+
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
          fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
          nvidia_uvm_not_loaded, driver_container_kernel_headers_unavailable, open_kernel_module_unsupported_gpu,
-         prime_profile_disables_nvidia_driver, gpu_unusable_after_suspend_resume, driver_nvml_too_old_for_tool)
+         prime_profile_disables_nvidia_driver, gpu_unusable_after_suspend_resume, driver_nvml_too_old_for_tool,
+         driver_too_old_for_nvenc_api)

@@ -1185,10 +1185,127 @@ def mpi_gpu_support_on_cpu_only_node(ctx: Context, seen: List[str]) -> Iterable[
                        "or load the site's MPICH built without CUDA for CPU-only nodes"])
 
 
+# The Vulkan loader skipping an ICD it could not start ("terminator_CreateInstance: Failed to CreateInstance in ICD 0.
+# Skipping ICD."), after the dynamic loader's reason: a library the ICD links against is missing. NVIDIA's ICD is the
+# driver's libGLX_nvidia.so.0, which links X11 client libraries (libXext, libX11) that slim images lack; without it
+# Vulkan sees only llvmpipe (ManiSkill/SAPIEN: "Failed to find a supported physical device "cuda:0"").
+VULKAN_ICD_SKIPPED = r"Failed to CreateInstance in ICD \d+\.?\s*Skipping ICD"
+MISSING_SHARED_LIBRARY = re.compile(r"\b(lib[\w+-]+?)\.so\.(\d+)\S*?: cannot open shared object file")
+
+
+def debian_package_of(library: str, soversion: str) -> str:
+    """The Debian package name a shared library gets by policy: libXext.so.6 -> libxext6, libX11.so.6 -> libx11-6."""
+    base = library.lower()
+    return f"{base}{'-' if base[-1].isdigit() else ''}{soversion}"
+
+
+@rule("SYS024", "nvidia-vulkan-icd-dependency-missing", "error",
+      "NVIDIA's Vulkan driver cannot load: a library it needs is missing",
+      signatures=(VULKAN_ICD_SKIPPED,), priority=20,
+      references=("https://github.com/KhronosGroup/Vulkan-Loader/blob/main/docs/LoaderDebugging.md",
+                  "https://www.debian.org/doc/debian-policy/ch-sharedlibs.html"))
+def nvidia_vulkan_icd_dependency_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A simulator or renderer (SAPIEN/ManiSkill, Isaac, a game engine) finds no Vulkan GPU although CUDA
+    works: "RuntimeError: Failed to find a supported physical device "cuda:0"";
+    `VK_LOADER_DEBUG=warn vulkaninfo --summary` shows "libXext.so.6: cannot open shared object file"
+    and "terminator_CreateInstance: Failed to CreateInstance in ICD 0. Skipping ICD.", and lists only
+    llvmpipe.
+
+    Why:
+    The Vulkan loader loads each installed driver (ICD) as a shared library. NVIDIA's is part of the
+    display driver (libGLX_nvidia.so.0), and it links X11 client libraries even on a headless
+    server. A container image or minimal install without them cannot load it, so the loader skips
+    NVIDIA and offers only Mesa's CPU renderer.
+
+    Fix:
+    Install the library the loader names (Debian/Ubuntu: libXext.so.6 is in libxext6), in the
+    image's Dockerfile for a container, and run vulkaninfo again. If the ICD itself (libGLX_nvidia)
+    is missing in a container, start it with the graphics capability (NVIDIA_DRIVER_CAPABILITIES
+    including graphics, or all).
+
+    When to ignore:
+    When nothing you run uses Vulkan.
+    """
+    if not seen:
+        return
+    missing = [m for line in ctx.observed([MISSING_SHARED_LIBRARY.pattern]) for m in MISSING_SHARED_LIBRARY.finditer(line)]
+    if not missing:
+        return
+    library, soversion = missing[0].group(1), missing[0].group(2)
+    driver_own = library.startswith(("libGLX_nvidia", "libnvidia", "libEGL_nvidia"))
+    if driver_own:
+        yield Hit(f"The Vulkan loader skipped NVIDIA's driver: {library}.so.{soversion}, the driver's own library, is "
+                  "not there", evidence={"missing": f"{library}.so.{soversion}", "observed": seen[0].strip()[:200]},
+                  confirmed=True,
+                  fix=["docker run ... -e NVIDIA_DRIVER_CAPABILITIES=all  # graphics brings the driver's GL/Vulkan "
+                       "libraries into the container",
+                       "on a host: install the driver's GL/Vulkan package (Ubuntu: libnvidia-gl-<branch>)"])
+        return
+    package = debian_package_of(library, soversion)
+    yield Hit(f"The Vulkan loader skipped an ICD because {library}.so.{soversion}, a library it links, is missing: "
+              "NVIDIA's Vulkan driver (libGLX_nvidia) needs it even without a display, and Vulkan falls back to the CPU "
+              "renderer", evidence={"missing": f"{library}.so.{soversion}", "observed": seen[0].strip()[:200]},
+              confirmed=True,
+              fix=[f"apt-get install -y {package}  # Debian/Ubuntu's package for {library}.so.{soversion}; in a "
+                   "container, in the image's Dockerfile",
+                   "VK_LOADER_DEBUG=warn vulkaninfo --summary  # the NVIDIA GPU is listed once nothing is missing"])
+
+
+# libglvnd chose Mesa for EGL/GLX on a machine with NVIDIA's driver: Magnum (habitat-sim) "unable to find CUDA device 0
+# among 6 EGL devices in total", and Mesa's renderer in the report ("Renderer: llvmpipe ...", "OpenGL renderer string:
+# llvmpipe"). libglvnd picks vendor libraries from the JSON files in egl_vendor.d, and from __EGL_VENDOR_LIBRARY_FILENAMES
+# and __GLX_VENDOR_LIBRARY_NAME when they are set (libglvnd's EGL and GLX documentation).
+EGL_NO_CUDA_DEVICE = r"unable to find CUDA device \d+ among \d+ EGL devices"
+MESA_RENDERER = r"(?:OpenGL renderer string|Renderer):\s*llvmpipe\b"
+GLVND_EGL = "https://github.com/NVIDIA/libglvnd/blob/master/src/EGL/icd_enumeration.md"
+
+
+@rule("SYS025", "egl-vendor-not-nvidia", "error", "OpenGL/EGL runs on Mesa's software renderer, not NVIDIA's driver",
+      signatures=(EGL_NO_CUDA_DEVICE, MESA_RENDERER), priority=22, references=(GLVND_EGL,))
+def egl_vendor_not_nvidia(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A headless renderer (habitat-sim, nvdiffrast, MuJoCo with EGL, pyrender) cannot create a context
+    on the GPU: "WindowlessEglApplication::tryCreateContext(): unable to find CUDA device 0 among 6
+    EGL devices in total"; its log says "Renderer: llvmpipe (LLVM 15.0.7, 256 bits)" and "OpenGL
+    version: 4.5 (Core Profile) Mesa 25.1.5" on a machine whose nvidia-smi works.
+
+    Why:
+    libglvnd dispatches OpenGL and EGL to a vendor library chosen from the JSON files in
+    /usr/share/glvnd/egl_vendor.d (and GLX's vendor name). When NVIDIA's file is missing (the
+    driver's GL package not installed, a container without the graphics capability), or Mesa's is
+    chosen first, every context is Mesa's: software rendering, and no EGL device backed by the CUDA GPU.
+
+    Fix:
+    Check that /usr/share/glvnd/egl_vendor.d/10_nvidia.json exists (install the driver's GL package,
+    or in a container set NVIDIA_DRIVER_CAPABILITIES to include graphics) and point libglvnd at it:
+    export __EGL_VENDOR_LIBRARY_FILENAMES=/usr/share/glvnd/egl_vendor.d/10_nvidia.json and
+    __GLX_VENDOR_LIBRARY_NAME=nvidia.
+
+    When to ignore:
+    When software rendering is what you want.
+    """
+    if not seen:
+        return
+    told = [line for line in seen if re.search(EGL_NO_CUDA_DEVICE, line)]
+    if not told and not ctx.has_nvidia_gpu() and not ctx.driver_version():
+        return  # llvmpipe on a machine with no NVIDIA driver in sight is the only renderer there is
+    yield Hit("OpenGL/EGL is dispatched to Mesa (llvmpipe, software rendering) instead of NVIDIA's driver, so no EGL "
+              "device is backed by the CUDA GPU", evidence={"observed": seen[0].strip()[:200],
+                                                            "driver": ctx.driver_version() or "not in the input"},
+              confirmed=bool(told),
+              fix=["ls /usr/share/glvnd/egl_vendor.d/  # NVIDIA's is 10_nvidia.json; missing: install the driver's GL "
+                   "package (Ubuntu: libnvidia-gl-<branch>), or in a container set NVIDIA_DRIVER_CAPABILITIES=all",
+                   "export __EGL_VENDOR_LIBRARY_FILENAMES=/usr/share/glvnd/egl_vendor.d/10_nvidia.json",
+                   "export __GLX_VENDOR_LIBRARY_NAME=nvidia"])
+
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
          ldconfig_not_in_path, slurm_gres_conf_invalid, slurm_gpus_option_unsupported, nccl_wrong_socket_interface,
          slurm_gres_type_required, slurm_gpu_partition_account_required, msvc_runtime_missing,
          slurm_job_not_launched_with_srun, memlock_limit_too_low, glibc_too_old_for_binary, ucx_libnuma_missing,
-         mpi_gpu_support_on_cpu_only_node)
+         mpi_gpu_support_on_cpu_only_node, nvidia_vulkan_icd_dependency_missing, egl_vendor_not_nvidia)

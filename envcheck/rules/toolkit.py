@@ -793,6 +793,101 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    f"or name the architecture: -arch=sm_{number} (CMake: -DCMAKE_CUDA_ARCHITECTURES={number})"])
 
 
+# PyTorch's C++ headers refuse an old host compiler (c10/util/C++17.h, c10/util/TypeIndex.h): "You're trying to build
+# PyTorch with a too old version of GCC. We need GCC 9 or later." (GCC 5 in older releases; Clang likewise).
+COMPILER_TOO_OLD = re.compile(r"You're (?:trying to build PyTorch with|running) a too old version of (GCC|Clang)\. "
+                              r"We need (?:GCC|Clang) (\d+) or later")
+
+
+@rule("TK013", "host-compiler-too-old", "error", "The host C++ compiler is older than the framework's headers need",
+      signatures=(COMPILER_TOO_OLD.pattern,), priority=21, scope="build",
+      references=("https://github.com/pytorch/pytorch/blob/main/c10/util/C%2B%2B17.h",))
+def host_compiler_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Building a PyTorch C++/CUDA extension (flash-attn, DCNv3, ColossalAI's kernels) on an HPC login
+    node or an old distribution: "#error "You're trying to build PyTorch with a too old version of
+    GCC. We need GCC 9 or later."", then ninja's "Command '['ninja', '-v']' returned non-zero exit status 1".
+
+    Why:
+    PyTorch's headers use language features of recent compilers and stop any compiler older than
+    their minimum (GCC 9 in current releases, GCC 5 in older ones; the message names it). Clusters
+    and old distributions keep an old default gcc first on PATH; the extension build uses it for
+    the C++ files and nvcc uses it as its host compiler.
+
+    Fix:
+    Put a newer GCC first on PATH (module load gcc/12, conda install -c conda-forge gxx=12, or the
+    distribution's gcc-toolset / devtoolset) and name it for the build: CC, CXX and CUDAHOSTCXX.
+    Keep it within the newest GCC that the CUDA toolkit's nvcc accepts.
+
+    When to ignore:
+    Never while you build that extension.
+    """
+    found = first_match(COMPILER_TOO_OLD, seen)
+    if found is None:
+        return
+    compiler, needs = found.group(1), found.group(2)
+    gcc = compiler == "GCC"
+    yield Hit(f"{compiler} older than {needs} compiled PyTorch's headers, which need {compiler} {needs} or later",
+              evidence={"compiler": compiler, "needs_version": needs, "observed": found.group(0)},
+              confirmed=True,
+              fix=["gcc --version; which gcc  # the compiler the build picks up first",
+                   f"module load gcc/{needs}  # or a newer one; or: conda install -c conda-forge 'gxx>={needs}'"
+                   if gcc else f"install clang {needs} or newer",
+                   ("export CC=$(which gcc) CXX=$(which g++) CUDAHOSTCXX=$(which g++)  # then rebuild; stay within "
+                    "the newest gcc your nvcc accepts") if gcc else
+                   "export CC=$(which clang) CXX=$(which clang++)  # then rebuild"])
+
+
+# CMake's list of variables a project uses that stayed NOTFOUND, naming a CUDA toolkit library: PyTorch's Caffe2 CMake
+# config looks for libnvToolsExt (LIBNVTOOLSEXT) and, through FindCUDA, the toolkit's libraries (CUDA_cublas_LIBRARY,
+# CUDA_curand_LIBRARY, ...). The library is absent from the CUDA installation: a partial conda or apt install, or a
+# toolkit that no longer ships it.
+CMAKE_NOTFOUND = r"variables are used in this project, but they are set to NOTFOUND"
+CUDA_COMPONENT_NOTFOUND = re.compile(r"(?:^|[\s:])(LIBNVTOOLSEXT|CUDA_(?:cublas|cublasLt|cufft|curand|cusparse|cusolver|"
+                                     r"nvrtc|cupti|nvToolsExt|cudart|CUDA|nppc|nvjpeg)_LIBRARY)\b")
+
+
+@rule("TK014", "cuda-toolkit-component-missing", "error", "A build needs a CUDA toolkit library the installation lacks",
+      signatures=(CMAKE_NOTFOUND,), priority=23, scope="build", references=(TOOLKIT_ARCHIVE,))
+def cuda_toolkit_component_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A CMake build of a PyTorch or CUDA project stops at configure: "CMake Error: The following
+    variables are used in this project, but they are set to NOTFOUND. Please set them or make sure
+    they are set and tested correctly in the CMake files: LIBNVTOOLSEXT" (or CUDA_cublas_LIBRARY,
+    CUDA_curand_LIBRARY).
+
+    Why:
+    CMake's config for PyTorch and FindCUDA look each toolkit library up in the CUDA installation
+    and stop when one is missing. Partial installs lack some: a conda environment with a few
+    cuda-* packages instead of the whole toolkit, or apt's cuda-*-dev packages installed one by one.
+
+    Fix:
+    Install the missing component into the same CUDA installation (conda: the cuda-nvtx or
+    libcublas-dev package of the same CUDA version; apt: cuda-nvtx-X-Y, libcublas-dev-X-Y), or
+    install the whole toolkit, and point CUDA_HOME (CUDA_TOOLKIT_ROOT_DIR) at it.
+
+    When to ignore:
+    Never while you build that project.
+    """
+    if not seen:
+        return
+    text = " ".join(ctx.observed([CUDA_COMPONENT_NOTFOUND.pattern]))
+    missing = sorted({m.group(1) for m in CUDA_COMPONENT_NOTFOUND.finditer(text)})
+    if not missing:
+        return  # another library NOTFOUND: not the CUDA toolkit's
+    nvtx = "LIBNVTOOLSEXT" in missing or "CUDA_nvToolsExt_LIBRARY" in missing
+    yield Hit(f"CMake found no {', '.join(missing)} in the CUDA installation: that toolkit component is not installed",
+              evidence={"notfound": missing, "cuda.cuda_home": ctx.facts.cuda.cuda_home or "not set"}, confirmed=True,
+              fix=(["conda install -c nvidia cuda-nvtx  # of the same CUDA version as the rest (or apt: cuda-nvtx-X-Y)"]
+                   if nvtx else ["install the toolkit's development library for it (conda: libcublas-dev, libcurand-dev "
+                                 "...; apt: libcublas-dev-X-Y ...) of the same CUDA version"]) +
+              [f"or install the whole CUDA toolkit ({TOOLKIT_ARCHIVE}) and export CUDA_HOME to it",
+               "rm -rf build/  # CMake keeps NOTFOUND in its cache: configure again from a clean build directory"])
+
+
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
-         c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project, xla_ptxas_not_found)
+         c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project, xla_ptxas_not_found,
+         host_compiler_too_old, cuda_toolkit_component_missing)
