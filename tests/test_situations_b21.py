@@ -48,6 +48,10 @@ NVRTC = "RuntimeError: nvrtc: error: invalid value for --gpu-architecture (-arch
 def test_nvrtc_of_a_framework_build_older_than_the_gpu():
     found = first(corpus("1292-"))
     assert found.slug == "gpu-arch-not-in-build" and found.evidence["nvrtc_cuda"] == "11.3"
+    # the same build and GPU without NVRTC's words: its precompiled kernels, not NVRTC
+    found = first("GPU 0: NVIDIA GeForce RTX 4090\ntorch 1.10.0+cu113\n"
+                  "RuntimeError: CUDA error: no kernel image is available for execution on the device")
+    assert found.slug == "gpu-arch-not-in-build" and "NVRTC" not in found.message
     # the NVRTC of a toolkit (no framework build named) is the toolkit's
     found = first("GPU 0: NVIDIA GeForce RTX 5070\nCuda compilation tools, release 11.8, V11.8.89\n" + NVRTC)
     assert found.slug == "nvcc-too-old-for-gpu-arch"

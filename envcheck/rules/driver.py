@@ -334,7 +334,7 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   ["# or use an image built for a CUDA the host driver runs: envcheck matrix compat --driver <version>"])
         return
     if where == "host":
-        cuda = ctx.facts.cuda.stated_version or next(f.build_cuda for f in ctx.facts.frameworks.installed if f.build_cuda)
+        cuda = _program_cuda(ctx)
         need = ctx.matrix.min_driver(cuda) if re.fullmatch(r"\d+\.\d+(?:\.\d+)?", cuda) else None
         model = ctx.gpu_models()[0]
         gpu, open_only = model["name"], model["architecture"] in ("Blackwell", "Rubin")  # DRV006: open modules only
@@ -580,13 +580,18 @@ def _compat_on_an_old_driver(ctx: Context) -> str:
     if in_container(ctx):
         return "container"
     segments = {gpu["segment"] for gpu in ctx.gpu_models() if gpu["segment"]}
-    cuda = ctx.facts.cuda.stated_version or next((f.build_cuda for f in ctx.facts.frameworks.installed
-                                                  if f.build_cuda), "")
+    cuda = _program_cuda(ctx)
     if not (segments and "datacenter" not in segments and cuda) or cuda == ctx.facts.gpus.cuda_driver_version:
         return ""  # (nvidia-smi's "CUDA Version" is the driver's own, not the program's)
     driver = ctx.driver_version()
     judged = _driver_runs(ctx, driver, cuda) if driver else None
     return "" if judged and judged[0] else "host"
+
+
+def _program_cuda(ctx: Context) -> str:
+    """The CUDA the program is built for: the one the report names, else a framework build's."""
+    return ctx.facts.cuda.stated_version or next((f.build_cuda for f in ctx.facts.frameworks.installed
+                                                  if f.build_cuda), "")
 
 
 # Words and messages that say the NVIDIA driver did not come up (not why): the desktop or nvidia-smi.

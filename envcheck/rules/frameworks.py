@@ -14,7 +14,7 @@ from envcheck.matrix import QueryError, cc_tuple, coverage, dotted_cc
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import l4t_mismatch
 from envcheck.rules.gpu import on_a_mac
-from envcheck.rules.toolkit import NVRTC_ARCH_REFUSED, nvrtc_gap, nvrtc_of_framework, only_nvrtc_refused
+from envcheck.rules.toolkit import NVRTC_ARCH_REFUSED, nvrtc_gap, nvrtc_of_framework
 
 TORCH_INSTALL = "https://pytorch.org/get-started/locally/"
 TORCH_INDEX = "https://download.pytorch.org/whl/{variant}"
@@ -615,7 +615,7 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while you want to use that GPU.
     """
-    if only_nvrtc_refused(seen) and all(re.search(NVRTC_ARCH_REFUSED, line) for line in seen):
+    if seen and all(re.search(NVRTC_ARCH_REFUSED, line) for line in seen):  # NVRTC alone: the GPU is the architecture
         yield from _framework_nvrtc_older_than_gpu(ctx)
         return
     if any(re.search(pattern, line) for pattern in KOKKOS_ARCH_MISMATCH for line in seen):

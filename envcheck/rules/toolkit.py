@@ -203,7 +203,7 @@ def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if not seen:
         yield from _toolkit_older_than_gpus(ctx)
         return
-    if only_nvrtc_refused(seen):
+    if _only_nvrtc_refused(seen):
         yield from _nvrtc_older_than_gpu(ctx)
         return
     cc = _refused_arch(seen)
@@ -253,7 +253,7 @@ def _toolkit_older_than_gpus(ctx: Context) -> Iterable[Hit]:
             return
 
 
-def only_nvrtc_refused(seen: List[str]) -> bool:
+def _only_nvrtc_refused(seen: List[str]) -> bool:
     """NVRTC refused an architecture and no nvcc line names one: the GPU in the report is the architecture."""
     return not _refused_arch(seen) and any(re.search(NVRTC_ARCH_REFUSED, line) for line in seen)
 
@@ -374,7 +374,7 @@ def gpu_arch_dropped_by_nvcc(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if not seen:
         return
-    if only_nvrtc_refused(seen):
+    if _only_nvrtc_refused(seen):
         yield from _nvrtc_dropped_gpu(ctx)
         return
     cc, last = ctx.shared("arch_dropped_by_nvcc", _arch_dropped_by_nvcc)
