@@ -8,6 +8,7 @@ from typing import Dict, Iterable, List
 
 from envcheck.matrix import cc_tuple
 from envcheck.rules import Context, Hit, first_match, rule
+from envcheck.rules.system import sbatch_request
 
 XID_DOCS = "https://docs.nvidia.com/deploy/xid-errors/index.html"
 
@@ -574,7 +575,6 @@ PROCS_PER_NODE = re.compile(r"--nproc[_-]per[_-]node[= ](\d+)|--num[_-]processes
 # every task sees its GPUs numbered from 0, so a program that picks cuda:LOCAL_RANK asks ranks 1.. for devices that
 # do not exist in their process (ACEsuit/mace#435, settled by the reporter: --gpus-per-node instead).
 SLURM_GPUS_PER_TASK = re.compile(r"--gpus-per-task[= ](\d+)")
-SLURM_TASKS = re.compile(r"--ntasks-per-node[= ](\d+)|--ntasks[= ](\d+)|\bsrun\b.*?\s-n\s*(\d+)")
 SLURM_GPU_BIND = r"--gpu-bind[= ]"
 
 
@@ -624,14 +624,14 @@ def more_ranks_than_visible_gpus(ctx: Context, seen: List[str]) -> Iterable[Hit]
 def _slurm_task_sees_own_gpus(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """Slurm's per-task GPUs under several tasks: each rank sees only its own GPUs, numbered from 0."""
     per_task = first_match(SLURM_GPUS_PER_TASK, ctx.observed([SLURM_GPUS_PER_TASK.pattern])) if seen else None
-    tasks = first_match(SLURM_TASKS, ctx.observed([SLURM_TASKS.pattern])) if per_task else None
-    count = int(next(g for g in tasks.groups() if g)) if tasks else 0
+    asked = sbatch_request(ctx) if per_task else {}
+    count = asked.get("ntasks-per-node") or -(-asked.get("ntasks", 0) // asked.get("nodes", 1))  # tasks on a node
     if count < 2 or ctx.observed([SLURM_GPU_BIND]):
         return
-    yield Hit(f"Slurm gives each of the {count} tasks its own {per_task.group(1)} GPU(s) ({per_task.group(0)}) and "
-              "binds the task to them: every rank sees its GPUs as device 0.., so a rank that selects cuda:LOCAL_RANK "
-              "asks for a device its process does not have", confirmed=True,
-              evidence={"gpus_per_task": per_task.group(0), "tasks": tasks.group(0).strip()},
+    yield Hit(f"Slurm gives each of the {count} tasks on a node its own {per_task.group(1)} GPU(s) "
+              f"({per_task.group(0)}) and binds the task to them: every rank sees its GPUs as device 0.., so a rank "
+              "that selects cuda:LOCAL_RANK asks for a device its process does not have", confirmed=True,
+              evidence={"gpus_per_task": per_task.group(0), "tasks_per_node": count},
               references=["https://slurm.schedmd.com/sbatch.html#OPT_gpus-per-task"],
               fix=[f"#SBATCH --gpus-per-node={count * int(per_task.group(1))}  # instead of --gpus-per-task: every "
                    "rank sees all of the node's GPUs and takes the one of its local rank",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable, List
+from typing import Dict, Iterable, List
 
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 
@@ -944,13 +944,19 @@ SBATCH_PAGE = "https://slurm.schedmd.com/sbatch.html"
 LIGHTNING_SLURM = "https://lightning.ai/docs/pytorch/stable/clouds/cluster_advanced.html"
 
 
-def _sbatch_tasks(ctx: Context) -> int:
-    """How many tasks the batch script asks for: --ntasks, else nodes times --ntasks-per-node (0: none stated)."""
+def sbatch_request(ctx: Context) -> Dict[str, int]:
+    """The counts the batch script's #SBATCH lines ask for, by option: nodes, ntasks, ntasks-per-node."""
     asked = {}
-    for line in ctx.observations:
+    for line in ctx.observed([SBATCH_COUNT.pattern]):
         for found in SBATCH_COUNT.finditer(line):
             name = found.group(1) or {"N": "nodes", "n": "ntasks"}[found.group(2)]
             asked[name] = int(found.group(3))
+    return asked
+
+
+def _sbatch_tasks(ctx: Context) -> int:
+    """How many tasks the batch script asks for: --ntasks, else nodes times --ntasks-per-node (0: none stated)."""
+    asked = sbatch_request(ctx)
     if "ntasks" in asked:
         return asked["ntasks"]
     return asked.get("nodes", 1) * asked.get("ntasks-per-node", 1) if asked else 0
@@ -1193,7 +1199,7 @@ VULKAN_ICD_SKIPPED = r"Failed to CreateInstance in ICD \d+\.?\s*Skipping ICD"
 MISSING_SHARED_LIBRARY = re.compile(r"\b(lib[\w+-]+?)\.so\.(\d+)\S*?: cannot open shared object file")
 
 
-def debian_package_of(library: str, soversion: str) -> str:
+def _debian_package_of(library: str, soversion: str) -> str:
     """The Debian package name a shared library gets by policy: libXext.so.6 -> libxext6, libX11.so.6 -> libx11-6."""
     base = library.lower()
     return f"{base}{'-' if base[-1].isdigit() else ''}{soversion}"
@@ -1243,7 +1249,7 @@ def nvidia_vulkan_icd_dependency_missing(ctx: Context, seen: List[str]) -> Itera
                        "libraries into the container",
                        "on a host: install the driver's GL/Vulkan package (Ubuntu: libnvidia-gl-<branch>)"])
         return
-    package = debian_package_of(library, soversion)
+    package = _debian_package_of(library, soversion)
     yield Hit(f"The Vulkan loader skipped an ICD because {library}.so.{soversion}, a library it links, is missing: "
               "NVIDIA's Vulkan driver (libGLX_nvidia) needs it even without a display, and Vulkan falls back to the CPU "
               "renderer", evidence={"missing": f"{library}.so.{soversion}", "observed": seen[0].strip()[:200]},
