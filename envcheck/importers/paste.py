@@ -135,7 +135,7 @@ def unwrapped(lines: List[str]) -> List[str]:
     A line continues the one before when that one is prose left open (it does not end a sentence
     or a structure) and this one goes on in lower case or after a comma; rows of listings and
     tables never join. Lines cut at a terminal's width are joined without a space."""
-    return _prose_joined(lines) + _width_joined(lines) + _code_span_joined(lines)
+    return _prose_joined(lines) + _width_joined(lines) + _code_span_joined(lines) + _quoted_token_joined(lines)
 
 
 def _width_joined(lines: List[str]) -> List[str]:
@@ -152,6 +152,25 @@ def _width_joined(lines: List[str]) -> List[str]:
             start = end + 2 if tail else end + 1
             continue
         start += 1
+    return joined
+
+
+# A quoted token that a line break cut in two, the quote opened at the end of one line and closed at the start of
+# the next: "version `GLIBC_2.3" + "4' not found (required by ...)". The halves join without a space.
+QUOTED_TOKEN_OPEN = re.compile(r"([`‘'\"])[^\s`'‘’\"]+$")
+QUOTED_TOKEN_CLOSE = re.compile(r"[^\s`'‘’\"]+[`'’\"]")
+
+
+def _quoted_token_joined(lines: List[str]) -> List[str]:
+    joined: List[str] = []
+    for line, following in zip(lines, lines[1:]):
+        opened = QUOTED_TOKEN_OPEN.search(line)
+        if opened is None or not QUOTED_TOKEN_CLOSE.match(following):
+            continue
+        quote = opened.group(1)
+        if quote in "'\"" and line.count(quote) % 2 == 0:
+            continue  # that quote closes an earlier one: nothing was left open
+        joined.append(line.rstrip("\n") + following)
     return joined
 
 

@@ -204,8 +204,15 @@ def _mentioned(facts: HostFacts, name: str) -> bool:
     return any(re.sub(r"\W", "", g.name.lower()) == wanted for g in facts.gpus.devices)
 
 
+# A driver named as a requirement, not as the one installed: "Sdk 12.2 requires nvidia driver 550+", "needs driver
+# 471.41 or newer".
+DRIVER_WANTED_BEFORE = re.compile(r"\b(?:requires?|required|needs?|needed|minimum|at least)\b[\w\s]{0,20}$", re.I)
+DRIVER_WANTED_AFTER = re.compile(r"\+|\s*(?:or|and) (?:newer|later|higher|above|up)\b", re.I)
+
+
 def _driver(text: str, facts: HostFacts, where: str) -> None:
-    match = DRIVER.search(text)
+    match = next((m for m in DRIVER.finditer(text) if not DRIVER_WANTED_BEFORE.search(text[:m.start()])
+                  and not DRIVER_WANTED_AFTER.match(text, m.end())), None)
     if match and not facts.gpus.driver_version:
         mark(facts.gpus, where)
         facts.gpus.driver_version = match.group(1)

@@ -214,6 +214,11 @@ class Context:
         f = self.facts
         return f.gpus.driver_version or f.driver.kernel_module_version or f.driver.userspace_version or ""
 
+    def program_cuda(self) -> str:
+        """The CUDA the program is built for: the one the report names, else a framework build's."""
+        return self.facts.cuda.stated_version or next((f.build_cuda for f in self.facts.frameworks.installed
+                                                       if f.build_cuda), "")
+
     def gpu_models(self) -> List[Dict[str, Any]]:
         """Every GPU with its name, compute capability and architecture (matrix.gpu_models)."""
         return gpu_models(self.matrix, self.facts)

@@ -961,7 +961,13 @@ def cdi_devices_unresolvable(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # `/usr/lib/libnvidia-egl-wayland.so.1.1.13`: No such file or directory"). A missing /dev/nvidia-uvm is the module not
 # loaded (DRV013), not a stale spec.
 CDI_HOST_DEVICE_GONE = r'failed to stat CDI host device \W?(/dev/(?!nvidia-uvm)[\w/-]+)\W{0,2}:? no such file or directory'
-CDI_MOUNT_SOURCE_GONE = r"cannot stat \W?(/\S*/lib(?:nvidia|cuda|nvcuvid|nvoptix|GLX_nvidia|EGL_nvidia)[\w.-]*\.so[\d.]*)\W{0,2}:? No such file"
+# runc's words for the same, a bind mount whose source is gone: "error during container init: failed to fulfil mount
+# request: open /usr/lib/x86_64-linux-gnu/libEGL_nvidia.so.580.159.04: no such file or directory".
+CDI_MOUNT_SOURCE_GONE = (r"(?:cannot stat|failed to fulfil mount request: open) \W?(/\S*/lib(?:nvidia|cuda|nvcuvid|"
+                         r"nvoptix|GLX_nvidia|EGL_nvidia)[\w.-]*\.so[\d.]*)\W{0,2}:? No such file")
+# The report says the driver was updated (the usual way a spec goes stale).
+DRIVER_UPDATED = (r"\bdriver\b.{0,60}\b(?:updated?|upgraded?|updating|upgrading)\b",
+                  r"\b(?:updated?|upgraded?|updating|upgrading)\b.{0,60}\bdriver\b")
 
 
 @rule("CTR022", "cdi-spec-stale", "error", "The CDI spec names driver files that are no longer on the host",
@@ -972,7 +978,8 @@ def cdi_spec_stale(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     A GPU container that started before a driver update now fails: podman/crun "cannot stat
     `/usr/lib/libnvidia-egl-wayland.so.1.1.13`: No such file or directory"; Docker or containerd
     "failed to inject CDI devices: failed to inject devices: failed to stat CDI host device
-    "/dev/dri/card0": no such file or directory".
+    "/dev/dri/card0": no such file or directory"; runc, after a driver update: "failed to fulfil mount
+    request: open /usr/lib/x86_64-linux-gnu/libEGL_nvidia.so.580.159.04: no such file or directory".
 
     Why:
     A CDI spec (/etc/cdi/nvidia.yaml, /var/run/cdi/nvidia.yaml) is a snapshot: it lists, by full
@@ -993,13 +1000,27 @@ def cdi_spec_stale(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     gone = found and (found.group(1) or found.group(2))
     if not gone:
         return
-    if not gone.startswith("/dev/") and not ctx.observed([r"\bcdi\b", r"nvidia\.com/gpu", r"\bpodman\b", r"\bcrun\b"]):
+    cdi = gone.startswith("/dev/") or bool(ctx.observed([r"\bcdi\b", r"nvidia\.com/gpu", r"\bpodman\b", r"\bcrun\b"]))
+    if not cdi and not _older_driver_file(ctx, gone):
         return  # a driver library that crun cannot stat is a spec's entry only where CDI is in play
     yield Hit(f"the CDI spec names {gone}, which is no longer on this host: the spec was generated for an earlier "
-              "driver or device set and was not generated again", evidence={"missing": gone},
+              "driver or device set and was not generated again" if cdi else
+              f"the container's mounts name {gone}, a library of an earlier driver that is no longer on this host: "
+              "the CDI spec the NVIDIA runtime uses (or a volume naming that file) was written for the old driver",
+              evidence={"missing": gone},
               fix=["sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml  # again after every driver update",
                    "ls /var/run/cdi/  # a second copy there must be regenerated too (nvidia-cdi-refresh.service "
                    "does it at boot where installed)", "nvidia-ctk cdi list  # the devices the new spec provides"])
+
+
+def _older_driver_file(ctx: Context, path: str) -> bool:
+    """The missing file is a driver library named with a driver version that is not the host's (the host's is
+    known and differs, or the report says the driver was updated): a list of mounts made for an earlier driver."""
+    named = re.search(r"\.so\.(\d{3}\.\d+(?:\.\d+)?)$", path)
+    if named is None:
+        return False
+    driver = ctx.driver_version()
+    return (bool(driver) and driver != named.group(1)) or (not driver and bool(ctx.observed(DRIVER_UPDATED)))
 
 
 # An engine that does not know CDI takes the device name for a path on the host: podman "Error: stat

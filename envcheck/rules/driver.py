@@ -243,6 +243,18 @@ NGC_COMPATIBILITY = "https://docs.nvidia.com/deploy/cuda-compatibility/"
 NGC_RELEASE_IMAGE = re.compile(r"\bnvcr\.io/nvidia/((?:[\w.-]+/)*[\w.-]+):(\d{2}\.\d{2})((?:\.\d+)?(?:-[\w.-]+)?)")
 
 
+# cudaErrorInsufficientDriver as ethminer and its forks print it, with the driver's own CUDA version from
+# cudaDriverGetVersion: "Error: Insufficient CUDA driver: 9010" (the driver runs CUDA 9.1).
+INSUFFICIENT_DRIVER_CUDA = re.compile(r"Insufficient CUDA driver: (\d{4,5})\b", re.I)
+# A newer version of a driver API entry point (cuDevicePrimaryCtxSetFlags_v2, cuCtxCreate_v3) missing from libcuda:
+# the program was linked against, or looks up, the API of a newer CUDA than the driver's. Only the _vN names are
+# read so: an unversioned one missing from an extension module ("undefined symbol: cuTensorMapEncodeTiled") is an
+# extension built without linking libcuda.
+DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
+                              r"symbol lookup for cu[A-Z]\w*_v\d+ failed",
+                              r"entry point cu[A-Z]\w*_v\d+ could not be located")
+
+
 @rule("DRV005", "driver-too-old", "error", "The driver is older than the CUDA the software was built for",
       signatures=(r"driver version is insufficient for CUDA runtime version", r"NVIDIA driver on your system is too old",
                   r"cudaErrorInsufficientDriver", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
@@ -261,7 +273,8 @@ NGC_RELEASE_IMAGE = re.compile(r"\bnvcr\.io/nvidia/((?:[\w.-]+/)*[\w.-]+):(\d{2}
                   # of its major through minor-version compatibility, called an API that needs the newer driver
                   # (CUDA runtime API, error types)
                   r"API call is not supported in the installed CUDA driver|cudaErrorCallRequiresNewerDriver|"
-                  r"CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER"),
+                  r"CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER",
+                  INSUFFICIENT_DRIVER_CUDA.pattern, *DRIVER_ENTRY_POINT_MISSING),
       priority=30, references=("https://docs.nvidia.com/deploy/cuda-compatibility/",))
 def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -273,7 +286,9 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     an NGC image's entrypoint: "ERROR: This container was built for NVIDIA Driver Release 535.86 or later,
     but version 510.85.02 was detected and compatibility mode is UNAVAILABLE."; "CUDA runtime error: API
     call is not supported in the installed CUDA driver" (error 36) from a program built with CUDA 11.2
-    on driver 450 (CUDA 11.0).
+    on driver 450 (CUDA 11.0); ethminer: "Error: Insufficient CUDA driver: 9010"; a program built for a
+    newer CUDA starting on an old driver: "symbol lookup error: ./t-rex: undefined symbol:
+    cuDevicePrimaryCtxSetFlags_v2".
 
     Why:
     Every CUDA release needs a minimum driver. Within one CUDA major, minor-version compatibility
@@ -334,7 +349,7 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   ["# or use an image built for a CUDA the host driver runs: envcheck matrix compat --driver <version>"])
         return
     if where == "host":
-        cuda = _program_cuda(ctx)
+        cuda = ctx.program_cuda()
         need = ctx.matrix.min_driver(cuda) if re.fullmatch(r"\d+\.\d+(?:\.\d+)?", cuda) else None
         model = ctx.gpu_models()[0]
         gpu, open_only = model["name"], model["architecture"] in ("Blackwell", "Rubin")  # DRV006: open modules only
@@ -353,12 +368,18 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     if seen and not reported:
         jit = PTX_VERSIONS.search(" ".join(seen))
+        runs = first_match(INSUFFICIENT_DRIVER_CUDA, seen)
+        runs_cuda = f"{int(runs.group(1)) // 1000}.{int(runs.group(1)) % 1000 // 10}" if runs else ""
+        entry = first_match(re.compile(r"\bcu[A-Z]\w*_v\d+\b"), [line for line in seen if re.search(
+            "|".join(DRIVER_ENTRY_POINT_MISSING), line, re.I)])
         yield Hit("The CUDA runtime in use needs a newer driver than the one installed"
                   + (f" ({driver})" if driver else "")
                   + (f": the driver's JIT knows PTX ISA up to {jit.group(2)} and was given PTX {jit.group(1)}, from a "
-                     "newer CUDA toolkit" if jit else ""),
+                     "newer CUDA toolkit" if jit else "")
+                  + (f": the driver runs CUDA {runs_cuda} at most" if runs_cuda else "")
+                  + (f": its libcuda lacks {entry.group(0)}, an entry point of a newer CUDA" if entry else ""),
                   evidence={"driver": driver, **({"ptx_given": jit.group(1), "driver_jit_knows": jit.group(2)}
-                                                 if jit else {})},
+                                                 if jit else {}), **({"driver_cuda": runs_cuda} if runs_cuda else {})},
                   fix=_distro.install_driver(ctx.distro))
 
 
@@ -580,18 +601,12 @@ def _compat_on_an_old_driver(ctx: Context) -> str:
     if in_container(ctx):
         return "container"
     segments = {gpu["segment"] for gpu in ctx.gpu_models() if gpu["segment"]}
-    cuda = _program_cuda(ctx)
+    cuda = ctx.program_cuda()
     if not (segments and "datacenter" not in segments and cuda) or cuda == ctx.facts.gpus.cuda_driver_version:
         return ""  # (nvidia-smi's "CUDA Version" is the driver's own, not the program's)
     driver = ctx.driver_version()
     judged = _driver_runs(ctx, driver, cuda) if driver else None
     return "" if judged and judged[0] else "host"
-
-
-def _program_cuda(ctx: Context) -> str:
-    """The CUDA the program is built for: the one the report names, else a framework build's."""
-    return ctx.facts.cuda.stated_version or next((f.build_cuda for f in ctx.facts.frameworks.installed
-                                                  if f.build_cuda), "")
 
 
 # Words and messages that say the NVIDIA driver did not come up (not why): the desktop or nvidia-smi.
@@ -1260,23 +1275,28 @@ def driver_nvml_too_old_for_tool(ctx: Context, seen: List[str]) -> Iterable[Hit]
 # FFmpeg's NVENC wrapper (libavcodec/nvenc.c), in HandBrake, OBS, Jellyfin, Tdarr and every FFmpeg build: the driver's
 # encode library provides an older NVENC API than the Video Codec SDK headers (nv-codec-headers) FFmpeg was built with.
 # It follows with the driver that provides that API, "The minimum required Nvidia driver for nvenc is 551.76 or newer"
-# (the same line also follows "Cannot load nvEncodeAPI64.dll", where no encode library loaded at all: not this).
-NVENC_API_GAP = re.compile(r"Driver does not support the required nvenc API version\.?\s*Required: (\d+\.\d+) Found: "
-                           r"(\d+\.\d+)")
-NVENC_MIN_DRIVER = re.compile(r"minimum required Nvidia driver for nvenc is (\d+(?:\.\d+)+) or newer")
+# People retell it without the punctuation ("driver does not support required nvenc api. required 12.2 found 12.1").
+# The minimum-driver line also follows a failure to load the encode library at all ("Cannot load nvEncodeAPI64.dll",
+# "Cannot load libnvidia-encode.so.1": no driver, or a container without its video libraries): alone, without such
+# a line, it is FFmpeg's account of an API gap whose first line the report left out (OBS logs only the second).
+NVENC_API_GAP = re.compile(r"Driver does not support (?:the )?required nvenc API(?: version)?\.?\s*Required:? "
+                           r"(\d+\.\d+),?\s*Found:? (\d+\.\d+)", re.I)
+NVENC_MIN_DRIVER = re.compile(r"minimum required Nvidia driver for nvenc is (\d+(?:\.\d+)+) or newer", re.I)
+NVENC_LIBRARY_NOT_LOADED = r"(?:Cannot|Could not|Failed to|Unable to) load (?:library )?\W?(?:nvEncodeAPI(?:64)?\.dll|libnvidia-encode)"
 NVENC_FFMPEG = "https://github.com/FFmpeg/FFmpeg/blob/master/libavcodec/nvenc.c"
 
 
 @rule("DRV019", "driver-too-old-for-nvenc-api", "error",
       "The driver provides an older NVENC API than the encoder was built for",
-      signatures=(NVENC_API_GAP.pattern,), priority=18,
+      signatures=(NVENC_API_GAP.pattern, NVENC_MIN_DRIVER.pattern), priority=18,
       references=(NVENC_FFMPEG, "https://github.com/HandBrake/HandBrake/issues/6506"))
 def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     Hardware encoding fails as the encoder opens (HandBrake, OBS, Jellyfin, an FFmpeg build):
     "[hevc_nvenc] Driver does not support the required nvenc API version. Required: 12.2 Found: 12.1",
-    then "The minimum required Nvidia driver for nvenc is 551.76 or newer".
+    then "The minimum required Nvidia driver for nvenc is 551.76 or newer" (OBS logs only this second
+    line: "error: The minimum required Nvidia driver for nvenc is 471.41 or newer").
 
     Why:
     NVENC is reached through the driver's own encode library (nvEncodeAPI64.dll, libnvidia-encode),
@@ -1294,16 +1314,21 @@ def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]
     When you do not encode on the GPU (a software encoder works on any driver).
     """
     gap = first_match(NVENC_API_GAP, seen)
-    if gap is None:
+    minimum = first_match(NVENC_MIN_DRIVER, seen)
+    if gap is None and (minimum is None or ctx.observed([NVENC_LIBRARY_NOT_LOADED])):
         return
-    wanted, provided = gap.group(1), gap.group(2)
-    minimum = first_match(NVENC_MIN_DRIVER, ctx.observed([NVENC_MIN_DRIVER.pattern]))
     needs = minimum.group(1) if minimum else ""
     driver = ctx.driver_version()
-    yield Hit(f"The encoder was built for NVENC API {wanted}; the driver{f' {driver}' if driver else ''} provides "
-              f"{provided}" + (f": NVENC API {wanted} needs driver {needs} or newer" if needs else ""), confirmed=True,
-              evidence={"nvenc_api_required": wanted, "nvenc_api_found": provided, "minimum_driver": needs,
-                        "driver": driver or "not in the input"},
+    if gap is None and driver and older_than(driver, needs) is False:
+        return  # the driver meets the minimum: the line followed some other failure
+    wanted, provided = (gap.group(1), gap.group(2)) if gap else ("", "")
+    built = (f"The encoder was built for NVENC API {wanted}; the driver{f' {driver}' if driver else ''} provides "
+             f"{provided}" + (f": NVENC API {wanted} needs driver {needs} or newer" if needs else "")) if gap else \
+        (f"The encoder was built for a newer NVENC API than the driver{f' {driver}' if driver else ''} provides: "
+         f"it needs driver {needs} or newer")
+    yield Hit(built, confirmed=True,
+              evidence={"nvenc_api_required": wanted or "not in the input", "nvenc_api_found": provided or "not in the input",
+                        "minimum_driver": needs, "driver": driver or "not in the input"},
               fix=(_distro.install_driver(ctx.distro, _distro.branch_of(needs)) if needs else
                    _distro.install_driver(ctx.distro)) +
               ["# Windows: the driver alone (custom install, without the NVIDIA app) is enough",

@@ -412,6 +412,16 @@ CPU_ONLY_LIBRARIES = (
      ["pip uninstall -y torchcodec",
       "pip install torchcodec --index-url https://download.pytorch.org/whl/cuXXX  # the cuXXX of your torch "
       "(python -c 'import torch; print(torch.version.cuda)')"]),
+    # Faiss without its GPU part: the GPU classes and functions do not exist in the module ("module 'faiss' has no
+    # attribute 'StandardGpuResources'"). faiss-cpu is the CPU-only package; faiss-gpu is published for Linux x86-64
+    # only (facebookresearch/faiss INSTALL.md), so on Windows and macOS every binary is CPU-only.
+    ("Faiss", r"module 'faiss' has no attribute '(?:StandardGpuResources|GpuIndex\w*|index_cpu_to_(?:all_)?gpus?|"
+              r"GpuClonerOptions|GpuMultipleClonerOptions)'",
+     "this Faiss has no GPU part (faiss-cpu, or any Faiss binary on Windows or macOS: faiss-gpu is published for "
+     "Linux x86-64 only)",
+     ["pip uninstall -y faiss faiss-cpu",
+      "conda install -c pytorch -c nvidia faiss-gpu  # Linux x86-64 (on Windows: inside WSL 2)",
+      "python -c 'import faiss; print(hasattr(faiss, \"StandardGpuResources\"))'  # True with a GPU build"]),
 )
 
 
@@ -433,7 +443,8 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Falling back to cpu."; ONNX Runtime lists only `['AzureExecutionProvider', 'CPUExecutionProvider']`,
     or warns "CUDAExecutionProvider is not in available provider names". Libraries next to the
     framework: LightGBM's "GPU Tree Learner was not enabled in this build", XGBoost's "XGBoost
-    version not compiled with GPU support", torchcodec's "RuntimeError: Unsupported device: cuda".
+    version not compiled with GPU support", torchcodec's "RuntimeError: Unsupported device: cuda",
+    Faiss's "AttributeError: module 'faiss' has no attribute 'StandardGpuResources'".
 
     Why:
     The wheel that got installed has no CUDA code: pip took the CPU build (the default on Windows and
@@ -443,7 +454,8 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     tensorflow and tensorflow-gpu were such a pair too ("pip install tensorflow-gpu tensorflow").
     TensorFlow Serving's model server from apt (tensorflow-model-server) is a CPU-only build as well:
     it serves on the CPU without any error, whatever the TensorFlow next to it can do. Libraries
-    publish CPU-only builds too: conda-forge's LightGBM, xgboost-cpu, torchcodec from PyPI.
+    publish CPU-only builds too: conda-forge's LightGBM, xgboost-cpu, torchcodec from PyPI, faiss-cpu
+    (and every Faiss binary outside Linux x86-64).
 
     Fix:
     Uninstall it and install the CUDA build for a CUDA your driver runs, from the framework's own
@@ -644,7 +656,8 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if found or software or not (seen or smoke):
         return
     text = " ".join(seen + smoke + ctx.observed([SUPPORTED_TEXT.pattern]))
-    if TOO_OLD_TEXT.search(" ".join(ctx.observations)) or any(item[0] == "old" for item in _arch_findings(ctx)):
+    if TOO_OLD_TEXT.search(" ".join(ctx.observations)) or any(item[0] == "old" for item in _arch_findings(ctx)) \
+            or ctx.shared("below_program_cuda", _below_program_cuda):
         return  # the GPU is too old, not too new: gpu-arch-unsupported explains it
     sm = SM_TEXT.search(text)
     supported = SUPPORTED_TEXT.search(text)
@@ -774,6 +787,35 @@ def _below_every_torch(ctx: Context) -> Optional[Hit]:
     return None
 
 
+def _below_program_cuda(ctx: Context) -> Optional[Hit]:
+    """A GPU older than every architecture the program's CUDA can build for (a GTX 550 Ti, compute capability 2.1,
+    under a program built with CUDA 9.1, whose nvcc starts at 3.0): no build made with that CUDA has kernels for
+    it, whatever its options were."""
+    cuda = ctx.program_cuda()
+    if not re.fullmatch(r"\d+\.\d+(?:\.\d+)?", cuda):
+        return None
+    try:
+        row = ctx.matrix.cuda_release(cuda)
+    except QueryError:
+        return None
+    lowest = row.get("sm_min")
+    gpu = next((g for g in ctx.gpu_models() if g["cc"] and lowest and cc_tuple(g["cc"]) < cc_tuple(lowest)), None)
+    if gpu is None:
+        return None
+    last = ctx.matrix.last_cuda_for_cc(gpu["cc"])
+    compiler = ctx.matrix.cuda_release(last).get("gcc_max") if last else None
+    return Hit(f"{gpu['name']} is compute capability {gpu['cc']}; the program was built with CUDA {cuda}, whose "
+               f"compiler builds for compute capability {lowest} and newer, so it has no kernels for this GPU",
+               evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], "program_cuda": cuda,
+                         "cuda_builds_from": lowest, "last_cuda_for_gpu": last or "not recorded"},
+               confirmed=bool(ctx.observed(NO_KERNEL_IMAGE)),
+               references=[row["arch_source"]] if row.get("arch_source") else [],
+               fix=[f"rebuild the program with CUDA {last}, the last release that builds for compute capability "
+                    f"{gpu['cc']}" + (f", with the host compiler it supports (gcc {compiler} or older)" if compiler
+                                      else "") if last else "rebuild the program with a CUDA that builds for "
+                    f"compute capability {gpu['cc']}", "or run it on a newer GPU"])
+
+
 def _dropped_gpus(ctx: Context) -> List[Dict]:
     """The GPUs a "no kernel image" failure happened on, when every one of them is of a dropped architecture."""
     gpus = _gpus_without_kernels(ctx)
@@ -840,6 +882,10 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     no_kernel = ctx.observed(NO_KERNEL_IMAGE)
     if not seen and no_kernel and not _arch_findings(ctx):
+        below = ctx.shared("below_program_cuda", _below_program_cuda)
+        if below:
+            yield below
+            return
         dropped = _dropped_gpus(ctx)
         if dropped:
             gpu = dropped[0]
@@ -1689,7 +1735,15 @@ BITSANDBYTES_INSTALL = "https://huggingface.co/docs/bitsandbytes/main/en/install
 # R's torch installs LibTorch and its lantern library for `type`, "cpu" or the CUDA version it detected (or read from
 # the CUDA environment variable); a CUDA it has no build for stops it: "The 11.4 installation type is currently
 # unsupported." (mlverse/torch R/install.R).
-INSTALL_TYPE_UNSUPPORTED = re.compile(r"The (\d+\.\d+) installation type is currently unsupported")
+# Later releases check first (check_supported_version): "Unsupported CUDA version "10.0"", then "Currently supported
+# versions are: "11.7" and "11.6"." (quoted by cli, hence the quote this pattern needs).
+INSTALL_TYPE_UNSUPPORTED = re.compile(r"The (\d+\.\d+) installation type is currently unsupported|"
+                                      r"Unsupported CUDA version [\"“'](\d+\.\d+)[\"”']", re.I)
+# DJL (Deep Java Library) downloads its engine's native library for the CUDA it detects and, without one for that CUDA,
+# falls back to the CPU: "No matching cuda flavor for win found: cu112mkl/sm_86." (its PyTorch and MXNet engines,
+# ai.djl.*.jni.LibUtils).
+DJL_NO_CUDA_FLAVOR = re.compile(r"No matching cuda flavor for [\w-]+ found: cu(\d{3})", re.I)
+DJL_ENGINES = "https://docs.djl.ai/engines/pytorch/pytorch-engine/index.html"
 # An installer's download of the binary built for one CUDA answered 404 on the same line as its URL, the URL naming
 # the CUDA the way binary hosts do: a /cu101/ folder, a +cu101 (%2Bcu101) local version, a -gpu-101 build name.
 # "cannot open URL '.../Linux-gpu-101.zip': HTTP status was '404 Not Found'" (R), "HTTP error 404 while getting
@@ -1702,7 +1756,8 @@ MLVERSE_TORCH_INSTALL = "https://torch.mlverse.org/docs/articles/installation.ht
 
 @rule("FW010", "library-no-binary-for-cuda-version", "error",
       "A package has no binary for the CUDA version it detected: it falls back to the CPU or fails to install",
-      signatures=(BNB_BINARY_MISSING.pattern, INSTALL_TYPE_UNSUPPORTED.pattern, CUDA_BINARY_404.pattern), priority=9,
+      signatures=(BNB_BINARY_MISSING.pattern, INSTALL_TYPE_UNSUPPORTED.pattern, CUDA_BINARY_404.pattern,
+                  DJL_NO_CUDA_FLAVOR.pattern), priority=9,
       references=(BITSANDBYTES_INSTALL, MLVERSE_TORCH_INSTALL))
 def library_no_binary_for_cuda_version(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -1711,8 +1766,10 @@ def library_no_binary_for_cuda_version(ctx: Context, seen: List[str]) -> Iterabl
     found: libbitsandbytes_cuda122.so. Maybe you need to compile it from source?", "Defaulting to
     libbitsandbytes_cpu.so"; later releases: "Could not find the bitsandbytes CUDA binary at
     PosixPath('.../libbitsandbytes_cuda118.so')", then "compiled without GPU support". R's torch:
-    "The 11.4 installation type is currently unsupported.", or its download of the lantern build
-    for the CUDA it found: "cannot open URL '.../Linux-gpu-101.zip': HTTP status was '404 Not Found'".
+    "The 11.4 installation type is currently unsupported." (later: "Unsupported CUDA version "10.0""),
+    or its download of the lantern build for the CUDA it found: "cannot open URL
+    '.../Linux-gpu-101.zip': HTTP status was '404 Not Found'". DJL (Java): "No matching cuda flavor
+    for win found: cu112mkl/sm_86.", and training runs on the CPU.
 
     Why:
     bitsandbytes ships one binary per CUDA version (and, before 0.42, a _nocublaslt variant for GPUs
@@ -1722,6 +1779,8 @@ def library_no_binary_for_cuda_version(ctx: Context, seen: List[str]) -> Iterabl
     fails on its first GPU call. R's torch downloads LibTorch and its lantern library built for the
     CUDA toolkit it detects (nvcc's, not the driver's CUDA that nvidia-smi shows): for a CUDA that
     release was not built for there is no file, and the install stops or falls back to the CPU build.
+    DJL's engines download their native library for the CUDA they detect in the same way and fall
+    back to the CPU build when the release has none for it.
 
     Fix:
     Upgrade bitsandbytes to a release that ships a binary for that CUDA (pip install -U bitsandbytes),
@@ -1753,12 +1812,24 @@ def library_no_binary_for_cuda_version(ctx: Context, seen: List[str]) -> Iterabl
 
 def _cuda_binary_not_published(seen: List[str]) -> Iterable[Hit]:
     """An installer that fetches a build per CUDA asked for one its host does not have."""
+    djl = first_match(DJL_NO_CUDA_FLAVOR, seen)
+    if djl is not None:
+        digits = djl.group(1)
+        cuda = f"{int(digits[:-1])}.{digits[-1]}"
+        yield Hit(f"DJL has no native build of its engine for CUDA {cuda}, the CUDA it detected on this machine, so "
+                  "it runs on the CPU", evidence={"detected_cuda": cuda, "observed": djl.group(0)}, confirmed=True,
+                  references=[DJL_ENGINES],
+                  fix=["nvcc --version  # the CUDA DJL detects", "install a CUDA toolkit that the DJL release's engine "
+                       "has native builds for (its engine page lists the releases) and put it first on the library path",
+                       "or choose another native release of the engine with PYTORCH_VERSION (DJL's engine "
+                       "configuration), one built for a CUDA you have"])
+        return
     refused = first_match(INSTALL_TYPE_UNSUPPORTED, seen)
     missing = first_match(CUDA_BINARY_404, seen) if refused is None else None
     if refused is None and missing is None:
         return
     if refused is not None:
-        cuda, shown = refused.group(1), refused.group(0)
+        cuda, shown = refused.group(1) or refused.group(2), refused.group(0)
     else:
         digits = next(group for group in missing.groups() if group)
         cuda, shown = f"{digits[:-1]}.{digits[-1]}", missing.group(0)
@@ -2203,6 +2274,8 @@ def windows_torch_distributed_without_libuv(ctx: Context, seen: List[str]) -> It
 # its OpenGL SiftGPU path failing, "Shader not supported by your hardware!" ("Colmap is trying to run the OpenGL
 # version of SIFT. Are you using a version of Colmap that was compiled with CUDA?", colmap/colmap#1485), or refusing,
 # "Cannot use Sift GPU without CUDA or OpenGL support".
+# A command-line program whose device choices are the backends it was compiled with (clap's value enums in Rust
+# programs such as Tabby): "error: invalid value 'cuda' for '--device <DEVICE>'", "[possible values: cpu]".
 BUILT_WITHOUT_CUDA = (
     ("OpenCV", r"The library is compiled without CUDA support|DNN module was not built with CUDA backend",
      "cv2.cuda and the DNN module's CUDA backend exist only in CUDA builds, and OpenCV's pip wheels (opencv-python, "
@@ -2218,6 +2291,12 @@ BUILT_WITHOUT_CUDA = (
      ["colmap -h | head -3  # a CUDA build says 'with CUDA'",
       "build COLMAP from source with CUDA (cmake -DCMAKE_CUDA_ARCHITECTURES=native ..), or use a CUDA build of it",
       "or run on the CPU: --SiftExtraction.use_gpu 0 --SiftMatching.use_gpu 0 (dense stereo has no CPU path)"]),
+    ("The program", r"invalid value '(?:cuda|gpu)' for '--device\b",
+     "its --device choices are the backends compiled into it, and CUDA is not among them (a Rust program built "
+     "without its cuda cargo feature)",
+     ["<program> --help | grep -A2 -- --device  # the devices this build accepts",
+      "rebuild it with its CUDA feature (cargo build --release --features cuda, as the project's Dockerfile or build "
+      "guide does), or use its CUDA release or image"]),
 )
 
 
@@ -2231,11 +2310,13 @@ def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     function 'throw_no_cuda'", or "DNN module was not built with CUDA backend; switching to CPU".
     COLMAP: "Dense stereo reconstruction requires CUDA, which is not available on your system";
     feature matching stops with "Shader not supported by your hardware!" and "ERROR: SiftGPU not
-    fully supported".
+    fully supported". A Rust command-line program (Tabby): "error: invalid value 'cuda' for
+    '--device <DEVICE>'" with "[possible values: cpu]".
 
     Why:
     Some GPU-capable programs are published mostly as builds without CUDA: OpenCV's pip wheels,
-    COLMAP's distribution packages and CPU images. Their CUDA code paths then do not exist, whatever
+    COLMAP's distribution packages and CPU images, a Rust program built without its cuda cargo
+    feature. Their CUDA code paths then do not exist, whatever
     GPU and driver the machine has; COLMAP's GPU SIFT falls back to OpenGL shaders that headless or
     remote sessions often cannot run.
 
@@ -2255,8 +2336,63 @@ def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             return
 
 
+# Text Embeddings Inference (TEI) compiles its CUDA kernels for one compute capability per image and refuses any other
+# GPU: "Could not start backend: Runtime compute cap 75 is not compatible with compile time compute cap 80".
+TEI_COMPUTE_CAP = re.compile(r"Runtime compute cap (\d+) is not compatible with compile time compute cap (\d+)", re.I)
+TEI_IMAGE = re.compile(r"\b(ghcr\.io/huggingface/text-embeddings-inference):(?:(?:turing|hopper|cpu|\d{2})-)?([\w.]+)")
+# The image for each architecture, from TEI's README ("Docker Images", as of its 1.8 release): Turing "turing-X",
+# Ampere 80 "X", Ampere 86 "86-X", Ada Lovelace "89-X", Hopper "hopper-X"; Volta is not supported.
+TEI_IMAGE_PREFIX = {"75": "turing-", "80": "", "86": "86-", "89": "89-", "90": "hopper-"}
+TEI_README = "https://github.com/huggingface/text-embeddings-inference#docker-images"
+
+
+@rule("FW017", "image-variant-built-for-other-gpu-arch", "error",
+      "The image variant in use was compiled for another GPU architecture than this GPU's",
+      signatures=(TEI_COMPUTE_CAP.pattern,), priority=17, references=(TEI_README,))
+def image_variant_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Text Embeddings Inference does not start: "Error: Could not create backend", "Caused by: Could
+    not start backend: Runtime compute cap 75 is not compatible with compile time compute cap 80",
+    on an RTX 2080 with the default image, while the same image runs on an RTX 3090.
+
+    Why:
+    Some servers compile their CUDA kernels for exactly one compute capability and publish one image
+    per GPU architecture under different tags (TEI: turing-, 86-, 89-, hopper- and the untagged
+    Ampere 80 image). The image checks the GPU at start and refuses any other architecture. The
+    GPU is supported; the tag is the wrong one for it.
+
+    Fix:
+    Run the image whose tag names this GPU's architecture (for TEI, the table in its README), or
+    build the image for it (TEI: `--build-arg CUDA_COMPUTE_CAP=75`) and run that build.
+
+    When to ignore:
+    Never: this image cannot use this GPU.
+    """
+    found = first_match(TEI_COMPUTE_CAP, seen)
+    if found is None:
+        return
+    runtime, compiled = found.group(1), found.group(2)
+    if runtime == compiled:
+        return  # the same capability refused: a check that failed on its own (TEI#652, candle on sm_120), not the image
+    image = first_match(TEI_IMAGE, ctx.observed([TEI_IMAGE.pattern]))
+    prefix = TEI_IMAGE_PREFIX.get(runtime)
+    release = image.group(2) if image else "<version>"
+    wanted = f"ghcr.io/huggingface/text-embeddings-inference:{prefix}{release}" if prefix is not None else ""
+    yield Hit(f"The image was compiled for compute capability {dotted_cc(compiled)} only, and this GPU is "
+              f"{dotted_cc(runtime)}: it is the image variant for another GPU architecture",
+              evidence={"gpu_compute_capability": dotted_cc(runtime), "image_compute_capability": dotted_cc(compiled),
+                        "image": image.group(0) if image else "not in the input"}, confirmed=True,
+              fix=([f"docker run ... {wanted}  # the variant for compute capability {dotted_cc(runtime)} "
+                    "(TEI's README, Docker Images)"] if wanted else
+                   [f"TEI's README (read at its 1.8 release) names no image for compute capability "
+                    f"{dotted_cc(runtime)}: look for one in a newer release's table, or build one"]) +
+              ["or build the image for this GPU: docker build -f Dockerfile-cuda --build-arg "
+               f"CUDA_COMPUTE_CAP={runtime} . and run that image (not the pulled one)"])
+
+
 RULES = (cpu_only_build, gpu_arch_not_in_build, gpu_arch_unsupported, python_unsupported, framework_plugin_mismatch,
          framework_end_of_life, bf16_unsupported_gpu, no_cuda_build_for_platform, quantization_unsupported_gpu,
          library_no_binary_for_cuda_version, cuda_extension_not_built, nccl_unavailable_on_windows,
          multiple_cupy_variants_installed, cuda_malloc_async_unsupported, windows_torch_distributed_without_libuv,
-         program_built_without_cuda)
+         program_built_without_cuda, image_variant_built_for_other_gpu_arch)

@@ -41,10 +41,13 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Symptom:
     PyTorch: "Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and
     installed a driver"; "no CUDA-capable device is detected"; `lspci | grep -i nvidia` prints nothing.
+    A notebook written for a GPU runtime, opened on Colab's TPU runtime, fails at its first
+    `nvidia-smi` call.
 
     Why:
     There is no NVIDIA GPU on the PCI bus: the machine has none (an Intel/AMD-only laptop, a
-    CPU-only cloud instance, a Mac), or the hypervisor did not pass one through. On a Mac, CUDA code
+    CPU-only cloud instance, a TPU runtime or VM, a Mac), or the hypervisor did not pass one
+    through. On a Mac, CUDA code
     fails with "Torch not compiled with CUDA enabled": PyTorch has no CUDA build for macOS (FW008).
 
     Fix:
@@ -61,6 +64,12 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   confirmed=True,
                   fix=["run it on the CPU, or on Apple's GPU where the program supports it (PyTorch: device='mps')",
                        "# or run it on a Linux or Windows machine with an NVIDIA GPU"])
+    elif on_a_tpu_runtime(ctx) and ctx.observed(GPU_ASKED_FOR) and not ctx.has_nvidia_gpu() and \
+            not ctx.gpu_models():
+        yield Hit("this runs on a TPU runtime, which has no NVIDIA GPU: nvidia-smi and CUDA are not there, so code "
+                  "written for a GPU runtime fails", evidence={"observed": ctx.observed([TPU_RUNTIME.pattern])[:1]},
+                  fix=["choose a GPU runtime (Colab: Runtime > Change runtime type > a GPU) for code that needs CUDA",
+                       "# or run the TPU build of the framework (JAX: pip install 'jax[tpu]') on the TPU"])
     elif ctx.has_nvidia_gpu() is False and not gpu_container(ctx):
         # with no NVIDIA GPU at all, every GPU error that follows is explained: this outranks them
         yield Hit("no NVIDIA device on the PCI bus and no GPU reported by the driver", confirmed=True,
@@ -82,8 +91,16 @@ GPU_NAMED = (r"with CUDA capability sm_\d+", r"Found GPU\d+ .+ which is of cuda 
 # "MAC address" is not a Mac).
 MAC_NAMED = re.compile(r"\b(?:Mac(?:Book(?:\s?(?:Pro|Air))?|OS|\s?mini|\s+Studio|\s+Pro)?|macOS|OS X|Apple M\d)\b|"
                        r"\bmacosx_\d+_\d+_(?:arm64|x86_64)\b|\barm64-apple-darwin")
-# The program asked for CUDA: a CPU-only build's refusal, or "CUDA is not available".
-CUDA_ASKED_FOR = (r"not compiled with CUDA", r"\bCUDA (?:is )?(?:not |un)available")
+# The program asked for CUDA: a CPU-only build's refusal, "CUDA is not available", or a tool's own words for the same
+# (Cellpose: "TORCH CUDA version not installed/working").
+CUDA_ASKED_FOR = (r"not compiled with CUDA", r"\bCUDA (?:is )?(?:not |un)available",
+                  r"\bCUDA(?: \w+)? not (?:installed|working|found|detected)")
+# A TPU runtime or VM (Colab's, Kaggle's, a Cloud TPU VM), which has no NVIDIA GPU: code written for a GPU runtime,
+# which calls nvidia-smi or asks for CUDA, fails there.
+TPU_RUNTIME = re.compile(r"\bTPU (?:runtime|VM|instance|v\d)\b|\bTPU (?:is |was )?selected\b|"
+                         r"\b(?:select(?:ed)?|chose|picked) (?:the |a )?TPU\b|"
+                         r"\b(?:Colab|Kaggle)\b.{0,60}\bTPU\b|\bTPU\b.{0,60}\b(?:Colab|Kaggle)\b", re.I)
+GPU_ASKED_FOR = CUDA_ASKED_FOR + (r"\bnvidia-smi\b",)
 
 
 def on_a_mac(ctx: Context) -> bool:
@@ -95,6 +112,11 @@ def on_a_mac(ctx: Context) -> bool:
     if system.os or system.distro_id or system.wsl:
         return False  # a Linux or Windows machine, reached from a Mac perhaps
     return any(MAC_NAMED.search(line) for line in ctx.observations)
+
+
+def on_a_tpu_runtime(ctx: Context) -> bool:
+    """The report says it runs on a TPU runtime or VM (Colab's, Kaggle's, a Cloud TPU VM)."""
+    return bool(ctx.observed([TPU_RUNTIME.pattern]))
 
 
 def gpu_container(ctx: Context) -> bool:

@@ -367,8 +367,12 @@ def cuda_visible_devices_uuid_unsupported(ctx: Context, seen: List[str]) -> Iter
 # Tools whose GPU code needs AVX on the host CPU, in their words: Ollama ("CPU does not have minimum
 # vector extensions, GPU inference disabled"; earlier "CPU does not have AVX or AVX2, disabling GPU
 # support"), TensorFlow ("compiled to use AVX instructions, but these aren't available on your machine").
+COMPILED_FOR_MISSING = re.compile(r"was compiled to use ([\w.,\s]{2,40}?) instructions, but these aren'?t available",
+                                  re.I)
 NO_AVX = (r"CPU does not have minimum vector extensions", r"CPU does not have AVX or AVX2",
-          r"compiled to use AVX instructions, but these aren't available",
+          # TensorFlow's cpu_feature_guard names every instruction set its build uses and the CPU lacks ("compiled
+          # to use FMA instructions", "AVX AVX2"); its "wasn't compiled to use ..., but these are available" is advice
+          COMPILED_FOR_MISSING.pattern,
           r"(?:don'?t|do not|doesn'?t|does not) have (?:the )?AVX\b", r"\bAVX\b.{0,30}(?:not enabled|disabled|not exposed)",
           r"(?:without|lacks?|no) AVX (?:support|instructions)")
 
@@ -387,14 +391,16 @@ TENSORFLOW_IMPORT = r"\bimport tensorflow\b|\bwith tensorflow\b|\btensorflow\s*\
 CPU_FLAGS = re.compile(r"^flags\s*:\s*(.*\bsse2\b.*)$")
 
 
-@rule("SYS008", "cpu-missing-avx", "error", "The CPU (or the VM's virtual CPU) lacks AVX, which the GPU build needs",
+@rule("SYS008", "cpu-missing-avx", "error",
+      "The CPU (or the VM's virtual CPU) lacks AVX or another instruction set the build needs",
       signatures=(*NO_AVX, ILLEGAL_INSTRUCTION, SIGILL), priority=14)
 def cpu_missing_avx(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     Ollama finds the GPU and still runs every model on the CPU ("CPU does not have minimum vector
     extensions, GPU inference disabled"); TensorFlow dies on import with "Illegal instruction" or
-    says it was "compiled to use AVX instructions, but these aren't available on your machine"; in a
+    says it was "compiled to use AVX instructions, but these aren't available on your machine" (or
+    FMA, in a VirtualBox guest whose virtual CPU has AVX2 without FMA); in a
     VM, a server's worker dies at start: "Shard process was signaled to shutdown with signal 4".
 
     Why:
@@ -443,9 +449,14 @@ def cpu_missing_avx(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "VM: give it the host CPU model (-cpu host; Proxmox CPU type 'host'; libvirt host-passthrough)",
                        "or build TensorFlow from source for this CPU, or run on a CPU with AVX"])
         return
-    yield Hit("The CPU does not offer AVX, so the GPU runner or wheel cannot be used",
-              fix=["grep -o -w -m1 -E 'avx2?' /proc/cpuinfo  # nothing printed: no AVX",
-                   "VM: give it the host CPU model (-cpu host; Proxmox CPU type 'host'; libvirt host-passthrough)"])
+    named = first_match(COMPILED_FOR_MISSING, seen)
+    wanted = " ".join(named.group(1).replace(",", " ").split()) if named else "AVX"
+    flag = wanted.split()[0].lower()
+    yield Hit(f"The CPU does not offer {wanted}, which the build was compiled to use, so the GPU runner or wheel "
+              "cannot be used", evidence={"instructions": wanted},
+              fix=[f"grep -o -w -m1 {flag} /proc/cpuinfo  # nothing printed: the CPU (or the VM's CPU model) lacks it",
+                   "VM: give it the host CPU model (-cpu host; Proxmox CPU type 'host'; libvirt host-passthrough)",
+                   "or use a build made without it (the project's basic or non-AVX2 build, or a source build)"])
 
 
 def _tensorflow_before_avx(ctx: Context) -> bool:
@@ -1308,10 +1319,65 @@ def egl_vendor_not_nvidia(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    "export __GLX_VENDOR_LIBRARY_NAME=nvidia"])
 
 
+# The RAPIDS Accelerator for Apache Spark refusing an executor that holds more than one GPU address
+# (GpuDeviceManager.getGPUAddrFromResources): "java.lang.IllegalArgumentException: Spark GPU Plugin only supports 1 gpu
+# per executor".
+SPARK_RAPIDS_ONE_GPU = r"(?:Spark GPU )?Plugin only supports 1 gpu per executor"
+SPARK_GPU_AMOUNT = re.compile(r"spark\.executor\.resource\.gpu\.amount\s*[=:]?\s*(\d+)", re.I)
+SPARK_RAPIDS_GPU_ISSUE = "https://github.com/NVIDIA/spark-rapids/issues/1890"
+
+
+@rule("SYS026", "executor-gpus-not-isolated", "error",
+      "A Spark executor was given more GPUs than the one the RAPIDS plugin can use",
+      signatures=(SPARK_RAPIDS_ONE_GPU,), priority=22, references=(SPARK_RAPIDS_GPU_ISSUE,))
+def executor_gpus_not_isolated(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A Spark job with the RAPIDS Accelerator (spark.plugins=com.nvidia.spark.SQLPlugin) fails as its
+    executors start: "java.lang.IllegalArgumentException: Spark GPU Plugin only supports 1 gpu per
+    executor", at GpuDeviceManager.getGPUAddrFromResources; often with YARN or standalone workers in
+    containers on one host.
+
+    Why:
+    The plugin binds each executor to exactly one GPU. Spark gives the executor the GPU addresses
+    its discovery script reports (getGpusResources.sh lists every GPU nvidia-smi shows), so an
+    executor that asked for more than one, or whose discovery sees all of the host's GPUs because
+    nothing isolates them (YARN without GPU isolation, workers in containers that all see every
+    GPU), holds several addresses and is refused.
+
+    Fix:
+    Ask for one GPU per executor (spark.executor.resource.gpu.amount=1), and let each executor see
+    only its own: GPU isolation in the resource manager (YARN's GPU isolation with cgroups,
+    Kubernetes device plugin), one GPU per worker container, or a discovery script that returns the
+    executor's GPU alone. Without isolation, the RAPIDS maintainers suggest putting the GPUs in
+    process-exclusive mode and using the plugin's ExclusiveModeGpuDiscoveryPlugin.
+
+    When to ignore:
+    Never: the executors do not start.
+    """
+    if not seen:
+        return
+    amount = first_match(SPARK_GPU_AMOUNT, ctx.observed([SPARK_GPU_AMOUNT.pattern]))
+    asked = int(amount.group(1)) if amount else None
+    why = (f"each executor asks for {asked} GPUs (spark.executor.resource.gpu.amount={asked}) and the RAPIDS plugin "
+           "uses exactly one" if asked and asked > 1 else
+           "an executor holds more GPU addresses than the one it asked for: its GPU discovery reports every GPU it "
+           "can see, and nothing isolates the executors' GPUs from each other")
+    yield Hit(why, evidence={"spark.executor.resource.gpu.amount": asked if asked is not None else "not in the input",
+                             "observed": seen[0].strip()[:200]}, confirmed=True,
+              fix=["--conf spark.executor.resource.gpu.amount=1  # one GPU per executor",
+                   "give each executor only its GPU: GPU isolation in YARN (cgroups) or Kubernetes, one GPU per worker "
+                   "container, or a discovery script that prints only that GPU's address",
+                   "without isolation: sudo nvidia-smi -c EXCLUSIVE_PROCESS (each GPU, on every node), then "
+                   "--conf spark.resources.discoveryPlugin=com.nvidia.spark.ExclusiveModeGpuDiscoveryPlugin  # the "
+                   "plugin's own docstring"])
+
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
          ldconfig_not_in_path, slurm_gres_conf_invalid, slurm_gpus_option_unsupported, nccl_wrong_socket_interface,
          slurm_gres_type_required, slurm_gpu_partition_account_required, msvc_runtime_missing,
          slurm_job_not_launched_with_srun, memlock_limit_too_low, glibc_too_old_for_binary, ucx_libnuma_missing,
-         mpi_gpu_support_on_cpu_only_node, nvidia_vulkan_icd_dependency_missing, egl_vendor_not_nvidia)
+         mpi_gpu_support_on_cpu_only_node, nvidia_vulkan_icd_dependency_missing, egl_vendor_not_nvidia,
+         executor_gpus_not_isolated)

@@ -78,6 +78,16 @@ NVCC_PATH_MISSING = re.compile(r"No such file or directory:?\s*'([^']*[/\\]bin[/
                                r"(?<![^\s'\"])([^\s']*[/\\]bin[/\\]nvcc(?:\.exe)?)'?:? No such file or directory")
 
 
+# A setup.py that builds the path to nvcc from torch's CUDA_HOME, which is None where no toolkit was found: apex's
+# get_cuda_bare_metal_version (copied into gpt-neox, kaolin, ktransformers and many others) runs
+# `cuda_dir + "/bin/nvcc"`, others os.path.join(CUDA_HOME, ...). The code line shows in the traceback; the TypeError
+# that follows says the value was None.
+CUDA_HOME_JOINED = (r"\b(?:cuda_dir|cuda_home)\s*\+\s*[\"'][/\\]bin[/\\]nvcc",
+                    r"os\.path\.join\(\s*(?:[\w.]+\.)?CUDA_HOME\s*,")
+NONE_PATH_ERROR = (r"unsupported operand type\(s\) for \+: 'NoneType' and 'str'",
+                   r"expected str, bytes or os\.PathLike object, not NoneType")
+
+
 # Numba compiling a kernel (its own, or one of NeMo's, cuDF's, librosa users') needs the toolkit's NVVM compiler library:
 # "NvvmSupportError: libNVVM cannot be found. Do `conda install cudatoolkit`: library nvvm not found".
 NVVM_MISSING = r"libNVVM cannot be found"
@@ -86,12 +96,14 @@ NUMBA_CUDA_SETUP = "https://nvidia.github.io/numba-cuda/user/installation.html"
 
 @rule("TK002", "cuda-toolkit-missing", "error", "A CUDA extension build finds no CUDA toolkit",
       signatures=(r"CUDA_HOME\W{0,2} (?:environment variable )?is not set", r"nvcc(?::| was| is)? (?:command )?not found", r"No CUDA runtime is found",
-                  r"Could not find nvcc", NVCC_PATH_MISSING.pattern, NVVM_MISSING), priority=25,
+                  r"Could not find nvcc", NVCC_PATH_MISSING.pattern, NVVM_MISSING, *CUDA_HOME_JOINED), priority=25,
       references=(TOOLKIT_ARCHIVE, NUMBA_CUDA_SETUP), scope="build")
 def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     "OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install root.";
+    a setup.py joining the path to nvcc: `cuda_dir + "/bin/nvcc"`, then "TypeError: unsupported
+    operand type(s) for +: 'NoneType' and 'str'";
     "nvcc: not found" while pip builds a package with CUDA code; Numba compiling a kernel (NeMo's RNNT
     loss, cuDF UDFs): "NvvmSupportError: libNVVM cannot be found. Do `conda install cudatoolkit`".
 
@@ -109,6 +121,9 @@ def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     When you only run prebuilt wheels.
     """
+    if seen and all(re.search("|".join(CUDA_HOME_JOINED), text, re.I) for text in seen) and \
+            not ctx.observed(NONE_PATH_ERROR):
+        return  # the code that joins CUDA_HOME, in a traceback that failed for another reason
     if seen and all(re.search(NVVM_MISSING, text, re.I) for text in seen):
         yield Hit("Numba compiles CUDA kernels with the toolkit's NVVM library, and no CUDA toolkit (libnvvm) is "
                   "installed where it looks" + (" (a pip-installed torch brings the CUDA runtime, not NVVM)"
@@ -887,7 +902,55 @@ def cuda_toolkit_component_missing(ctx: Context, seen: List[str]) -> Iterable[Hi
                "rm -rf build/  # CMake keeps NOTFOUND in its cache: configure again from a clean build directory"])
 
 
+# MSVC (the host compiler nvcc runs on Windows) not finding the headers of the Universal CRT or the Windows SDK:
+# "crtdefs.h(10): fatal error C1083: Cannot open include file: 'corecrt.h': No such file or directory". They come
+# with the Windows SDK component of Visual Studio, and reach cl.exe through the INCLUDE variable that the developer
+# environment (vcvars64.bat) sets.
+WINDOWS_SDK_HEADER_MISSING = (r"Cannot open include file: '(?:corecrt\w*\.h|windows\.h|winapifamily\.h|stddef\.h|"
+                              r"stdlib\.h|stdio\.h|string\.h|wchar\.h|ctype\.h)'")
+VS_BUILD_TOOLS = "https://docs.nvidia.com/cuda/cuda-installation-guide-microsoft-windows/"
+
+
+@rule("TK015", "windows-sdk-missing-for-cuda-build", "error",
+      "The Windows SDK headers the host compiler needs are not installed or not set up",
+      signatures=(WINDOWS_SDK_HEADER_MISSING,), priority=21, scope="build", references=(VS_BUILD_TOOLS,))
+def windows_sdk_missing_for_cuda_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Building a CUDA extension on Windows (PyTorch3D, a torch cpp_extension, a CMake project) stops
+    in MSVC: "crtdefs.h(10): fatal error C1083: Cannot open include file: 'corecrt.h': No such file
+    or directory", then "error: command '...\\bin\\nvcc.exe' failed with exit code 2".
+
+    Why:
+    nvcc compiles the host half of every .cu file with MSVC's cl.exe, which takes the C runtime
+    (Universal CRT) and Windows headers from the Windows SDK. The Visual Studio Build Tools can be
+    installed without that SDK, and cl.exe finds the SDK only through the INCLUDE and LIB variables
+    that the Visual Studio developer environment sets: a build started from a plain shell, or with
+    the SDK left out of the install, sees MSVC's own headers but not corecrt.h.
+
+    Fix:
+    In the Visual Studio Installer, add the "Desktop development with C++" workload (or the
+    individual Windows SDK and Universal CRT SDK components), then build from the "x64 Native Tools
+    Command Prompt" (or after running vcvars64.bat), which sets INCLUDE and LIB.
+
+    When to ignore:
+    Never while you build CUDA code on Windows.
+    """
+    if not seen:
+        return
+    header = re.search(r"'([\w.]+)'", seen[0])
+    yield Hit(f"MSVC, the host compiler nvcc uses, cannot find {header.group(1) if header else 'a C runtime header'}: "
+              "the Windows SDK (Universal CRT) is not installed, or the build runs outside the Visual Studio "
+              "developer environment that puts it on INCLUDE", confirmed=True,
+              evidence={"observed": seen[0].strip()[:200], "env.INCLUDE": ctx.facts.env.variables.get("INCLUDE", "")},
+              fix=["Visual Studio Installer > Modify > the 'Desktop development with C++' workload (or the Windows "
+                   "SDK and Universal CRT SDK components)",
+                   "build from the 'x64 Native Tools Command Prompt for VS' (or run vcvars64.bat first), which sets "
+                   "INCLUDE and LIB",
+                   "echo %INCLUDE%  # should list ...\\Windows Kits\\10\\Include\\<version>\\ucrt"])
+
+
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
          c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project, xla_ptxas_not_found,
-         host_compiler_too_old, cuda_toolkit_component_missing)
+         host_compiler_too_old, cuda_toolkit_component_missing, windows_sdk_missing_for_cuda_build)
