@@ -170,7 +170,7 @@ def _quoted_token_joined(lines: List[str]) -> List[str]:
         quote = opened.group(1)
         if quote in "'\"" and line.count(quote) % 2 == 0:
             continue  # that quote closes an earlier one: nothing was left open
-        joined.append(line.rstrip("\n") + following)
+        joined.append(line + following)
     return joined
 
 

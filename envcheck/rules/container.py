@@ -1019,8 +1019,10 @@ def _older_driver_file(ctx: Context, path: str) -> bool:
     named = re.search(r"\.so\.(\d{3}\.\d+(?:\.\d+)?)$", path)
     if named is None:
         return False
-    driver = ctx.driver_version()
-    return (bool(driver) and driver != named.group(1)) or (not driver and bool(ctx.observed(DRIVER_UPDATED)))
+    driver, version = ctx.driver_version(), named.group(1)
+    if driver:  # a driver named shorter than the file ("580.178" for 580.178.04) is the same one
+        return not (version.startswith(driver) or driver.startswith(version))
+    return bool(ctx.observed(DRIVER_UPDATED))
 
 
 # An engine that does not know CDI takes the device name for a path on the host: podman "Error: stat

@@ -250,6 +250,7 @@ INSUFFICIENT_DRIVER_CUDA = re.compile(r"Insufficient CUDA driver: (\d{4,5})\b", 
 # the program was linked against, or looks up, the API of a newer CUDA than the driver's. Only the _vN names are
 # read so: an unversioned one missing from an extension module ("undefined symbol: cuTensorMapEncodeTiled") is an
 # extension built without linking libcuda.
+DRIVER_ENTRY_POINT = re.compile(r"\bcu[A-Z]\w*_v\d+\b")
 DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                               r"symbol lookup for cu[A-Z]\w*_v\d+ failed",
                               r"entry point cu[A-Z]\w*_v\d+ could not be located")
@@ -370,8 +371,7 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         jit = PTX_VERSIONS.search(" ".join(seen))
         runs = first_match(INSUFFICIENT_DRIVER_CUDA, seen)
         runs_cuda = f"{int(runs.group(1)) // 1000}.{int(runs.group(1)) % 1000 // 10}" if runs else ""
-        entry = first_match(re.compile(r"\bcu[A-Z]\w*_v\d+\b"), [line for line in seen if re.search(
-            "|".join(DRIVER_ENTRY_POINT_MISSING), line, re.I)])
+        entry = first_match(DRIVER_ENTRY_POINT, seen)
         yield Hit("The CUDA runtime in use needs a newer driver than the one installed"
                   + (f" ({driver})" if driver else "")
                   + (f": the driver's JIT knows PTX ISA up to {jit.group(2)} and was given PTX {jit.group(1)}, from a "
@@ -1282,7 +1282,8 @@ def driver_nvml_too_old_for_tool(ctx: Context, seen: List[str]) -> Iterable[Hit]
 NVENC_API_GAP = re.compile(r"Driver does not support (?:the )?required nvenc API(?: version)?\.?\s*Required:? "
                            r"(\d+\.\d+),?\s*Found:? (\d+\.\d+)", re.I)
 NVENC_MIN_DRIVER = re.compile(r"minimum required Nvidia driver for nvenc is (\d+(?:\.\d+)+) or newer", re.I)
-NVENC_LIBRARY_NOT_LOADED = r"(?:Cannot|Could not|Failed to|Unable to) load (?:library )?\W?(?:nvEncodeAPI(?:64)?\.dll|libnvidia-encode)"
+NVENC_LIBRARY_NOT_LOADED = (r"(?:Cannot|Could not|Failed to|Unable to) load (?:library )?\W?"
+                            r"(?:nvEncodeAPI(?:64)?\.dll|libnvidia-encode)")
 NVENC_FFMPEG = "https://github.com/FFmpeg/FFmpeg/blob/master/libavcodec/nvenc.c"
 
 
@@ -1327,8 +1328,9 @@ def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]
         (f"The encoder was built for a newer NVENC API than the driver{f' {driver}' if driver else ''} provides: "
          f"it needs driver {needs} or newer")
     yield Hit(built, confirmed=True,
-              evidence={"nvenc_api_required": wanted or "not in the input", "nvenc_api_found": provided or "not in the input",
-                        "minimum_driver": needs, "driver": driver or "not in the input"},
+              evidence={"nvenc_api_required": wanted or "not in the input",
+                        "nvenc_api_found": provided or "not in the input", "minimum_driver": needs,
+                        "driver": driver or "not in the input"},
               fix=(_distro.install_driver(ctx.distro, _distro.branch_of(needs)) if needs else
                    _distro.install_driver(ctx.distro)) +
               ["# Windows: the driver alone (custom install, without the NVIDIA app) is enough",

@@ -1819,8 +1819,9 @@ def _cuda_binary_not_published(seen: List[str]) -> Iterable[Hit]:
         yield Hit(f"DJL has no native build of its engine for CUDA {cuda}, the CUDA it detected on this machine, so "
                   "it runs on the CPU", evidence={"detected_cuda": cuda, "observed": djl.group(0)}, confirmed=True,
                   references=[DJL_ENGINES],
-                  fix=["nvcc --version  # the CUDA DJL detects", "install a CUDA toolkit that the DJL release's engine "
-                       "has native builds for (its engine page lists the releases) and put it first on the library path",
+                  fix=["nvcc --version  # the CUDA DJL detects",
+                       "install a CUDA toolkit that the DJL release's engine has native builds for (its engine page "
+                       "lists the releases) and put it first on the library path",
                        "or choose another native release of the engine with PYTORCH_VERSION (DJL's engine "
                        "configuration), one built for a CUDA you have"])
         return
