@@ -9,7 +9,8 @@ from packaging.version import InvalidVersion
 
 from envcheck.matrix import QueryError, version
 from envcheck.rules import Context, Hit, first_match, older_than, rule
-from envcheck.rules.container import CUDA_SEES_NO_GPU, WSL_WORD, image_driver_libs_mismatch, in_container
+from envcheck.rules.container import (CUDA_SEES_NO_GPU, VIDEO_LIBS_MISSING, WSL_WORD, image_driver_libs_mismatch,
+                                      in_container)
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED, NATIVE_WINDOWS
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
@@ -1282,8 +1283,8 @@ def driver_nvml_too_old_for_tool(ctx: Context, seen: List[str]) -> Iterable[Hit]
 NVENC_API_GAP = re.compile(r"Driver does not support (?:the )?required nvenc API(?: version)?\.?\s*Required:? "
                            r"(\d+\.\d+),?\s*Found:? (\d+\.\d+)", re.I)
 NVENC_MIN_DRIVER = re.compile(r"minimum required Nvidia driver for nvenc is (\d+(?:\.\d+)+) or newer", re.I)
-NVENC_LIBRARY_NOT_LOADED = (r"(?:Cannot|Could not|Failed to|Unable to) load (?:library )?\W?"
-                            r"(?:nvEncodeAPI(?:64)?\.dll|libnvidia-encode)")
+NVENC_LIBRARY_NOT_LOADED = (*VIDEO_LIBS_MISSING,
+                            r"(?:Cannot|Could not|Failed to|Unable to) load (?:library )?\W?nvEncodeAPI(?:64)?\.dll")
 NVENC_FFMPEG = "https://github.com/FFmpeg/FFmpeg/blob/master/libavcodec/nvenc.c"
 
 
@@ -1316,7 +1317,7 @@ def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]
     """
     gap = first_match(NVENC_API_GAP, seen)
     minimum = first_match(NVENC_MIN_DRIVER, seen)
-    if gap is None and (minimum is None or ctx.observed([NVENC_LIBRARY_NOT_LOADED])):
+    if gap is None and (minimum is None or ctx.observed(NVENC_LIBRARY_NOT_LOADED)):
         return
     needs = minimum.group(1) if minimum else ""
     driver = ctx.driver_version()

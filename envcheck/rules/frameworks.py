@@ -1797,7 +1797,7 @@ def library_no_binary_for_cuda_version(ctx: Context, seen: List[str]) -> Iterabl
         yield from _cuda_binary_not_published(seen)
         return
     library, cuda, nocublaslt = found.group(1), found.group(2), found.group(3)
-    cuda_dotted = f"{cuda[:-1]}.{cuda[-1]}" if len(cuda) >= 3 else cuda
+    cuda_dotted = _cuda_of_tag(cuda)
     release = _software_release(ctx, "bitsandbytes")
     ls_command = "python -c 'import bitsandbytes, os; print(sorted(f for f in os.listdir(os.path.dirname(bitsandbytes.__file__)) " \
                  "if f.startswith(\"libbitsandbytes\")))'  # the binaries this release ships"
@@ -1810,12 +1810,17 @@ def library_no_binary_for_cuda_version(ctx: Context, seen: List[str]) -> Iterabl
                    "python -m bitsandbytes  # its own report of the CUDA setup"])
 
 
+def _cuda_of_tag(digits: str) -> str:
+    """The CUDA release a build tag's digits name, as installers write them (cuda122 -> 12.2, cu101 -> 10.1, DJL's
+    cu065 -> 6.5); fewer than three digits are returned as they are."""
+    return f"{int(digits[:-1])}.{digits[-1]}" if len(digits) >= 3 else digits
+
+
 def _cuda_binary_not_published(seen: List[str]) -> Iterable[Hit]:
     """An installer that fetches a build per CUDA asked for one its host does not have."""
     djl = first_match(DJL_NO_CUDA_FLAVOR, seen)
     if djl is not None:
-        digits = djl.group(1)
-        cuda = f"{int(digits[:-1])}.{digits[-1]}"
+        cuda = _cuda_of_tag(djl.group(1))
         yield Hit(f"DJL has no native build of its engine for CUDA {cuda}, the CUDA it detected on this machine, so "
                   "it runs on the CPU", evidence={"detected_cuda": cuda, "observed": djl.group(0)}, confirmed=True,
                   references=[DJL_ENGINES],
@@ -1833,7 +1838,7 @@ def _cuda_binary_not_published(seen: List[str]) -> Iterable[Hit]:
         cuda, shown = refused.group(1) or refused.group(2), refused.group(0)
     else:
         digits = next(group for group in missing.groups() if group)
-        cuda, shown = f"{digits[:-1]}.{digits[-1]}", missing.group(0)
+        cuda, shown = _cuda_of_tag(digits), missing.group(0)
     yield Hit(f"The installer has no build for CUDA {cuda}, the CUDA it detected: no binary was published for it",
               evidence={"detected_cuda": cuda, "observed": shown[:200]}, confirmed=True,
               references=[MLVERSE_TORCH_INSTALL] if refused is not None or "lantern" in shown else [],
