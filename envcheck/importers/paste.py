@@ -214,7 +214,8 @@ def _continues(previous: str, text: str) -> bool:
         return False
     if len(previous.split()) < 3:
         return False  # a heading or a label, not a sentence
-    return text[0].islower() or previous.endswith(",")
+    # a quoted lower-case word goes on too: 'requested docker runtime' + '"nvidia" was not found'
+    return text[0].islower() or previous.endswith(",") or (text[0] in "\"'`" and text[1:2].islower())
 
 
 def _is_row(line: str) -> bool:

@@ -422,6 +422,18 @@ CPU_ONLY_LIBRARIES = (
      ["pip uninstall -y faiss faiss-cpu",
       "conda install -c pytorch -c nvidia faiss-gpu  # Linux x86-64 (on Windows: inside WSL 2)",
       "python -c 'import faiss; print(hasattr(faiss, \"StandardGpuResources\"))'  # True with a GPU build"]),
+    # ONNX Runtime from .NET: the managed API calls the native library's CUDA entry point, which only the GPU build
+    # exports ("System.EntryPointNotFoundException: Unable to find an entry point named
+    # 'OrtSessionOptionsAppendExecutionProvider_CUDA' in DLL 'onnxruntime'"; "... in shared library 'onnxruntime'"
+    # on Linux). The NuGet packages Microsoft.ML.OnnxRuntime (CPU) and Microsoft.ML.OnnxRuntime.Gpu ship a native
+    # library of the same name, and the CPU one wins when both are referenced or another package pulls it in (ML.NET's
+    # OnnxTransformer 1.4, dotnet/machinelearning#4872).
+    ("ONNX Runtime", r"entry point named '?OrtSessionOptionsAppendExecutionProvider_CUDA'? in (?:DLL|shared library)",
+     "the onnxruntime native library loaded is the CPU-only one (NuGet's Microsoft.ML.OnnxRuntime), which has no "
+     "CUDA execution provider",
+     ["dotnet list package --include-transitive | grep -i onnxruntime  # what brings the CPU package in",
+      "dotnet remove package Microsoft.ML.OnnxRuntime  # and update or drop a package that depends on it",
+      "dotnet add package Microsoft.ML.OnnxRuntime.Gpu"]),
 )
 
 
@@ -444,7 +456,9 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     or warns "CUDAExecutionProvider is not in available provider names". Libraries next to the
     framework: LightGBM's "GPU Tree Learner was not enabled in this build", XGBoost's "XGBoost
     version not compiled with GPU support", torchcodec's "RuntimeError: Unsupported device: cuda",
-    Faiss's "AttributeError: module 'faiss' has no attribute 'StandardGpuResources'".
+    Faiss's "AttributeError: module 'faiss' has no attribute 'StandardGpuResources'". ONNX Runtime from
+    .NET: "Unable to find an entry point named 'OrtSessionOptionsAppendExecutionProvider_CUDA' in DLL
+    'onnxruntime'".
 
     Why:
     The wheel that got installed has no CUDA code: pip took the CPU build (the default on Windows and
@@ -571,8 +585,11 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 # The runtime's words when a binary has no code this GPU can run: cudaErrorNoKernelImageForDevice, and
 # cudaErrorInvalidKernelImage ("device kernel image is invalid") when the only image is for another architecture.
+# Before CUDA 9 the runtime said "invalid device function" (cudaErrorInvalidDeviceFunction, error 8: "The requested
+# device function does not exist or is not compiled for the proper device architecture", CUDA runtime API).
 NO_KERNEL_IMAGE = (r"no kernel image is (?:not )?available for (?:the )?execution (?:on|in) the device", r"cudaErrorNoKernelImageForDevice",
-                   r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"device kernel image is invalid")
+                   r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"device kernel image is invalid",
+                   r"\binvalid device function\b", r"\bcudaErrorInvalidDeviceFunction\b")
 
 
 # TensorFlow on a GPU newer than its build: its own warning ("TensorFlow was not built with CUDA kernel binaries
@@ -606,7 +623,9 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     capability 12.0", then "'cuModuleLoadData(&module, data)' failed with 'CUDA_ERROR_INVALID_PTX'".
     Kernels compiled at run time: "nvrtc: error: invalid value for --gpu-architecture (-arch)" from
     torch 1.10.0+cu113 on an RTX 4090. Kokkos codes (LAMMPS, athenapk): "Kokkos::Cuda::initialize
-    ERROR: likely mismatch of architecture" from a build with -DKokkos_ARCH_VOLTA72 on a V100.
+    ERROR: likely mismatch of architecture" from a build with -DKokkos_ARCH_VOLTA72 on a V100. Before
+    CUDA 9 the runtime said "invalid device function" ("GPUassert: invalid device function" from a
+    build whose architecture list left out the GTX 1060's sm_61).
 
     Why:
     A framework wheel carries machine code (SASS) for a list of GPU architectures, plus PTX that the

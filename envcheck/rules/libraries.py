@@ -392,7 +392,8 @@ def _wheel_dependency_found_outside(ctx: Context) -> Optional[Tuple[str, str, st
 # library 'libcudart.so.11.0'", "... 'cudart64_110.dll'"), Windows ("cublas64_12.dll was not found").
 CUDA_LIBS = r"(?:cudart|cublasLt|cublas|cufft|curand|cusolver|cusparse|nvrtc|nvJitLink|cupti)"
 MISSING_CUDA_LIB = (
-    rf"lib{CUDA_LIBS}\.so\.\d+(?:\.\d+)*: cannot open shared object file",
+    # glibc's line, also as people retell it without "object" ("`libcublas.so.11`: cannot open shared file")
+    rf"lib{CUDA_LIBS}\.so\.\d+(?:\.\d+)*[`'\"]?: cannot open shared (?:object )?file",
     rf"Could not load dynamic library '(?:lib)?{CUDA_LIBS}(?:\.so\.|64_)\d+",
     rf"\b{CUDA_LIBS}64_\d+\.dll'?,? (?:not found|was not found|is missing|cannot)",
     # CTranslate2 (faster-whisper, whisperX): "Library cublas64_12.dll is not found or cannot be loaded",
