@@ -229,12 +229,17 @@ USERSPACE_DRIVER_MISSING = (SMI_NOT_FOUND, r"Found no NVIDIA driver on your syst
 # "failed to get sandbox runtime: no runtime for "nvidia" is configured".
 NO_RUNTIME_HANDLER = r"no runtime for \W?nvidia[\w-]*\W? is configured"
 K3S_NVIDIA_RUNTIME = "https://docs.k3s.io/advanced#nvidia-container-runtime-support"
+# Nomad's docker driver, for a task given NVIDIA devices, asks Docker for the runtime its nvidia_runtime option names
+# (default "nvidia") and refuses when Docker's runtimes lack it (hashicorp/nomad drivers/docker/driver.go:
+# 'requested docker runtime %q was not found'). A CDI-only toolkit setup registers no such runtime.
+NOMAD_GPU_RUNTIME = re.compile(r"requested docker runtime \W?([\w-]+)\W? was not found")
+NIXOS_CDI_ONLY = "https://github.com/NixOS/nixpkgs/issues/322400"
 
 
 @rule("CTR003", "container-runtime-not-configured", "error",
       "The toolkit is installed but the container engine (Docker, containerd) does not use it",
       signatures=(r"unknown or invalid runtime name: nvidia", NO_RUNTIME_HANDLER, NO_NVML_LIBRARY, *DEVICE_PLUGIN_WITHOUT_DRIVER,
-                  *USERSPACE_DRIVER_MISSING, SELECT_DRIVER), priority=11,
+                  *USERSPACE_DRIVER_MISSING, SELECT_DRIVER, NOMAD_GPU_RUNTIME.pattern), priority=11,
       references=(TOOLKIT_GUIDE,), scope="containers")
 def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -259,7 +264,8 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
     which has no --runtime or --gpus option: a build step that loads libcuda (on a Jetson with
     JetPack 4, any CUDA library: "libcurand.so.10: cannot open shared object file", or the library
     as an empty file: "libcublas.so: file not recognized: File truncated") needs nvidia as the
-    default runtime.
+    default runtime. Nomad's docker driver asks for the runtime by name for every GPU task:
+    "requested docker runtime "nvidia" was not found" where the toolkit was set up for CDI only.
 
     Why:
     Installing the toolkit does not change Docker's configuration: the nvidia runtime must be
@@ -320,6 +326,8 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
                        "configuration, then restart it"])
     elif handler_missing := [line for line in seen if re.search(NO_RUNTIME_HANDLER, line, re.I)]:
         yield _no_runtime_handler(ctx, handler_missing[0])
+    elif nomad := first_match(NOMAD_GPU_RUNTIME, seen):
+        yield _nomad_without_the_runtime(ctx, nomad)
     elif select_driver and (installed := ctx.observed(TOOLKIT_INSTALLED)) and not f.system.wsl \
             and not ctx.observed([WSL_WORD]):
         yield Hit("nvidia-container-toolkit is installed, but Docker still has no driver for --gpus: installing the "
@@ -357,6 +365,24 @@ def _cluster_distribution(ctx: Context) -> Tuple[str, str]:
     ("", "") when none is named. They run containerd themselves, which decides where the nvidia runtime is set."""
     lines = ctx.observed([K3S])
     return (re.search(K3S, lines[0], re.I).group(0), lines[0]) if lines else ("", "")
+
+
+def _nomad_without_the_runtime(ctx: Context, said: "re.Match[str]") -> Hit:
+    """Nomad's docker driver needs a Docker runtime by name for GPU tasks: `docker run --gpus` or CDI devices working
+    by hand do not give it one. On NixOS, daemon.json comes from the system configuration, and the container toolkit
+    module alone generates only a CDI specification."""
+    name = said.group(1)
+    nixos = bool(ctx.observed([r"\bnix(?:os|pkgs)\b"]))
+    fix = (["on NixOS: virtualisation.docker.enableNvidia = true; (registers the nvidia runtime with Docker; "
+            "hardware.nvidia-container-toolkit.enable alone writes only a CDI spec), then nixos-rebuild switch"]
+           if nixos else _distro.configure_docker_runtime())
+    return Hit(f"Nomad's docker driver asks Docker for the runtime \"{name}\" for GPU tasks, and Docker has no runtime "
+               "of that name: the NVIDIA Container Toolkit is not registered as a Docker runtime (a CDI-only setup, "
+               "or daemon.json without it)", evidence={"observed": said.string.strip()[:200]}, confirmed=True,
+               references=[NIXOS_CDI_ONLY] if nixos else [],
+               fix=fix + ["docker info | grep -i runtimes  # the runtime appears here",
+                          f'or name a runtime Docker has: plugin "docker" {{ config {{ nvidia_runtime = "<name>" }} }} '
+                          f"in the Nomad client's configuration (default \"nvidia\"; it is \"{name}\" now)"])
 
 
 def _no_runtime_handler(ctx: Context, said: str) -> Hit:
@@ -1598,6 +1624,68 @@ def k8s_device_plugin_not_deployed(ctx: Context, seen: List[str]) -> Iterable[Hi
                    "kubectl describe node <node> | grep nvidia.com/gpu  # listed under Capacity and Allocatable"])
 
 
+# The init container of NVIDIA's DRA kubelet plugin (kubernetes-sigs/dra-driver-nvidia-gpu, since PR #389) waits until
+# nvidia-smi and libnvidia-ml.so.1 appear under the driver root the chart's nvidiaDriverRoot names, mounted at
+# /driver-root, and says each time what it found: "/driver-root (/ on host): nvidia-smi: not found, libnvidia-ml.so.1:
+# not found, current contents: [...]". With the GPU Operator's driver container the root is /run/nvidia/driver.
+DRA_DRIVER_ROOT = re.compile(r"/driver-root \((\S+) on host\):[^\n]*?\bnot found")
+OPERATOR_DRIVER_ROOT = "/run/nvidia/driver"
+DRA_DRIVER_ROOT_ISSUE = "https://github.com/kubernetes-sigs/dra-driver-nvidia-gpu/issues/605"
+
+
+@rule("CTR027", "nvidia-userspace-outside-driver-root", "error",
+      "The DRA kubelet plugin finds no NVIDIA user-space under the driver root it is given",
+      signatures=(DRA_DRIVER_ROOT.pattern,), priority=12, scope="containers",
+      references=("https://github.com/kubernetes-sigs/dra-driver-nvidia-gpu/pull/389", DRA_DRIVER_ROOT_ISSUE))
+def nvidia_userspace_outside_driver_root(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    The kubelet plugin pod of NVIDIA's DRA driver stays in Init:0/1, its init container repeating
+    "/driver-root (/ on host): nvidia-smi: not found, libnvidia-ml.so.1: not found, current
+    contents: [...]".
+
+    Why:
+    The plugin reaches the driver through the host directory the chart's nvidiaDriverRoot names (/
+    for a driver installed on the host, /run/nvidia/driver for the GPU Operator's driver
+    container) and looks for nvidia-smi and libnvidia-ml.so.1 at the usual places under it. Until
+    both are there it waits. A driver whose user-space lives elsewhere (a distribution with its
+    own layout, such as Talos Linux's NVIDIA extensions before Talos 1.13), a node with only the
+    kernel module, or a driver container that has not finished, leaves it waiting for ever.
+
+    Fix:
+    Find where nvidia-smi and libnvidia-ml.so.1 are on the node, and set nvidiaDriverRoot to the
+    root they sit under (usr/bin, usr/lib*); install the driver's user-space where it is missing;
+    with the GPU Operator's driver, look at its driver pod.
+
+    When to ignore:
+    The first minutes after a node starts while the operator's driver container is still building.
+    """
+    said = first_match(DRA_DRIVER_ROOT, seen)
+    if said is None:
+        return
+    root = said.group(1)
+    if root.rstrip("/") == OPERATOR_DRIVER_ROOT:
+        yield Hit(f"the DRA kubelet plugin waits for the GPU Operator's driver container to put the driver under "
+                  f"{OPERATOR_DRIVER_ROOT}, and it is not there: the driver container has not finished (or failed)",
+                  evidence={"driver_root": root, "observed": said.string.strip()[:200]}, confirmed=True,
+                  fix=["kubectl get pods -n gpu-operator -o wide | grep nvidia-driver  # Running and ready on this node",
+                       "kubectl logs -n gpu-operator <nvidia-driver-daemonset pod on this node> --all-containers  # "
+                       "why it has not finished"])
+        return
+    talos = ctx.observed([r"\btalos\b"])
+    yield Hit(f"the DRA kubelet plugin looks for nvidia-smi and libnvidia-ml.so.1 under the driver root {root} "
+              "(nvidiaDriverRoot) and finds neither: the driver's user-space is somewhere else on this node, or not "
+              "installed (only the kernel module)", evidence={"driver_root": root, "observed": said.string.strip()[:200],
+                                                             **({"os": talos[0].strip()[:120]} if talos else {})},
+              confirmed=True, references=[DRA_DRIVER_ROOT_ISSUE] if talos else [],
+              fix=["find / \\( -name nvidia-smi -o -name 'libnvidia-ml.so.1' \\) 2>/dev/null  # on the node",
+                   "helm upgrade <release> <the DRA driver's chart> --reuse-values --set nvidiaDriverRoot=<the "
+                   "directory they sit under, as usr/bin and usr/lib*>",
+                   *(["on Talos Linux: 1.13 or newer, whose NVIDIA extensions put the user-space where the plugin "
+                      "looks (before it, the files were under /usr/local)"] if talos else
+                     ["install the driver's user-space (nvidia-smi, libnvidia-ml) on the node if find shows none"])])
+
+
 # The GPU Operator's driver container installs the driver's user-space under /run/nvidia/driver on the host, not on
 # its PATH (NVIDIA/gpu-operator#178: "chroot /run/nvidia/driver nvidia-smi"); with driver.enabled=false the operator
 # expects a driver installed on the host.
@@ -1630,8 +1718,8 @@ def operator_driver_not_on_host_path(ctx: Context, seen: List[str]) -> Iterable[
     Where the operator was installed with driver.enabled=false: then the host's own driver is missing.
     """
     operator = ctx.observed([OPERATOR_NAMED]) if seen else []
-    if not operator or ctx.observed([OPERATOR_HOST_DRIVER, r"\bkubectl exec\b"]):
-        return
+    if not operator or ctx.observed([OPERATOR_HOST_DRIVER, r"\bkubectl exec\b", DRA_DRIVER_ROOT.pattern]):
+        return  # the DRA plugin's own check names the driver root it searched: CTR027 reads it
     yield Hit("nvidia-smi is not found on the node because the GPU Operator runs the driver in a container: its "
               "nvidia-smi and libraries are under /run/nvidia/driver on the host, not on the host's PATH",
               evidence={"observed": seen[0].strip()[:200], "operator": operator[0].strip()[:160]},
@@ -1754,4 +1842,5 @@ RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong
          nvidia_docker_volume_cross_device, host_gl_libs_newer_glibc_than_container,
          selinux_blocks_container_gpu_access, container_toolkit_no_cgroup_v2, cdi_spec_stale,
          k8s_device_plugin_not_deployed, operator_driver_not_on_host_path,
-         ssh_session_drops_container_library_path, cdi_hook_path_missing_on_host)
+         ssh_session_drops_container_library_path, cdi_hook_path_missing_on_host,
+         nvidia_userspace_outside_driver_root)

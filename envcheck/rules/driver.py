@@ -12,6 +12,8 @@ from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import (CUDA_SEES_NO_GPU, VIDEO_LIBS_MISSING, WSL_WORD, image_driver_libs_mismatch,
                                       in_container)
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED, NATIVE_WINDOWS
+from envcheck.rules.gpu import on_a_mac
+from envcheck.rules.system import VULKAN_ICD_SKIPPED
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
 
@@ -252,6 +254,11 @@ INSUFFICIENT_DRIVER_CUDA = re.compile(r"Insufficient CUDA driver: (\d{4,5})\b", 
 # read so: an unversioned one missing from an extension module ("undefined symbol: cuTensorMapEncodeTiled") is an
 # extension built without linking libcuda.
 DRIVER_ENTRY_POINT = re.compile(r"\bcu[A-Z]\w*_v\d+\b")
+# MATLAB's Parallel Computing Toolbox (gpuArray, gpuDevice) with both CUDA versions: "The CUDA driver was found, but
+# it is too old. The CUDA driver on your system supports CUDA version 5.5. The required CUDA version is 7.5 or greater."
+MATLAB_DRIVER_TOO_OLD = re.compile(r"The CUDA driver was found, but it is too old")
+MATLAB_DRIVER_CUDA = re.compile(r"driver on your system supports CUDA version (\d+\.\d+)\.?\s*The required CUDA version\s+"
+                                r"is:?\s*(\d+(?:\.\d+)?)", re.I)
 DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                               r"symbol lookup for cu[A-Z]\w*_v\d+ failed",
                               r"entry point cu[A-Z]\w*_v\d+ could not be located")
@@ -276,7 +283,7 @@ DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                   # (CUDA runtime API, error types)
                   r"API call is not supported in the installed CUDA driver|cudaErrorCallRequiresNewerDriver|"
                   r"CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER",
-                  INSUFFICIENT_DRIVER_CUDA.pattern, *DRIVER_ENTRY_POINT_MISSING),
+                  INSUFFICIENT_DRIVER_CUDA.pattern, MATLAB_DRIVER_TOO_OLD.pattern, *DRIVER_ENTRY_POINT_MISSING),
       priority=30, references=("https://docs.nvidia.com/deploy/cuda-compatibility/",))
 def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -290,7 +297,9 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     call is not supported in the installed CUDA driver" (error 36) from a program built with CUDA 11.2
     on driver 450 (CUDA 11.0); ethminer: "Error: Insufficient CUDA driver: 9010"; a program built for a
     newer CUDA starting on an old driver: "symbol lookup error: ./t-rex: undefined symbol:
-    cuDevicePrimaryCtxSetFlags_v2".
+    cuDevicePrimaryCtxSetFlags_v2"; MATLAB's gpuArray: "The CUDA driver was found, but it is too
+    old. The CUDA driver on your system supports CUDA version 5.5. The required CUDA version is 7.5
+    or greater."
 
     Why:
     Every CUDA release needs a minimum driver. Within one CUDA major, minor-version compatibility
@@ -372,16 +381,27 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         jit = PTX_VERSIONS.search(" ".join(seen))
         runs = first_match(INSUFFICIENT_DRIVER_CUDA, seen)
         runs_cuda = f"{int(runs.group(1)) // 1000}.{int(runs.group(1)) % 1000 // 10}" if runs else ""
+        matlab = first_match(MATLAB_DRIVER_CUDA, seen)
+        if matlab:
+            runs_cuda = matlab.group(1)
+        needed = matlab.group(2) if matlab else ""
+        try:
+            minimum = ctx.matrix.min_driver(needed, "windows" if ctx.facts.system.os == "windows" else "linux") \
+                if needed else None
+        except QueryError:
+            minimum = None
         entry = first_match(DRIVER_ENTRY_POINT, seen)
         yield Hit("The CUDA runtime in use needs a newer driver than the one installed"
                   + (f" ({driver})" if driver else "")
                   + (f": the driver's JIT knows PTX ISA up to {jit.group(2)} and was given PTX {jit.group(1)}, from a "
                      "newer CUDA toolkit" if jit else "")
                   + (f": the driver runs CUDA {runs_cuda} at most" if runs_cuda else "")
+                  + (f" and the program needs CUDA {needed}" if needed else "")
                   + (f": its libcuda lacks {entry.group(0)}, an entry point of a newer CUDA" if entry else ""),
                   evidence={"driver": driver, **({"ptx_given": jit.group(1), "driver_jit_knows": jit.group(2)}
-                                                 if jit else {}), **({"driver_cuda": runs_cuda} if runs_cuda else {})},
-                  fix=_distro.install_driver(ctx.distro))
+                                                 if jit else {}), **({"driver_cuda": runs_cuda} if runs_cuda else {}),
+                            **({"program_cuda": needed} if needed else {})},
+                  fix=_distro.install_driver(ctx.distro, _distro.branch_of(minimum) if minimum else None))
 
 
 def _ngc_release_on_old_driver(ctx: Context, driver: str) -> Optional[Hit]:
@@ -1338,9 +1358,158 @@ def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]
                "or use a build of the application made against an older Video Codec SDK (nv-codec-headers)"])
 
 
+# The Vulkan loader found no driver (ICD) to create an instance with: vkCreateInstance returns VK_ERROR_INCOMPATIBLE_DRIVER
+# (-9), which LunarG's samples print as "cannot find a compatible Vulkan ICD"; ncnn's Vulkan programs (realsr-, waifu2x-,
+# realesrgan-ncnn-vulkan) print "vkCreateInstance failed -9"; the loader's own log says "vkCreateInstance: Found no
+# drivers!". NVIDIA's ICD is the driver's GL/Vulkan part (nvidia_icd.json pointing at libGLX_nvidia.so.0), packaged apart
+# from its CUDA part on Ubuntu (libnvidia-gl-<branch>) and mounted into containers only with the graphics capability.
+VULKAN_NO_DRIVER = (r"vkCreateInstance failed -9\b", r"\bVK_ERROR_INCOMPATIBLE_DRIVER\b", r"\bErrorIncompatibleDriver\b",
+                    r"vkCreateInstance: Found no drivers", r"cannot find a compatible Vulkan ICD")
+VULKAN_LOADER_DRIVERS = "https://github.com/KhronosGroup/Vulkan-Loader/blob/main/docs/LoaderDriverInterface.md"
+
+
+@rule("DRV020", "nvidia-vulkan-driver-not-installed", "error",
+      "The NVIDIA driver is installed without its Vulkan driver", signatures=VULKAN_NO_DRIVER, priority=25,
+      references=(VULKAN_LOADER_DRIVERS,))
+def nvidia_vulkan_driver_not_installed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A Vulkan program finds no GPU on a machine where CUDA works: ncnn's upscalers print
+    "vkCreateInstance failed -9" and "invalid gpu device"; vulkaninfo fails with
+    VK_ERROR_INCOMPATIBLE_DRIVER; the loader's log says "vkCreateInstance: Found no drivers!".
+
+    Why:
+    The Vulkan loader creates an instance only through an installed Vulkan driver (an ICD, found
+    by its JSON manifest in /usr/share/vulkan/icd.d or /etc/vulkan/icd.d). NVIDIA's ICD belongs to
+    the driver's GL/Vulkan libraries, which a compute-only install leaves out: Ubuntu packages them
+    apart (libnvidia-gl-<branch>), headless and cloud images often skip them, and a container gets
+    them only with the graphics driver capability. With no ICD at all, vkCreateInstance returns
+    VK_ERROR_INCOMPATIBLE_DRIVER (-9).
+
+    Fix:
+    Install the GL/Vulkan part of the same driver branch (Ubuntu: libnvidia-gl-<branch>) and the
+    Vulkan loader (libvulkan1); in a container, start it with NVIDIA_DRIVER_CAPABILITIES=all (or
+    including graphics).
+
+    When to ignore:
+    When the failing program is not meant to use the NVIDIA GPU, or the machine has no NVIDIA GPU.
+    """
+    if not seen or ctx.observed([VULKAN_ICD_SKIPPED]) or ctx.has_nvidia_gpu() is False or on_a_mac(ctx):
+        return  # a driver was found and could not load (SYS024); no NVIDIA GPU to drive (a Mac: MoltenVK's own -9)
+    driver = ctx.driver_version()
+    branch = driver.split(".", 1)[0] if re.match(r"\d+\.", driver) else "<branch>"
+    yield Hit("The Vulkan loader found no driver (ICD) to create an instance with" +
+              (f": NVIDIA driver {driver} is installed for CUDA, but not its GL/Vulkan part" if driver else
+               ": NVIDIA's Vulkan driver, part of the driver's GL/Vulkan libraries, is not installed"),
+              evidence={"observed": seen[0].strip()[:200], **({"driver": driver} if driver else {})},
+              confirmed=bool(driver),
+              fix=[f"sudo apt-get install -y libnvidia-gl-{branch} libvulkan1  # Ubuntu: the Vulkan/GL part of "
+                   "the same driver branch, and the loader",
+                   "in a container: docker run -e NVIDIA_DRIVER_CAPABILITIES=all ...  # graphics mounts the driver's "
+                   "Vulkan libraries",
+                   "ls /usr/share/vulkan/icd.d /etc/vulkan/icd.d  # nvidia_icd.json is there once installed",
+                   "vulkaninfo --summary  # lists the NVIDIA GPU"])
+
+
+# A Flatpak app uses no host libraries: NVIDIA's GL libraries reach its sandbox only as the runtime extension
+# org.freedesktop.Platform.GL.nvidia-<driver version, dots as dashes>, which must match the host's kernel module exactly
+# (Flathub's maintainer, https://blog.tingping.se/2018/08/26/flatpak-host-extensions.html). `flatpak update` downloads
+# the one for the active driver when Flathub has it; a driver it does not package (betas) gets none. Without it, libGL
+# inside the sandbox falls back to Mesa, which cannot drive NVIDIA's X server.
+FLATPAK = r"\bflatpak\b"
+GL_FELL_BACK_TO_MESA = (r"libGL error: No matching fbConfigs or visuals found", r"libGL error: failed to load driver: swrast",
+                        r"Could not initialize GLX")
+FLATPAK_GL_EXTENSIONS = "https://blog.tingping.se/2018/08/26/flatpak-host-extensions.html"
+
+
+@rule("DRV021", "flatpak-nvidia-runtime-missing-for-driver", "error",
+      "A Flatpak app has no NVIDIA GL extension for the host's driver", signatures=GL_FELL_BACK_TO_MESA, priority=20,
+      references=(FLATPAK_GL_EXTENSIONS,))
+def flatpak_nvidia_runtime_missing_for_driver(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    An app from Flatpak fails to start on an NVIDIA machine while its distribution package or
+    AppImage works: "libGL error: No matching fbConfigs or visuals found", "libGL error: failed to
+    load driver: swrast", "Could not initialize GLX".
+
+    Why:
+    Flatpak apps do not use the host's libraries. NVIDIA's user-space GL libraries must be the
+    kernel module's exact version, so Flathub packages each driver release as its own runtime
+    extension, org.freedesktop.Platform.GL.nvidia-<version> (dots as dashes), and Flatpak downloads
+    the one matching the active driver. When none is installed for this driver (the driver changed
+    since the last `flatpak update`, or Flathub does not package it, as with beta drivers), libGL
+    in the sandbox falls back to Mesa's software driver, which cannot use NVIDIA's X server visuals.
+
+    Fix:
+    `flatpak update` (it installs the extension for the active driver), or install it by name; if
+    Flathub has none for this driver, move to a driver release it packages.
+
+    When to ignore:
+    Apps that are not run from Flatpak: the same libGL errors there mean another GL problem.
+    """
+    if not seen or not ctx.observed([FLATPAK]) or ctx.has_nvidia_gpu() is False:
+        return
+    driver = ctx.driver_version()
+    if not driver and not ctx.observed([r"\bnvidia\b"]):
+        return  # nothing says the host's GL driver is NVIDIA's
+    extension = "org.freedesktop.Platform.GL.nvidia-" + (driver.replace(".", "-") if driver else "<version>")
+    yield Hit(f"The app runs in a Flatpak sandbox, whose only NVIDIA GL libraries come from the {extension} extension "
+              f"matching the host driver{f' {driver}' if driver else ''} exactly; without it libGL falls back to Mesa, "
+              "which cannot draw on NVIDIA's X server",
+              evidence={"observed": seen[0].strip()[:200], "flatpak": ctx.observed([FLATPAK])[0].strip()[:200],
+                        **({"driver": driver} if driver else {})}, confirmed=bool(driver),
+              fix=["flatpak update  # installs the NVIDIA GL extension of the active driver, when Flathub has one",
+                   f"flatpak install flathub {extension} {extension.replace('.GL.', '.GL32.')}",
+                   "flatpak list --runtime | grep -i nvidia  # must show the host driver's version",
+                   "if Flathub has no extension for this driver (beta drivers are not packaged), install a driver "
+                   "release it packages"])
+
+
+# OptiX has no library of its own to install: optixInit() finds its implementation in the display driver, which accepts
+# the ABI versions of the OptiX SDKs released before it. A program built with a newer SDK than the driver knows gets
+# OPTIX_ERROR_UNSUPPORTED_ABI_VERSION (7801); Blender's Cycles logs it as "OptiX initialization failed because the
+# installed NVIDIA driver is too old" (intern/cycles/device/optix/device.cpp), its forks as "... the installed driver
+# does not support ABI version".
+OPTIX_ABI_REFUSED = (r"\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b",
+                     r"OptiX initiali[sz]ation failed because the installed (?:NVIDIA )?driver (?:is too old|does not "
+                     r"support ABI version)")
+
+
+@rule("DRV022", "driver-too-old-for-optix", "error", "The driver is older than the OptiX SDK the program was built with",
+      signatures=OPTIX_ABI_REFUSED, priority=20)
+def driver_too_old_for_optix(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A renderer's OptiX device fails to start: "optixInit() OPTIX_ERROR_UNSUPPORTED_ABI_VERSION
+    (7801)"; Blender: "OptiX initialization failed because the installed NVIDIA driver is too old.
+    Please update to the latest driver first!", and only CUDA is offered.
+
+    Why:
+    OptiX is implemented in the display driver; a program carries only the SDK's headers, which
+    ask the driver for one ABI version. Each OptiX SDK release needs a driver at least as new as
+    its release notes name, and an older driver refuses the newer ABI.
+
+    Fix:
+    Update the NVIDIA driver (the newest for the GPU meets every released SDK), or use a build of
+    the program made with an older OptiX SDK.
+
+    When to ignore:
+    Never while you want OptiX rendering or denoising on this GPU.
+    """
+    if not seen:
+        return
+    driver = ctx.driver_version()
+    yield Hit("The driver" + (f" ({driver})" if driver else "") + " refuses the OptiX ABI the program was built with: "
+              "the program's OptiX SDK is newer than the driver", confirmed=True,
+              evidence={"observed": seen[0].strip()[:200], **({"driver": driver} if driver else {})},
+              fix=_distro.install_driver(ctx.distro) +
+              ["# or a build of the program made with an older OptiX SDK (its release notes name the driver each needs)"])
+
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
          fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
          nvidia_uvm_not_loaded, driver_container_kernel_headers_unavailable, open_kernel_module_unsupported_gpu,
          prime_profile_disables_nvidia_driver, gpu_unusable_after_suspend_resume, driver_nvml_too_old_for_tool,
-         driver_too_old_for_nvenc_api)
+         driver_too_old_for_nvenc_api, nvidia_vulkan_driver_not_installed, flatpak_nvidia_runtime_missing_for_driver,
+         driver_too_old_for_optix)
