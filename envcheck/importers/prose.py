@@ -34,7 +34,7 @@ GPU_MENTION = re.compile(
 GPU_LABEL = re.compile(r"\b(gpu|graphics|card|vga)\b\s*[:=]?", re.I)
 BARE_MODEL = re.compile(r"\b(\d{4})\s*(ti|super|laptop)?\b", re.I)
 # A driver version after the word driver (or nvidia-smi): "driver 570", "Driver Version: 470.82",
-# "nvidia-smi says 410.48", "nvidia-driver-535".
+# "nvidia-smi says 410.48", "nvidia-driver-535", "Nvidia driver (396.24.10)".
 DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|nvidia-smi(?:\s+(?:says|shows|reports))?)\s*(?:is|of|:|=|-|v|\()?\s*"
                     r"(\d{3}(?:\.\d{1,3}){0,2})\b", re.I)
 # A capability stated beside the GPU: "(compute capability 6.1)", "CC 8.6", "sm_61", "sm 86".

@@ -1397,7 +1397,7 @@ def nvidia_vulkan_driver_not_installed(ctx: Context, seen: List[str]) -> Iterabl
     if not seen or ctx.observed([VULKAN_ICD_SKIPPED]) or ctx.has_nvidia_gpu() is False or on_a_mac(ctx):
         return  # a driver was found and could not load (SYS024); no NVIDIA GPU to drive (a Mac: MoltenVK's own -9)
     driver = ctx.driver_version()
-    branch = driver.split(".", 1)[0] if re.match(r"\d+\.", driver) else "<branch>"
+    branch = _distro.branch_of(driver) or "<branch>"
     yield Hit("The Vulkan loader found no driver (ICD) to create an instance with" +
               (f": NVIDIA driver {driver} is installed for CUDA, but not its GL/Vulkan part" if driver else
                ": NVIDIA's Vulkan driver, part of the driver's GL/Vulkan libraries, is not installed"),
