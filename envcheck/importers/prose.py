@@ -26,7 +26,7 @@ from envcheck.model import Distribution, Gpu, HostFacts, Library
 # T4", "Quadro RTX 8000"), or a datacenter model on its own ("A100 80GB", "H100", "L40S"). ASCII word boundaries, so
 # that a model written against Chinese or Japanese text ("旧显卡如M40出现") is still a word of its own.
 GPU_MENTION = re.compile(
-    r"\b(?:NVIDIA\s+)?(?:GeForce\s+)?(?:(?i:RTX|GTX|GT|Quadro|Tesla|TITAN)\s*(?:RTX\s*)?[A-Z]?\d{2,4}[A-Z]?"
+    r"\b(?:NVIDIA\s+)?(?:GeForce\s+)?(?:(?i:RTX|GTX|GT|Quadro|Tesla|TITAN)\s*(?:RTX\s*)?(?i:[A-Z])?\d{2,4}[A-Z]?"
     r"(?:-[A-Za-z0-9]+)*"
     r"(?:\s*(?i:Ti|SUPER))?(?:\s*Laptop(?:\s+GPU)?)?|TITAN\s+[VXP]\w*|"
     r"(?:[AHLBVPKM]\d{2,3}(?:S|m|c|Xm?)?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*(?:\s*\d{2,3}\s*GB?)?)(?!\w|\.\w)", re.ASCII)

@@ -1101,11 +1101,19 @@ def container_engine_too_old_for_cdi(ctx: Context, seen: List[str]) -> Iterable[
 LDCONFIG_NOT_STARTED = re.compile(r"could not start (\S*ldconfig\S*?):? (?:process execution failed|.*no such file)|"
                                   r"ldcache error: open failed: (\S*ldconfig\S*?):? no such file", re.I)
 NVC_LDCACHE = "https://github.com/NVIDIA/libnvidia-container/blob/0f8e13d6627d3ccb45f49cf5d4b9c4103b3a8d01/src/nvc_ldcache.c"
+# The same situation told by its mend: running ldconfig in the container first makes nvidia-smi and CUDA work ("docker
+# run ... bash -c 'ldconfig; nvidia-smi'", "fails UNLESS `ldconfig` is run first in the container", "I had to enter
+# \"ldconfig\" inside jellyfin container", "inside container write: ldconfig").
+LDCONFIG_MENDS = (r"\bldconfig\s*(?:;|&&)\s*nvidia-smi\b",
+                  r"\bldconfig\b[`'\"]?\s+(?:is\s+|was\s+)?(?:run\s+|ran\s+|executed\s+|typed\s+|entered\s+)?(?:first\s+)?"
+                  r"(?:inside|in)\s+(?:the\s+|my\s+|a\s+)?(?:\w+\s+)?container\b",
+                  r"\b(?:inside|in)\s+(?:the\s+)?container,?\s+(?:write|type|run|enter|execute)\w*:?\s+[`'\"]?ldconfig\b")
 
 
 @rule("CTR014", "container-toolkit-ldconfig-path-wrong", "error",
       "The container toolkit cannot run the ldconfig its configuration names",
-      signatures=(LDCONFIG_NOT_STARTED.pattern,), priority=12, references=(NVC_LDCACHE,), scope="containers")
+      signatures=(LDCONFIG_NOT_STARTED.pattern, *LDCONFIG_MENDS), priority=12, references=(NVC_LDCACHE,),
+      scope="containers")
 def container_toolkit_ldconfig_path_wrong(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -1131,6 +1139,16 @@ def container_toolkit_ldconfig_path_wrong(ctx: Context, seen: List[str]) -> Iter
     if not seen:
         return
     found = first_match(LDCONFIG_NOT_STARTED, seen)
+    if not found:
+        yield Hit("running ldconfig inside the container is what makes the driver libraries load: the ldconfig the "
+                  "container toolkit runs at start did not add them to the container's loader cache",
+                  evidence={"observed": seen[0].strip()[:160]},
+                  fix=["grep ldconfig /etc/nvidia-container-runtime/config.toml  # the ldconfig the toolkit runs "
+                       "(\"@\" = the host's)", "ls -l /sbin/ldconfig*  # on the host: which ldconfig programs exist",
+                       "set ldconfig to one that exists and runs on this host, or drop the \"@\" so the container's "
+                       "own runs; then restart the container",
+                       "docker run --rm --gpus all <image> nvidia-smi  # works without running ldconfig first"])
+        return
     program = (found.group(1) or found.group(2)) if found else "ldconfig"
     from_host = bool(found and found.group(2)) or bool(ctx.observed([rf"executing {re.escape(program)} from host"]))
     yield Hit(f"the container toolkit could not start {program}" + (" (the host's, '@' in config.toml)" if from_host else "")

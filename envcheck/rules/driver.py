@@ -1506,10 +1506,52 @@ def driver_too_old_for_optix(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               ["# or a build of the program made with an older OptiX SDK (its release notes name the driver each needs)"])
 
 
+# A vGPU guest driver from another vGPU release than the host's vGPU Manager: the guest's RM refuses to start the vGPU
+# and logs Xid 78 (VGPU_START_ERROR) with "Guest driver is incompatible with host driver" (open-gpu-kernel-modules,
+# src/nvidia/src/kernel/gpu/gpu.c, on NV_ERR_LIB_RM_VERSION_MISMATCH; NVIDIA's Xid catalog, Xid 78).
+VGPU_GUEST_REFUSED = (r"Guest driver is incompatible with host driver",)
+VGPU_DOCS = "https://docs.nvidia.com/grid/latest/grid-vgpu-user-guide/"
+
+
+@rule("DRV023", "vgpu-guest-host-driver-mismatch", "error",
+      "The vGPU guest driver is from another vGPU release than the host's",
+      signatures=VGPU_GUEST_REFUSED, priority=5,
+      references=("https://docs.nvidia.com/deploy/xid-errors/index.html", VGPU_DOCS))
+def vgpu_guest_host_driver_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    In a VM with a vGPU (a cloud vGPU instance such as Azure's NVadsA10_v5, or a GRID / NVIDIA AI
+    Enterprise VM): the kernel log has "Xid 78: Guest driver is incompatible with host driver",
+    nvidia-smi sees no GPU, and containers time out talking to the driver.
+
+    Why:
+    A vGPU guest driver works only with the vGPU Manager release on the host it was made for: the
+    guest and host drivers exchange state over an RPC interface of their release. When the host is
+    updated to a newer vGPU release (cloud providers move hosts on their own schedule) a guest
+    image with the older guest driver is refused at start.
+
+    Fix:
+    Install the guest driver of the host's vGPU release (on a cloud VM, the provider's current
+    GRID driver for that instance type) and reboot the VM.
+
+    When to ignore:
+    Never: the VM has no usable GPU.
+    """
+    if not seen:
+        return
+    driver = ctx.driver_version()
+    yield Hit("The vGPU host refused this VM's guest driver" + (f" ({driver})" if driver else "") +
+              ": it is from another vGPU release than the host's vGPU Manager", confirmed=True,
+              evidence={"observed": seen[0].strip()[:200], **({"driver": driver} if driver else {})},
+              fix=["install the guest driver of the vGPU release the host runs (a cloud VM: the provider's current "
+                   f"GRID driver for this instance type; NVIDIA's vGPU release notes pair guest and host drivers: {VGPU_DOCS})",
+                   "sudo reboot  # then: nvidia-smi -q | grep -i -E 'driver version|vgpu'"])
+
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
          fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
          nvidia_uvm_not_loaded, driver_container_kernel_headers_unavailable, open_kernel_module_unsupported_gpu,
          prime_profile_disables_nvidia_driver, gpu_unusable_after_suspend_resume, driver_nvml_too_old_for_tool,
          driver_too_old_for_nvenc_api, nvidia_vulkan_driver_not_installed, flatpak_nvidia_runtime_missing_for_driver,
-         driver_too_old_for_optix)
+         driver_too_old_for_optix, vgpu_guest_host_driver_mismatch)

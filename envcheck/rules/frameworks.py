@@ -13,7 +13,7 @@ from envcheck.importers.prose import XFORMERS_TORCH
 from envcheck.matrix import QueryError, cc_tuple, coverage, dotted_cc
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import l4t_mismatch
-from envcheck.rules.gpu import on_a_mac
+from envcheck.rules.gpu import on_a_mac, said_no_gpu
 from envcheck.rules.toolkit import NVRTC_ARCH_REFUSED, nvrtc_gap, nvrtc_of_framework
 
 TORCH_INSTALL = "https://pytorch.org/get-started/locally/"
@@ -372,6 +372,13 @@ def _cpu_package_installed_last(ctx: Context) -> Optional[Tuple[str, str, str]]:
 # ("Unable to load cuSPARSE. Is it installed?", a cuDNN or driver check).
 JAX_CPU_FALLBACK = r"CUDA-enabled jaxlib is not installed"
 JAX_PLUGIN_FAILED = r"Jax plugin configuration error"
+# The CUDA plugin's own start-up check (jax_plugins/xla_cuda12/__init__.py, _version_check; jax/_src/xla_bridge.py
+# before the plugin split) loads each CUDA library it was built against and says which one it could not load:
+# "RuntimeError: Unable to load cuSPARSE. Is it installed?"; JAX 0.4.1x: "CUDA backend failed to initialize: Unable
+# to load cuSOLVER." The names it checks: CUDA, cuDNN, cuFFT, cuSOLVER, cuPTI, cuBLAS, cuSPARSE, NCCL.
+JAX_LIBRARY_UNLOADABLE = r"Unable to load (CUDA|cuDNN|cuFFT|cuSOLVER|cuPTI|cuBLAS|cuSPARSE|NCCL)\b\.?(?: Is it installed\?)?"
+# A traceback through the installed CUDA plugin: whatever failed, the plugin is there.
+JAX_PLUGIN_PRESENT = (JAX_PLUGIN_FAILED, JAX_LIBRARY_UNLOADABLE, r"jax_plugins[/\\.]xla_cuda\d+")
 # The plugin's initialize() calling into jaxlib for a function this jaxlib lacks: plugin and jaxlib are different
 # releases ("AttributeError: module 'jaxlib.xla_client' has no attribute 'register_custom_type_id_handler'"). The same
 # words without a failed plugin are noise: a CPU jaxlib probing its 'rocm' and 'tpu' backends logs them at INFO.
@@ -480,8 +487,8 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Machines without an NVIDIA GPU, where the CPU build is the right one.
     """
     gpu = ctx.has_nvidia_gpu()
-    if not gpu and on_a_mac(ctx):
-        return  # a Mac has no NVIDIA GPU: its CPU build is the right one (GPU001)
+    if not gpu and (on_a_mac(ctx) or (said_no_gpu(ctx) and not ctx.gpu_models())):
+        return  # a Mac, or a machine its owner says has no GPU: its CPU build is the right one (GPU001)
     driver = ctx.driver_version()
     for framework in ctx.facts.frameworks.installed:
         if framework.accelerator != "cpu" or gpu is False:
@@ -572,7 +579,7 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit("The ONNX Runtime installed is the CPU-only package: it has no CUDA execution provider",
                   evidence={"observed": seen[:2]}, fix=ort_fix)
         return
-    if seen and ctx.observed([JAX_PLUGIN_FAILED]) and all(re.search(JAX_CPU_FALLBACK, line, re.I) for line in seen):
+    if seen and ctx.observed(JAX_PLUGIN_PRESENT) and all(re.search(JAX_CPU_FALLBACK, line, re.I) for line in seen):
         return  # the CUDA plugin is installed and failed to start: the fallback warning follows every such failure
     if seen:
         generic = all(any(re.search(p, s, re.I) for p in NO_GPU_SEEN) for s in seen)
@@ -590,6 +597,76 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 NO_KERNEL_IMAGE = (r"no kernel image is (?:not )?available for (?:the )?execution (?:on|in) the device", r"cudaErrorNoKernelImageForDevice",
                    r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"device kernel image is invalid",
                    r"\binvalid device function\b", r"\bcudaErrorInvalidDeviceFunction\b")
+
+
+# Programs other than the frameworks whose "no kernel image" the paste shows, with how to get kernels for the GPU.
+# ONNX Runtime's release packages compile a short, per-OS list of architectures (Windows 1.26: 52-real;61-real;75-real;
+# 86-real;89-real;90-virtual, no sm_70 or sm_80, microsoft/onnxruntime#28762; the Python CUDA 12 packages went from
+# 60;61;70;75;80 to 75;80;90 in microsoft/onnxruntime#23309).
+NO_KERNEL_PROGRAMS = (
+    ("OpenCV", r"\bOpenCV\b|\bcv2\.error\b",
+     ["rebuild OpenCV with the GPU's architecture: cmake -D CUDA_ARCH_BIN={cc} (leave CUDA_GENERATION unset, it "
+      "overrides the list)", "python -c 'import cv2; print(cv2.getBuildInformation())' | grep -A2 'NVIDIA GPU arch'  "
+      "# the architectures this build has"]),
+    ("ONNX Runtime", r"onnxruntime|ONNXRuntimeError",
+     ["install an onnxruntime-gpu release whose packaged CUDA architectures include sm_{digits} (the release packages "
+      "carry a short list per OS; see microsoft/onnxruntime#28762), or the release the program's own package last "
+      "shipped for this GPU",
+      "or build ONNX Runtime with --use_cuda --cmake_extra_defines CMAKE_CUDA_ARCHITECTURES={digits}"]),
+)
+# OpenCV's DNN module refusing the device its CUDA backend was given: the build has no kernels for it (dnn.cpp,
+# initCUDABackend): "(-216:No CUDA support) OpenCV was not built to work with the selected device. Please check
+# CUDA_ARCH_PTX or CUDA_ARCH_BIN in your build configuration."
+OPENCV_DEVICE_NOT_BUILT = r"OpenCV was not built to work with the selected device"
+# A build's architecture list as a report shows it. OpenCV's CMake summary says what was compiled ("NVIDIA GPU arch:
+# 60 61", "NVIDIA PTX arch: 75"); its options CUDA_ARCH_BIN / CUDA_ARCH_PTX ("CUDA_ARCH_BIN=2.0 3.0 3.5 5.0",
+# "-DCUDA_ARCH_BIN=7.5") say what was asked, which CUDA_GENERATION overrides, so the summary wins when both are there.
+BUILD_SUMMARY_ARCH = re.compile(r"NVIDIA (GPU|PTX) arch:[ \t]*((?:\d{2,3}[ \t]*)*)")
+BUILD_ARCH_OPTION = re.compile(r"(?:\b|(?<=-D))CUDA_ARCH_(BIN|PTX)(?::STRING)?\s*[=:]?\s*[\"']?((?:\d{1,2}\.\d(?:\(\d{1,2}\.\d\))?[ \t;,]*)+)")
+
+
+def stated_build_arches(ctx: Context) -> Tuple[List[str], str]:
+    """The architectures a build the report shows was compiled for, as arch-list entries (sm_61, compute_75), and the
+    line that says so; ([], "") when the report shows none."""
+    for pattern in (BUILD_SUMMARY_ARCH, BUILD_ARCH_OPTION):
+        entries, lines = [], []
+        for line in ctx.observed([pattern.pattern]):
+            for found in pattern.finditer(line):
+                prefix = "sm" if found.group(1) in ("GPU", "BIN") else "compute"
+                # "3.5(3.0)" in CUDA_ARCH_BIN is SASS for 3.5 built from PTX 3.0: the first number is the binary
+                numbers = re.findall(r"(\d{1,2})\.(\d)(?:\(\d{1,2}\.\d\))?|\b(\d{1,2})(\d)\b", found.group(2))
+                entries += [f"{prefix}_{a or c}{b or d}" for a, b, c, d in numbers]
+                lines.append(line.strip())
+        if any(entry.startswith("sm_") for entry in entries):
+            return sorted(set(entries)), lines[0][:200]
+    return [], ""
+
+
+def _stated_build_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
+    """GPUs a build the report shows has no kernels for, after a "no kernel" failure: ("old" | "new", gpu, hit), old
+    when the GPU is older than every architecture in the list."""
+    if not ctx.observed(NO_KERNEL_IMAGE + (OPENCV_DEVICE_NOT_BUILT,)):
+        return []
+    arches, line = stated_build_arches(ctx)
+    if not arches:
+        return []
+    lowest = min(cc_tuple(dotted_cc(a.split("_")[1])) for a in arches)
+    out = []
+    for gpu in ctx.gpu_models():
+        if not gpu["cc"] or coverage(arches, gpu["cc"]):
+            continue
+        kind = "old" if cc_tuple(gpu["cc"]) < lowest else "new"
+        digits = gpu["cc"].replace(".", "")
+        last_cuda = ctx.matrix.last_cuda_for_cc(gpu["cc"]) if kind == "old" else None
+        out.append((kind, gpu, Hit(
+            f"{gpu['name']} is compute capability {gpu['cc']}; the build has kernels for {' '.join(arches)} only",
+            evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], "arch_list": arches, "arch_list_source": line},
+            confirmed=True,
+            fix=[f"rebuild with the GPU's architecture in the list: cmake -D CUDA_ARCH_BIN={gpu['cc']} (OpenCV; leave "
+                 f"CUDA_GENERATION unset, it overrides the list) or -D CMAKE_CUDA_ARCHITECTURES={digits}" +
+                 (f", with CUDA {last_cuda} or older, the last toolkit that still builds for it" if last_cuda else ""),
+                 "nvidia-smi --query-gpu=name,compute_cap --format=csv  # the GPU's compute capability"])))
+    return out
 
 
 # TensorFlow on a GPU newer than its build: its own warning ("TensorFlow was not built with CUDA kernel binaries
@@ -612,7 +689,7 @@ KOKKOS_ARCH_OPTION = re.compile(r"Kokkos_ARCH_([A-Z]+?)(\d{2,3})\b")
 
 @rule("FW002", "gpu-arch-not-in-build", "error", "The framework build has no kernels for this (newer) GPU",
       signatures=(*NO_KERNEL_IMAGE, r"is not compatible with the current PyTorch installation", *PADDLE_ARCH_TEXT,
-                  TF_NO_KERNEL_BINARIES, INVALID_PTX, NVRTC_ARCH_REFUSED, *KOKKOS_ARCH_MISMATCH),
+                  TF_NO_KERNEL_BINARIES, INVALID_PTX, NVRTC_ARCH_REFUSED, *KOKKOS_ARCH_MISMATCH, OPENCV_DEVICE_NOT_BUILT),
       priority=20, references=(TORCH_INSTALL,))
 def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -656,6 +733,12 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     software = [item for item in ctx.shared("software_arch", _software_arch_findings) if item[0] == "new"]
     for _, gpu, hit in software:
         yield hit
+    stated = ctx.shared("stated_build", _stated_build_findings)
+    if stated:
+        for kind, gpu, hit in stated:
+            if kind == "new":
+                yield hit
+        return  # the report shows the build's list: the GPUs outside it are the finding (older ones: FW003)
     tensorflow_hit = _tensorflow_built_before_gpu(ctx, seen)
     if tensorflow_hit:
         yield tensorflow_hit
@@ -695,8 +778,13 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         named = " (" + ", ".join(f"{g['name']}: compute capability {g['cc']}, sm_{g['cc'].replace('.', '')}"
                                  for g in gpus) + ")" if gpus else ""
     tensorflow = any(re.search(r"\btensorflow\b", line, re.I) for line in seen)
-    choice = newest_torch_for_cc(ctx, cc) if cc and not tensorflow else None
-    if tensorflow:
+    other = next(((name, fix) for name, pattern, fix in NO_KERNEL_PROGRAMS
+                  if any(re.search(pattern, line) for line in seen)), None)
+    choice = newest_torch_for_cc(ctx, cc) if cc and not tensorflow and not other else None
+    digits = cc.replace(".", "") if cc else "<compute capability digits>"
+    if other:
+        fix = [step.format(cc=cc or "<compute capability>", digits=digits) for step in other[1]]
+    elif tensorflow:
         needs = ctx.matrix.oldest_cuda_for_cc(cc) if cc else None
         first = ctx.matrix.first_tensorflow_with_cuda(needs) if needs else None
         fix = [f"pip install -U 'tensorflow>={first['tensorflow']}'  # built with CUDA {first['cuda']}; this GPU needs "
@@ -891,6 +979,9 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Never while you want to use that GPU.
     """
     for _, gpu, hit in [item for item in ctx.shared("software_arch", _software_arch_findings) if item[0] == "old"]:
+        yield hit
+        return
+    for _, gpu, hit in [item for item in ctx.shared("stated_build", _stated_build_findings) if item[0] == "old"]:
         yield hit
         return
     for _, gpu, hit in [item for item in _arch_findings(ctx) if item[0] == "old"]:

@@ -24,6 +24,7 @@ XID_MEANINGS = {
     63: ("ECC page retirement or row remapping recorded", True),
     64: ("ECC page retirement or row remapper recording failure", True),
     74: ("NVLink error", True),
+    78: ("vGPU start error: the guest driver is incompatible with the host's, or the vGPU type is not supported", False),
     79: ("GPU has fallen off the bus", True),
     92: ("high single-bit ECC error rate", True),
     94: ("contained ECC error", True),
@@ -42,7 +43,8 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     PyTorch: "Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and
     installed a driver"; "no CUDA-capable device is detected"; `lspci | grep -i nvidia` prints nothing.
     A notebook written for a GPU runtime, opened on Colab's TPU runtime, fails at its first
-    `nvidia-smi` call.
+    `nvidia-smi` call. "AssertionError: Trying to use CUDA, but CUDA is not available", and the
+    reporter says the computer has no graphics card.
 
     Why:
     There is no NVIDIA GPU on the PCI bus: the machine has none (an Intel/AMD-only laptop, a
@@ -70,6 +72,12 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   "written for a GPU runtime fails", evidence={"observed": ctx.observed([TPU_RUNTIME.pattern])[:1]},
                   fix=["choose a GPU runtime (Colab: Runtime > Change runtime type > a GPU) for code that needs CUDA",
                        "# or run the TPU build of the framework (JAX: pip install 'jax[tpu]') on the TPU"])
+    elif said_no_gpu(ctx) and ctx.observed(GPU_ASKED_FOR) and not ctx.has_nvidia_gpu() and not ctx.gpu_models():
+        yield Hit("the report says this machine has no NVIDIA GPU, and the program asks for CUDA: it needs a GPU "
+                  "machine, or its CPU mode", evidence={"said": said_no_gpu(ctx)[:1]}, confirmed=True,
+                  fix=["run it on the CPU if the program has a CPU mode (drop its --cuda / --gpu option, or set "
+                       "device='cpu')", "# or run it on a machine or cloud instance with an NVIDIA GPU",
+                       "lspci -nn | grep -i nvidia  # on Linux: an NVIDIA device is listed where there is one"])
     elif ctx.has_nvidia_gpu() is False and not gpu_container(ctx):
         # with no NVIDIA GPU at all, every GPU error that follows is explained: this outranks them
         yield Hit("no NVIDIA device on the PCI bus and no GPU reported by the driver", confirmed=True,
@@ -101,6 +109,18 @@ TPU_RUNTIME = re.compile(r"\bTPU (?:runtime|VM|instance|v\d)\b|\bTPU (?:is |was 
                          r"\b(?:select(?:ed)?|chose|picked) (?:the |a )?TPU\b|"
                          r"\b(?:Colab|Kaggle)\b.{0,60}\bTPU\b|\bTPU\b.{0,60}\b(?:Colab|Kaggle)\b", re.I)
 GPU_ASKED_FOR = CUDA_ASKED_FOR + (r"\bnvidia-smi\b",)
+# The reporter saying the machine has no GPU ("I didn't have a graphic card on my work computer", "my laptop which does
+# not contain nvidia-graphics card", "I have no GPU"), not that a GPU is short of something ("a GPU with enough memory",
+# "any GPU to select", "no GPU problems").
+NO_GPU_SUBJECT = (r"(?:\b(?:I|we|it|which|that)|\b(?:my|our|this|the)\s+(?:work\s+)?"
+                  r"(?:computer|laptop|machine|pc|notebook|server|system|vm|instance|workstation|desktop))")
+NO_GPU_NEGATION = (r"(?:(?:do|does|did)\s*(?:n[o']?t|not)\s+(?:have|has|own|contain)|(?:have|has)\s*(?:n[o']?t|not)\s+got|"
+                   r"(?:have|has|had)\s+no)")
+NO_GPU_OBJECT = (r"(?:(?:an?|any)\s+)?(?:(?:NVIDIA|dedicated|discrete|CUDA[- ]capable|physical)[- ]+)*"
+                 r"(?:GPU|graphics?[- ]card|video[- ]card)s?\b(?!\s+(?:with|that|which|of|to|big|large|powerful|strong|"
+                 r"good|free|available|here|for|problems?|issues?|errors?|support|in\s+(?:the|this)\s+"
+                 r"(?:VM|container|docker))\b)")
+SAID_NO_GPU = re.compile(NO_GPU_SUBJECT + r"\s+" + NO_GPU_NEGATION + r"\s+" + NO_GPU_OBJECT, re.I)
 
 
 def on_a_mac(ctx: Context) -> bool:
@@ -112,6 +132,11 @@ def on_a_mac(ctx: Context) -> bool:
     if system.os or system.distro_id or system.wsl:
         return False  # a Linux or Windows machine, reached from a Mac perhaps
     return any(MAC_NAMED.search(line) for line in ctx.observations)
+
+
+def said_no_gpu(ctx: Context) -> List[str]:
+    """The report's lines that say the machine has no (NVIDIA) GPU: a person's word, weaker than lspci."""
+    return ctx.observed([SAID_NO_GPU.pattern])
 
 
 def on_a_tpu_runtime(ctx: Context) -> bool:

@@ -10,7 +10,7 @@ from envcheck.matrix import QueryError
 from packaging.version import InvalidVersion
 
 from envcheck.rules import Context, Hit, first_match, older_than, rule
-from envcheck.rules.frameworks import torch_variant, unreleased_build
+from envcheck.rules.frameworks import JAX_LIBRARY_UNLOADABLE, torch_variant, unreleased_build
 from envcheck.rules.container import in_container, l4t_mismatch
 
 
@@ -33,7 +33,10 @@ CUDNN_MISSING = (r"libcudnn\S*\.so(\.\d+)*: cannot open shared object file", r"C
                  r"Cannot load cudnn shared library", r"Can ?not find library:? libcudnn",
                  # Paddle 2.x: "The third-party dynamic library (cudnn64_7.dll) that Paddle depends on is not
                  # configured correctly. (error code is 126)"
-                 r"third-party dynamic library \((?:lib)?cudnn[\w.]*\) that Paddle depends on is not configured")
+                 r"third-party dynamic library \((?:lib)?cudnn[\w.]*\) that Paddle depends on is not configured",
+                 # cuDNN 8's own loader on Windows (CTranslate2, ONNX Runtime, TensorRT): "Could not load library
+                 # cudnn_ops_infer64_8.dll. Error code 126" is ERROR_MOD_NOT_FOUND, the DLL or one it needs missing
+                 r"Could not load library cudnn_\w+64_\d+\.dll\. Error code 126")
 
 # A cuDNN library file with its major: libcudnn_ops_infer.so.8, libcudnn.so.9.1.0, cudnn_ops_infer64_8.dll,
 # cudnn64_7.dll.
@@ -66,6 +69,8 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     has_cudnn = any(lib.name == "cudnn" for lib in f.libraries.found)
     if seen and ctx.shared("cudnn_other_major", _cudnn_other_major)[1]:
         return  # a cuDNN of another major is there: LIB002 names that
+    if seen and all(re.search(CUDNN8_SUBLIBRARY_126, line, re.I) for line in seen) and ctx.observed(CUDNN_SAID_PRESENT):
+        return  # the DLL is there and still does not load: a DLL it depends on is missing (LIB009)
     tf = ctx.framework("tensorflow")
     if tf is not None and tf.accelerator == "cuda" and f.libraries.status == "ok" and not has_cudnn:
         yield Hit(f"TensorFlow {tf.version} (CUDA {tf.build_cuda}, cuDNN {tf.build_cudnn}) finds no cuDNN",
@@ -73,13 +78,16 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=[f"pip install 'tensorflow[and-cuda]=={tf.version}'  # brings the matching cuDNN"])
     elif seen:
         major = _wanted_cudnn_major(seen)
+        on_windows = any(".dll" in line.lower() for line in seen)
         yield Hit(f"cuDNN {major} is not on the library path" if major else "cuDNN is not on the library path",
                   evidence={"wanted_major": major or "not named"},
-                  fix=[_cudnn_install(major) if major else
+                  fix=[_cudnn_install(major, on_windows) if major else
                        "install the cuDNN major your framework build names (its install page), e.g. "
                        "pip install nvidia-cudnn-cu12",
-                       "or, where cuDNN is installed outside the loader's search path: "
-                       "export LD_LIBRARY_PATH=<the directory holding libcudnn.so>:$LD_LIBRARY_PATH",
+                       "or, where cuDNN is installed outside the loader's search path: " +
+                       ("set PATH=<the directory holding the cudnn*.dll files>;%PATH%" if on_windows else
+                        "export LD_LIBRARY_PATH=<the directory holding libcudnn.so>:$LD_LIBRARY_PATH"),
+                       "where cudnn*.dll  # which directories on PATH hold cuDNN" if on_windows else
                        "python -c 'import torch; print(torch.backends.cudnn.version())'"])
 
 
@@ -92,12 +100,16 @@ def _wanted_cudnn_major(seen: List[str]) -> str:
     return ""
 
 
-def _cudnn_install(major: str) -> str:
+def _cudnn_install(major: str, on_windows: bool = False) -> str:
     """How to add one cuDNN major beside what is there. pip's nvidia-cudnn-cu12 carries cuDNN 8.9 and 9
     (torch 2.1's cu121 wheels required nvidia-cudnn-cu12==8.9.2.26); -cu11 is the same for a CUDA 11
-    build. cuDNN 7 and older never had a pip wheel."""
+    build. cuDNN 7 and older never had a pip wheel. A Windows program that loads cudnn*64_8.dll from PATH
+    takes NVIDIA's Windows archive, whose bin directory goes on PATH."""
     if major.isdigit() and int(major) < 8:
         return f"install cuDNN {major} for your CUDA from https://developer.nvidia.com/rdp/cudnn-archive"
+    if on_windows:
+        return (f"install cuDNN {major} for Windows (the archive for your CUDA major from "
+                "https://developer.nvidia.com/rdp/cudnn-archive) and put its bin directory on PATH")
     return f"pip install 'nvidia-cudnn-cu12=={major}.*'  # -cu11 for a CUDA 11 build"
 
 
@@ -512,7 +524,7 @@ def _major(cuda: str) -> str:
 
 
 @rule("LIB004", "cuda-libraries-missing", "error", "The CUDA libraries a package was built for are not on this machine",
-      signatures=MISSING_CUDA_LIB, priority=18,
+      signatures=MISSING_CUDA_LIB + (JAX_LIBRARY_UNLOADABLE,), priority=18,
       references=("https://docs.nvidia.com/deploy/cuda-compatibility/",
                   "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"))
 def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -521,26 +533,39 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open
     shared object file"; "libcublas.so.11: cannot open shared object file"; on Windows
     "cublas64_12.dll not found"; ONNX Runtime: "Failed to create CUDAExecutionProvider. Require
-    cuDNN 9.* and CUDA 12.*" or "LoadLibrary failed with error 126 ... onnxruntime_providers_cuda.dll".
+    cuDNN 9.* and CUDA 12.*" or "LoadLibrary failed with error 126 ... onnxruntime_providers_cuda.dll";
+    JAX: "RuntimeError: Unable to load cuSPARSE. Is it installed?", then "a CUDA-enabled jaxlib is
+    not installed. Falling back to cpu".
 
     Why:
     A package that does not bring its own CUDA (ONNX Runtime, TensorFlow before 2.14, CuPy,
     bitsandbytes, most C++ programs) loads the CUDA runtime libraries of the major it was built
     for: libcudart.so.11.0 for a CUDA 11 build, libcublas.so.12 for CUDA 12. Minor-version
     compatibility covers 12.x for a 12.x build, never another major: a CUDA 11 build on a machine
-    with only CUDA 12 (or the other way round) finds nothing to load.
+    with only CUDA 12 (or the other way round) finds nothing to load. JAX's CUDA plugin loads each
+    library from its pip wheel (nvidia-cusparse-cu12, ...) and checks it at start-up; a wheel that
+    is missing, of another release than the plugin wants, or half replaced by an upgrade fails
+    that check, and JAX carries on on the CPU.
 
     Fix:
     Install the package's build for the CUDA major you have (onnxruntime-gpu >= 1.19 is CUDA 12 on
     PyPI; earlier CUDA 12 builds come from ONNX Runtime's own index), or add the libraries of the
     major it wants next to yours (`pip install nvidia-cuda-runtime-cu11 nvidia-cublas-cu11`, or the
-    distribution's cuda-libraries-11-8), and put their directory on the loader path.
+    distribution's cuda-libraries-11-8), and put their directory on the loader path. For JAX:
+    uninstall jax, jaxlib and the jax-cuda plugin packages, and install jax[cuda12] again in one
+    command, which brings the CUDA wheels its plugin was built with.
 
     When to ignore:
     Never while you want that package on the GPU; it falls back to the CPU or stops.
     """
     if ctx.shared("l4t_mismatch", l4t_mismatch):
         return  # a Jetson container's CUDA comes with its L4T release: CTR010 names the mismatch
+    jax_library = first_match(re.compile(JAX_LIBRARY_UNLOADABLE), seen)
+    if jax_library:
+        hit = _jax_library_unloadable(ctx, jax_library.group(1))
+        if hit:
+            yield hit
+        return
     versions, host_where = host_cuda(ctx)
     majors = sorted({v.split(".")[0] for v in versions})
     linked = first_match(LINKED_SONAME, seen)
@@ -613,6 +638,34 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         else:
             continue
         return
+
+
+# The pip wheel that holds each library JAX's CUDA plugin checks at start-up (the plugin's extra, jax[cuda12], depends
+# on these; the names are the wheels' on PyPI, cu12 shown, cu13 likewise).
+JAX_LIBRARY_WHEELS = {"CUDA": "nvidia-cuda-runtime", "cuDNN": "nvidia-cudnn", "cuFFT": "nvidia-cufft",
+                      "cuSOLVER": "nvidia-cusolver", "cuPTI": "nvidia-cuda-cupti", "cuBLAS": "nvidia-cublas",
+                      "cuSPARSE": "nvidia-cusparse", "NCCL": "nvidia-nccl"}
+JAX_PLUGIN_MAJOR = re.compile(r"jax[_\[-]?(?:plugins[/\\.]xla_)?cuda(\d+)", re.I)
+
+
+def _jax_library_unloadable(ctx: Context, library: str) -> Optional[Hit]:
+    """JAX's CUDA plugin could not load one of its libraries: its wheel is missing, or not the plugin's release. None
+    when the driver is too old for the plugin's CUDA major: the libraries do not load on it (DRV005 names that)."""
+    found = first_match(JAX_PLUGIN_MAJOR, ctx.observations)
+    major = found.group(1) if found else "12"
+    driver = ctx.driver_version()
+    newest = ctx.matrix.newest_cuda_for_driver(driver) if driver else None
+    if newest and int(newest.split(".")[0]) < int(major):
+        return None
+    wheel = f"{JAX_LIBRARY_WHEELS.get(library, 'nvidia-cuda-runtime')}-cu{major}"
+    path = ctx.facts.env.variables.get("LD_LIBRARY_PATH", "")
+    return Hit(f"JAX's CUDA {major} plugin could not load {library} (pip's {wheel}), so JAX runs on the CPU",
+               evidence={"library": library, "wheel": wheel, "env.LD_LIBRARY_PATH": path},
+               fix=[f"pip show {wheel}  # is the wheel there, and which release",
+                    f"pip uninstall -y jax jaxlib jax-cuda{major}-plugin jax-cuda{major}-pjrt",
+                    f"pip install -U 'jax[cuda{major}]'  # the plugin with the CUDA wheels it was built with",
+                    "unset LD_LIBRARY_PATH  # if it names another CUDA, whose libraries are found first" if path else
+                    "echo $LD_LIBRARY_PATH  # another CUDA listed here is found before the wheels"])
 
 
 # TensorRT refusing a serialized engine, in its releases' words: 7-8.0 "expecting library version 8.0.0
@@ -694,12 +747,15 @@ def tensorrt_engine_built_for_other_gpu(ctx: Context, seen: List[str]) -> Iterab
 
 # libcuda.so (unversioned) not found where a link step or Triton looks for it: ld's "cannot find
 # -lcuda"; Triton's "libcuda.so cannot found!" (its launcher links with -lcuda, and it searches the
-# ldconfig cache); "Failed to find libcuda.so" in later Triton releases.
+# ldconfig cache); "Failed to find libcuda.so" in later Triton releases. Taichi (and Genesis, which runs on it)
+# dlopens the unversioned "libcuda.so" on Linux (taichi/rhi/cuda/cuda_driver.cpp) and says "[cuda_driver.cpp:load_lib@36]
+# libcuda.so lib not found." before falling back to the CPU.
 LIBCUDA_NOT_LINKABLE = (r"cannot find -lcuda\b", r"libcuda\.so cannot found", r"Failed to find libcuda\.so",
-                        r"libcuda\.so(?:\.1)? not found in (?:the )?(?:ld(?:config)? cache|LD_LIBRARY_PATH)")
+                        r"libcuda\.so(?:\.1)? not found in (?:the )?(?:ld(?:config)? cache|LD_LIBRARY_PATH)",
+                        r"\blibcuda\.so lib not found")
 
 
-@rule("LIB007", "cuda-libs-not-on-library-path", "error", "The linker or Triton cannot find libcuda.so",
+@rule("LIB007", "cuda-libs-not-on-library-path", "error", "The linker, Triton or Taichi cannot find libcuda.so",
       signatures=LIBCUDA_NOT_LINKABLE, priority=17,
       references=("https://docs.nvidia.com/cuda/cuda-installation-guide-linux/",))
 def cuda_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -707,11 +763,13 @@ def cuda_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit
     Symptom:
     "/usr/bin/ld: cannot find -lcuda" while building an extension, or when Triton (torch.compile,
     mamba, vLLM kernels) compiles its launcher; Triton: "AssertionError: libcuda.so cannot found!";
-    `ldconfig -p | grep libcuda` prints nothing though the driver works.
+    Taichi (Genesis): "libcuda.so lib not found", then "Arch=[<Arch.cuda: 3>] is not supported,
+    falling back to CPU"; `ldconfig -p | grep libcuda` prints nothing though the driver works.
 
     Why:
     Linking against the driver API needs the unversioned libcuda.so, found through LIBRARY_PATH or
-    the linker's default directories; Triton looks for it in the ldconfig cache. The driver installs
+    the linker's default directories; Triton looks for it in the ldconfig cache, Taichi dlopens it
+    by that name. The driver installs
     libcuda.so.1 (what running programs load), and the unversioned name only where a development
     symlink was made. Containers, conda environments and hosts whose driver sits outside the cache
     (a /usr/lib64/nvidia directory, WSL's /usr/lib/wsl/lib) have libcuda.so.1 but no libcuda.so
@@ -729,7 +787,7 @@ def cuda_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit
         return
     libcuda = [lib.path for lib in ctx.facts.driver.userspace_libraries if lib.name.startswith("libcuda")]
     where = libcuda[0].rsplit("/", 1)[0] if libcuda else "/usr/lib/x86_64-linux-gnu"
-    yield Hit("libcuda.so (the driver API, unversioned) is not where the linker or Triton looks",
+    yield Hit("libcuda.so (the driver API, unversioned) is not where the linker, Triton or Taichi looks",
               evidence={"driver.userspace_libraries": libcuda},
               fix=["ldconfig -p | grep libcuda  # what the cache knows", f"ls -l {where}/libcuda.so*",
                    f"sudo ln -s libcuda.so.1 {where}/libcuda.so && sudo ldconfig  # if only libcuda.so.1 is there",
@@ -815,6 +873,11 @@ CUDNN8_WINDOWS = r"\bcudnn\w*64_8\.dll\b|\bcudnn-windows-x86_64-8\."
 # cuDNN 8's loader failing on one of its own sub-libraries with Windows' ERROR_MOD_NOT_FOUND (126): the DLL or a
 # DLL it depends on is missing. Where the sub-library itself is on PATH, its dependency is what is missing.
 CUDNN8_SUBLIBRARY_126 = r"Could not load library cudnn_\w+64_8\.dll\. Error code 126"
+# The reporter saying the cuDNN DLLs are there: the directory is on PATH, the files are in place, cuDNN is installed.
+CUDNN_SAID_PRESENT = (r"\b(?:directory|folder|path|dll|files?)\s+(?:is|are)\s+(?:already\s+)?(?:there|present|"
+                      r"(?:in|on)\s+(?:my\s+|the\s+)?(?:system\s+)?(?:PATH|environment))",
+                      r"\bcudnn\b.{0,40}\b(?:is|are)\s+(?:already\s+|properly\s+|correctly\s+)?installed",
+                      r"\b(?:I|we)\s+(?:have\s+)?(?:already\s+)?(?:installed|copied|added)\b.{0,40}\bcudnn")
 
 
 @rule("LIB009", "cudnn-zlib-dependency-missing", "error", "cuDNN on Windows cannot load zlibwapi.dll",
@@ -852,9 +915,12 @@ def cudnn_zlib_dependency_missing(ctx: Context, seen: List[str]) -> Iterable[Hit
                            "directory on PATH", "or use cuDNN 9 (no zlib dependency) with a build of the program for it"])
         return
     if all(re.search(CUDNN8_SUBLIBRARY_126, line, re.I) for line in seen):
+        # A dependency is inferred, never seen: likely at best. Without the reporter saying the DLL is there, the DLL
+        # itself missing is as likely, and LIB001 answers first; with it, LIB001 steps aside.
+        present = ctx.observed(CUDNN_SAID_PRESENT)
         yield Hit("a cuDNN 8 library could not be loaded with Windows error 126 (a DLL it depends on is missing); for "
                   "cuDNN 8.3-8.9 that dependency is zlibwapi.dll, which neither CUDA nor cuDNN installs",
-                  generic=True, evidence={"observed_error": seen[0][:160]},
+                  generic=True, evidence={"observed_error": seen[0][:160], "said_present": present[:1]},
                   fix=["where zlibwapi.dll  # nothing found: install it",
                        "install the 64-bit zlibwapi.dll from the cuDNN 8 Windows install guide's zlib step into a "
                        "directory on PATH", "or use cuDNN 9 (no zlib dependency) with a build of the program for it"])

@@ -18,12 +18,17 @@ TOOLKIT_ARCHIVE = "https://developer.nvidia.com/cuda-toolkit-archive"
 # to compile Pytorch binaries.  Pytorch binaries were compiled with Cuda 9.0.176."
 APEX_CUDA_DIFFERS = r"Cuda extensions are being compiled with a version of Cuda that does not match the version used"
 APEX_TORCH_CUDA = re.compile(r"Pytorch binaries were compiled with Cuda (\d+\.\d+)")
+# k2's setup (get_version.py, copied by its sibling projects) asserts that torch.version.cuda is the release nvcc
+# reports (torch.utils.collect_env's running CUDA version): "AssertionError: PyTorch is built with CUDA version: 11.7.
+# The current running CUDA version is: 10.2.89"
+K2_TORCH_CUDA = r"PyTorch is built with CUDA version: (\d+\.\d+)"
+K2_RUNNING_CUDA = re.compile(r"current running CUDA version is: (\d+\.\d+)")
 
 
 @rule("TK001", "nvcc-framework-cuda-mismatch", "error", "nvcc's CUDA differs from the CUDA PyTorch was built with",
       signatures=(r"The detected CUDA version \(\S+\) mismatches the version that was used to compile",
                   r"Installed CUDA version \S+ does not match the version torch was compiled with",
-                  APEX_CUDA_DIFFERS),
+                  APEX_CUDA_DIFFERS, K2_TORCH_CUDA),
       priority=20, references=(TOOLKIT_ARCHIVE,), scope="build")
 def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -32,7 +37,8 @@ def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
     "RuntimeError: The detected CUDA version (12.4) mismatches the version that was used to compile
     PyTorch (11.8). Please make sure to use the same CUDA versions."; DeepSpeed: "Installed CUDA version
     12.2 does not match the version torch was compiled with 11.7"; apex: "Cuda extensions are being
-    compiled with a version of Cuda that does not match the version used to compile Pytorch binaries".
+    compiled with a version of Cuda that does not match the version used to compile Pytorch binaries";
+    k2: "PyTorch is built with CUDA version: 11.7. The current running CUDA version is: 10.2.89".
 
     Why:
     torch.utils.cpp_extension compiles with the nvcc it finds (CUDA_HOME, else PATH) and refuses
@@ -56,9 +62,15 @@ def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
         found = re.search(r"detected CUDA version \((\S+)\) .* compile\s*PyTorch \((\S+)\)", " ".join(seen)) or \
             re.search(r"Installed CUDA version (\d+\.\d+) does not match the version torch was compiled with (\d+\.\d+)",
                       " ".join(seen))  # DeepSpeed's op builder
-        apex = None if found else first_match(APEX_TORCH_CUDA, ctx.observations)
-        built = found.group(2) if found else apex.group(1) if apex else ""
-        if not found and not apex:
+        torch_said = None if found else first_match(APEX_TORCH_CUDA, ctx.observations) or \
+            first_match(re.compile(K2_TORCH_CUDA), ctx.observations)
+        built = found.group(2) if found else torch_said.group(1) if torch_said else ""
+        running = first_match(K2_RUNNING_CUDA, ctx.observations)
+        if torch_said and running:
+            yield Hit(f"nvcc is CUDA {running.group(1)} but PyTorch was built with CUDA {built}",
+                      evidence={"nvcc": running.group(1), "torch_cuda": built}, fix=_fix(built))
+            return
+        if not found and not torch_said:
             both = re.findall(r"\((\d+\.\d+)\)", " ".join(ctx.observations))
             built = both[1] if len(both) > 1 else ""
         yield Hit("nvcc and PyTorch use different CUDA versions" + (f" (PyTorch: {built})" if built else ""),
