@@ -36,8 +36,9 @@ def test_jax_plugin_unable_to_load_a_cuda_library():
                  "Unable to load cuFFT. Is it installed?").slug == "cuda-libraries-missing"
     # the library shadowed by LD_LIBRARY_PATH stays the shadowing (LD_DEBUG shows where it came from)
     assert first(corpus("993-")).slug == "cuda-library-shadowed"
-    # another program's "Unable to load" is not JAX's check
+    # another program's "Unable to load" is not JAX's check, nor is a driver library named without JAX's words
     assert "cuda-libraries-missing" not in slugs("Unable to load configuration file /etc/app.conf. Is it installed?")
+    assert "cuda-libraries-missing" not in slugs("Warning: Unable to load CUDA driver library, falling back to CPU")
 
 
 def test_k2_compares_nvcc_with_the_cuda_torch_was_built_with():

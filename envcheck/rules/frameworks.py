@@ -376,7 +376,8 @@ JAX_PLUGIN_FAILED = r"Jax plugin configuration error"
 # before the plugin split) loads each CUDA library it was built against and says which one it could not load:
 # "RuntimeError: Unable to load cuSPARSE. Is it installed?"; JAX 0.4.1x: "CUDA backend failed to initialize: Unable
 # to load cuSOLVER." The names it checks: CUDA, cuDNN, cuFFT, cuSOLVER, cuPTI, cuBLAS, cuSPARSE, NCCL.
-JAX_LIBRARY_UNLOADABLE = r"Unable to load (CUDA|cuDNN|cuFFT|cuSOLVER|cuPTI|cuBLAS|cuSPARSE|NCCL)\b\.?(?: Is it installed\?)?"
+JAX_LIBRARY_UNLOADABLE = (r"Unable to load (CUDA|cuDNN|cuFFT|cuSOLVER|cuPTI|cuBLAS|cuSPARSE|NCCL)"
+                          r"(?:\. Is it installed\?|\.\s*\(Set TF_CPP_MIN_LOG_LEVEL)")
 # A traceback through the installed CUDA plugin: whatever failed, the plugin is there.
 JAX_PLUGIN_PRESENT = (JAX_PLUGIN_FAILED, JAX_LIBRARY_UNLOADABLE, r"jax_plugins[/\\.]xla_cuda\d+")
 # The plugin's initialize() calling into jaxlib for a function this jaxlib lacks: plugin and jaxlib are different
@@ -608,7 +609,7 @@ NO_KERNEL_PROGRAMS = (
      ["rebuild OpenCV with the GPU's architecture: cmake -D CUDA_ARCH_BIN={cc} (leave CUDA_GENERATION unset, it "
       "overrides the list)", "python -c 'import cv2; print(cv2.getBuildInformation())' | grep -A2 'NVIDIA GPU arch'  "
       "# the architectures this build has"]),
-    ("ONNX Runtime", r"onnxruntime|ONNXRuntimeError",
+    ("ONNX Runtime", r"(?i:onnx\s*runtime)",
      ["install an onnxruntime-gpu release whose packaged CUDA architectures include sm_{digits} (the release packages "
       "carry a short list per OS; see microsoft/onnxruntime#28762), or the release the program's own package last "
       "shipped for this GPU",
