@@ -1149,8 +1149,8 @@ def container_toolkit_ldconfig_path_wrong(ctx: Context, seen: List[str]) -> Iter
                        "own runs; then restart the container",
                        "docker run --rm --gpus all <image> nvidia-smi  # works without running ldconfig first"])
         return
-    program = (found.group(1) or found.group(2)) if found else "ldconfig"
-    from_host = bool(found and found.group(2)) or bool(ctx.observed([rf"executing {re.escape(program)} from host"]))
+    program = found.group(1) or found.group(2)
+    from_host = bool(found.group(2)) or bool(ctx.observed([rf"executing {re.escape(program)} from host"]))
     yield Hit(f"the container toolkit could not start {program}" + (" (the host's, '@' in config.toml)" if from_host else "")
               + ", so the container's loader cache does not list the driver libraries it mounted",
               evidence={"toolkit_log": seen[0].strip()[:160], "ldconfig": program, "host_ldconfig": from_host},

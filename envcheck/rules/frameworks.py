@@ -626,7 +626,7 @@ BUILD_SUMMARY_ARCH = re.compile(r"NVIDIA (GPU|PTX) arch:[ \t]*((?:\d{2,3}[ \t]*)
 BUILD_ARCH_OPTION = re.compile(r"(?:\b|(?<=-D))CUDA_ARCH_(BIN|PTX)(?::STRING)?\s*[=:]?\s*[\"']?((?:\d{1,2}\.\d(?:\(\d{1,2}\.\d\))?[ \t;,]*)+)")
 
 
-def stated_build_arches(ctx: Context) -> Tuple[List[str], str]:
+def _stated_build_arches(ctx: Context) -> Tuple[List[str], str]:
     """The architectures a build the report shows was compiled for, as arch-list entries (sm_61, compute_75), and the
     line that says so; ([], "") when the report shows none."""
     for pattern in (BUILD_SUMMARY_ARCH, BUILD_ARCH_OPTION):
@@ -648,7 +648,7 @@ def _stated_build_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
     when the GPU is older than every architecture in the list."""
     if not ctx.observed(NO_KERNEL_IMAGE + (OPENCV_DEVICE_NOT_BUILT,)):
         return []
-    arches, line = stated_build_arches(ctx)
+    arches, line = _stated_build_arches(ctx)
     if not arches:
         return []
     lowest = min(cc_tuple(dotted_cc(a.split("_")[1])) for a in arches)

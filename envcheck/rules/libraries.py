@@ -560,7 +560,7 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if ctx.shared("l4t_mismatch", l4t_mismatch):
         return  # a Jetson container's CUDA comes with its L4T release: CTR010 names the mismatch
-    jax_library = first_match(re.compile(JAX_LIBRARY_UNLOADABLE), seen)
+    jax_library = first_match(JAX_LIBRARY_NAMED, seen)
     if jax_library:
         hit = _jax_library_unloadable(ctx, jax_library.group(1))
         if hit:
@@ -645,6 +645,7 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 JAX_LIBRARY_WHEELS = {"CUDA": "nvidia-cuda-runtime", "cuDNN": "nvidia-cudnn", "cuFFT": "nvidia-cufft",
                       "cuSOLVER": "nvidia-cusolver", "cuPTI": "nvidia-cuda-cupti", "cuBLAS": "nvidia-cublas",
                       "cuSPARSE": "nvidia-cusparse", "NCCL": "nvidia-nccl"}
+JAX_LIBRARY_NAMED = re.compile(JAX_LIBRARY_UNLOADABLE)
 JAX_PLUGIN_MAJOR = re.compile(r"jax[_\[-]?(?:plugins[/\\.]xla_)?cuda(\d+)", re.I)
 
 

@@ -21,14 +21,14 @@ APEX_TORCH_CUDA = re.compile(r"Pytorch binaries were compiled with Cuda (\d+\.\d
 # k2's setup (get_version.py, copied by its sibling projects) asserts that torch.version.cuda is the release nvcc
 # reports (torch.utils.collect_env's running CUDA version): "AssertionError: PyTorch is built with CUDA version: 11.7.
 # The current running CUDA version is: 10.2.89"
-K2_TORCH_CUDA = r"PyTorch is built with CUDA version: (\d+\.\d+)"
+K2_TORCH_CUDA = re.compile(r"PyTorch is built with CUDA version: (\d+\.\d+)")
 K2_RUNNING_CUDA = re.compile(r"current running CUDA version is: (\d+\.\d+)")
 
 
 @rule("TK001", "nvcc-framework-cuda-mismatch", "error", "nvcc's CUDA differs from the CUDA PyTorch was built with",
       signatures=(r"The detected CUDA version \(\S+\) mismatches the version that was used to compile",
                   r"Installed CUDA version \S+ does not match the version torch was compiled with",
-                  APEX_CUDA_DIFFERS, K2_TORCH_CUDA),
+                  APEX_CUDA_DIFFERS, K2_TORCH_CUDA.pattern),
       priority=20, references=(TOOLKIT_ARCHIVE,), scope="build")
 def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -63,7 +63,7 @@ def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
             re.search(r"Installed CUDA version (\d+\.\d+) does not match the version torch was compiled with (\d+\.\d+)",
                       " ".join(seen))  # DeepSpeed's op builder
         torch_said = None if found else first_match(APEX_TORCH_CUDA, ctx.observations) or \
-            first_match(re.compile(K2_TORCH_CUDA), ctx.observations)
+            first_match(K2_TORCH_CUDA, ctx.observations)
         built = found.group(2) if found else torch_said.group(1) if torch_said else ""
         running = first_match(K2_RUNNING_CUDA, ctx.observations)
         if torch_said and running:
