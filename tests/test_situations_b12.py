@@ -194,7 +194,9 @@ def test_open_modules_required_in_a_persons_words():
     assert found.slug == "open-kernel-module-required" and found.message.startswith("The report says")
     logged = first("NVRM: The NVIDIA GPU 0000:02:00.0 (PCI ID: 10de:2c58)\n"
                    "NVRM: installed in this system requires use of the NVIDIA open kernel modules.")
-    assert logged.slug == "open-kernel-module-required" and logged.message.startswith("The kernel log says")
+    # the kernel log's PCI ID names the GPU (the bus address beside it is not a model number)
+    assert logged.slug == "open-kernel-module-required" and logged.message.startswith("A Blackwell-generation GPU")
+    assert logged.evidence["gpus"] == ["NVIDIA GeForce RTX 5090 Laptop GPU"]
 
 
 def test_prime_intel_profile_switches_the_module_off():

@@ -32,7 +32,9 @@ GPU_MENTION = re.compile(
     r"(?:[AHLBVPKM]\d{2,3}(?:S|m|c|Xm?)?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*(?:\s*\d{2,3}\s*GB?)?)(?!\w|\.\w)", re.ASCII)
 # Words on the same line that make a bare model number a GPU ("my 3090", "4090 laptop").
 GPU_LABEL = re.compile(r"\b(gpu|graphics|card|vga)\b\s*[:=]?", re.I)
-BARE_MODEL = re.compile(r"\b(\d{4})\s*(ti|super|laptop)?\b", re.I)
+# GeForce's four-digit models all end in 0 (1080, 3090, 4060): a date, a field ID or a line number beside the word GPU
+# ("2025-08-28 ... FieldId {1011} is not supported for GPU 0 [...cpp:2719]") is not one.
+BARE_MODEL = re.compile(r"(?<![\w.:{/-])(\d{3}0)\s*(ti|super|laptop)?(?![\w.:}/-])", re.I)
 # A driver version after the word driver (or nvidia-smi): "driver 570", "Driver Version: 470.82",
 # "nvidia-smi says 410.48", "nvidia-driver-535", "Nvidia driver (396.24.10)".
 DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|nvidia-smi(?:\s+(?:says|shows|reports))?)\s*(?:is|of|:|=|-|v|\()?\s*"
@@ -305,6 +307,15 @@ CPU_BUILD_INSTALLED = re.compile(r"\b(?:py)?(torch|tensorflow|jax|dgl)\W{0,2}\s+
                                  r"installed", re.I)
 
 
+# The build told by what it lacks: "When installed with 'pip install chatterbox-tts' torch installed w/o gpu
+# support", "pytorch was installed without CUDA support". Not a hedge or a checklist ("Possible causes: 1. PyTorch
+# installed without CUDA support", "ensure torch was installed without GPU support"): those say nothing of this host.
+CPU_BUILD_LACKS = re.compile(r"^(?!.*\b(?:possible|possibly|cause[sd]?|reasons?|if|ensure|make sure|whether|may|might|"
+                             r"could|check)\b)(?!\s*(?:\d+[.)]|[-*•]))"
+                             r".*?\b(?:py)?(torch|tensorflow|jax)\s+(?:was\s+|is\s+|got\s+|gets\s+|get\s+)?installed\s+"
+                             r"(?:without|w/o)\s+(?:any\s+)?(?:GPU|CUDA)\b", re.I)
+
+
 # A version alone on a line with PyTorch's local tag, as issue forms get it ("- 2.8.0+cu128"): the +cuNNN /
 # +cpu / +rocm tags are PyTorch's wheel variants, and of its packages only torch (and torchaudio, which
 # carries torch's number) has a major above 0.
@@ -345,7 +356,7 @@ def _frameworks(text: str, facts: HostFacts, where: str) -> None:
     bare = BARE_TORCH_BUILD.fullmatch(text)
     if bare:
         _build(framework(facts, "torch", where), bare.group(1), bare.group(2))
-    stated_cpu = CPU_BUILD_STATED.search(text) or CPU_BUILD_INSTALLED.search(text)
+    stated_cpu = CPU_BUILD_STATED.search(text) or CPU_BUILD_INSTALLED.search(text) or CPU_BUILD_LACKS.search(text)
     if stated_cpu:
         set_once(framework(facts, stated_cpu.group(1).lower(), where), "accelerator", "cpu")
     tf = TF_TUPLE.search(text)

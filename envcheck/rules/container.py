@@ -18,7 +18,10 @@ SELECT_DRIVER = r'could not select device driver (?:"(?:nvidia)?" )?with capabil
 # "nvidia-container-toolkit is already the newest version") or the person's ("I did run `apt-get install
 # nvidia-container-toolkit`", "I have already installed `nvidia-container-toolkit`"). Installing it does not
 # register the runtime with Docker.
-TOOLKIT_INSTALLED = (r"Setting up nvidia-container-toolkit\b", r"nvidia-container-toolkit is already the newest version",
+# The toolkit's own CLIs answering --version ("NVIDIA Container Toolkit CLI version 1.13.5" from nvidia-ctk,
+# "NVIDIA Container Runtime version 1.17.6" from nvidia-container-runtime) prove it installed as well as apt does.
+TOOLKIT_INSTALLED = (r"NVIDIA Container (?:Toolkit CLI|Runtime) version \d", r"Setting up nvidia-container-toolkit\b",
+                     r"nvidia-container-toolkit is already the newest version",
                      r"\bI(?:'ve| have| had)?\s+(?:already\s+)?(?:installed|(?:did\s+)?(?:run|ran)\s+\W?(?:sudo\s+)?"
                      r"(?:apt(?:-get)?|dnf|yum|zypper|pacman)\s+(?:-\S+\s+)*install)\b[^.\n]{0,40}?nvidia-container-toolkit")
 # What nvidia/cuda and NGC images print at start when the container sees no driver.

@@ -109,7 +109,13 @@ MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, r"PyTorch no longer supports this GPU
                 # cuDF: "This cuDF installation is missing the necessary PTX files that are <=50": nothing in the
                 # build is for the GPU's capability (5.0) or below it, so every kernel is for a newer GPU
                 r"missing the necessary PTX files that are <=\s*\d+",
-                *AMPERE_ONLY, OPERATOR_NEEDS_NEWER.pattern)
+                *AMPERE_ONLY, OPERATOR_NEEDS_NEWER.pattern, r"with comput\w* capability \d+\.\d does not support \w")
+# A program refusing a GPU below the lowest architecture it was compiled for, naming both: HOOMD-blue ("No supported
+# GPUs are present on this system." with "The device Tesla K80 with compute capability 3.7 does not support
+# HOOMD-blue.", from hoomd/ExecutionConfiguration.cc; 3.0-beta releases printed "computed capability").
+PROGRAM_REFUSES_GPU = re.compile(r"The device (.+?) with comput\w* capability (\d+)\.(\d) does not support ([\w.-]*\w)")
+# HOOMD-blue 3 dropped compute 3.x (Kepler) and Maxwell devices (glotzerlab/hoomd-blue#608, implemented for 3.0).
+HOOMD_DROPPED_KEPLER = "https://github.com/glotzerlab/hoomd-blue/issues/608"
 
 
 def _arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
@@ -681,11 +687,20 @@ STATED_CC = re.compile(r"compute capability:?\s*(\d{1,2}\.\d)\b", re.I)
 # the GPU ("Kokkos::Cuda::initialize ERROR: likely mismatch of architecture"), or one the GPU cannot run ("running
 # kernels compiled for compute capability 8.0 on device with compute capability 7.0 is not supported") (Kokkos'
 # Cuda backend, KokkosCore_Cuda_Instance.cpp). The build chose it with -DKokkos_ARCH_<FAMILY><cc digits>=ON.
+# Older releases put the bounds between ("running kernels compiled for compute capability 0.0 (< 5.0) on device with
+# compute capability 5.0 (>=5.0), this would give incorrect results!"); 0.0 there means Kokkos' probe kernel, which
+# reads the architecture the build runs with, could not launch on the GPU at all (its maintainers, kokkos/kokkos#1944).
 KOKKOS_ARCH_MISMATCH = (r"Kokkos::Cuda::initialize ERROR: likely mismatch of architecture",
-                        r"running kernels compiled for compute capability \d+\.\d on device with compute capability")
-KOKKOS_COMPILED_FOR = re.compile(r"compiled for compute capability (\d+\.\d) on device with compute capability "
-                                 r"(\d+\.\d)")
+                        r"running kernels compiled for compute capability \d+\.\d(?: \([<>=]+ ?\d+\.\d\))? on device "
+                        r"with compute capability")
+KOKKOS_COMPILED_FOR = re.compile(r"compiled for compute capability (\d+\.\d)(?: \([<>=]+ ?\d+\.\d\))? on device with "
+                                 r"compute capability (\d+\.\d)")
 KOKKOS_ARCH_OPTION = re.compile(r"Kokkos_ARCH_([A-Z]+?)(\d{2,3})\b")
+# Kokkos' WARNING for kernels of an older architecture of the same family ("running kernels compiled for compute
+# capability 3.5 on device with compute capability 3.7 , this will likely reduce potential performance."): they run.
+# With 0.0 the probe kernel did not run, and the same WARNING precedes a crash (Mantevo/miniMD#11).
+KOKKOS_SLOWER_ONLY = re.compile(r"compiled for compute capability (?!0\.0)\d+\.\d on device with compute capability "
+                                r"\d+\.\d\s*,\s*this will likely reduce potential performance")
 
 
 @rule("FW002", "gpu-arch-not-in-build", "error", "The framework build has no kernels for this (newer) GPU",
@@ -727,6 +742,7 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if seen and all(re.search(NVRTC_ARCH_REFUSED, line) for line in seen):  # NVRTC alone: the GPU is the architecture
         yield from _framework_nvrtc_older_than_gpu(ctx)
         return
+    seen = [line for line in seen if not KOKKOS_SLOWER_ONLY.search(line)]
     if any(re.search(pattern, line) for pattern in KOKKOS_ARCH_MISMATCH for line in seen):
         yield _kokkos_arch_mismatch(ctx, seen)
         return
@@ -810,12 +826,16 @@ def _kokkos_arch_mismatch(ctx: Context, seen: List[str]) -> Hit:
     option = first_match(KOKKOS_ARCH_OPTION, ctx.observed([KOKKOS_ARCH_OPTION.pattern]))
     models = [g for g in ctx.gpu_models() if g["cc"]]
     built = stated.group(1) if stated else (dotted_cc(option.group(2)) if option else "")
+    if built == "0.0":  # the probe kernel did not run: no kernel of the build runs on this GPU
+        built = dotted_cc(option.group(2)) if option else ""
     device = stated.group(2) if stated else (models[0]["cc"] if models else "")
     gpu = models[0]["name"] if models and models[0]["cc"] == device else "the GPU"
     family = option.group(1) if option and built and device and built.split(".")[0] == device.split(".")[0] else "<FAMILY>"
     wanted = f"-DKokkos_ARCH_{family}{device.replace('.', '')}=ON" if device else \
         "-DKokkos_ARCH_<FAMILY><the GPU's compute capability digits>=ON"
-    what = f"compute capability {built}" + (f" ({option.group(0)})" if option else "") if built else "another architecture"
+    what = (f"compute capability {built}" + (f" ({option.group(0)})" if option else "") if built else
+            "another architecture (its probe kernel could not run on this GPU, so it read the build's as 0.0)"
+            if stated and stated.group(1) == "0.0" else "another architecture")
     return Hit(f"The Kokkos build has kernels for {what}, not for {gpu}" + (f" (compute capability {device})" if device
                                                                              else ""),
                evidence={"built_for": built, "compute_capability": device, "observed": seen[0].strip()[:200]},
@@ -930,6 +950,21 @@ def _dropped_gpus(ctx: Context) -> List[Dict]:
     return gpus if gpus and all(_dropped(ctx, g["cc"]) for g in gpus) else []
 
 
+def _program_refuses_gpu(refused: "re.Match[str]") -> Hit:
+    """A program that checks each GPU against the oldest architecture it was compiled for, and said this one is
+    below it; HOOMD-blue 3 and later leave out compute 3.x on purpose, so a rebuild does not bring it back."""
+    gpu, cc, program = refused.group(1).strip(), f"{refused.group(2)}.{refused.group(3)}", refused.group(4)
+    hoomd = program.lower().startswith("hoomd")
+    why = (" (HOOMD-blue 3 dropped support for Kepler and Maxwell GPUs)" if hoomd else "")
+    return Hit(f"{program} refuses the {gpu}: its compute capability {cc} is below the oldest architecture this "
+               f"{program} build supports{why}", evidence={"gpu": gpu, "compute_capability": cc, "program": program},
+               confirmed=True, references=[HOOMD_DROPPED_KEPLER] if hoomd else [],
+               fix=(["build an older HOOMD-blue (2.x), from before the drop, from source with CUDA for this GPU; its "
+                     "Python API differs from 3.x" if hoomd else
+                     f"install a release of {program} whose builds still include compute capability {cc}",
+                     "or run on a GPU of a newer architecture (nvidia-smi --query-gpu=name,compute_cap --format=csv)"]))
+
+
 def _dropped(ctx: Context, cc: str) -> bool:
     """Whether today's builds no longer carry this architecture: no variant of the newest torch release in the
     matrix has native code for it, though an older release did (Kepler, Maxwell). Which build failed is not
@@ -1012,6 +1047,10 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if below:
             yield below
             return
+    refused = first_match(PROGRAM_REFUSES_GPU, seen)
+    if refused is not None:
+        yield _program_refuses_gpu(refused)
+        return
     if seen:
         found = TOO_OLD_TEXT.search(" ".join(ctx.observations))
         numbers = [g for g in found.groups() if g is not None] if found else []
@@ -2004,6 +2043,17 @@ MMCV_NO_CUDA_KERNEL = re.compile(r"(\w+): implementation for device cuda(?::\d+)
 GGML_NO_CUBLAS = r"^(?:CMake Warning.*)?\s*cuBLAS not found\s*$"
 CUDATOOLKIT_MISSING = re.compile(r"Could NOT find CUDAToolkit \(missing: ([\w ]+)\)(?: \(found version \"([\d.]+)\"\))?")
 EXTENSION_PACKAGES = ("detectron2", "mmcv", "pytorch3d", "maskrcnn_benchmark", "torchvision", "DCNv2", "mmdet3d")
+# GroundingDINO's deformable attention when its compiled groundingdino._C did not import (ms_deform_attn.py warns, then
+# the first CUDA call raises "NameError: name '_C' is not defined"). Its setup.py compiles the extension only where
+# CUDA_HOME is set and compiles CPU-only code otherwise (its README's install note).
+GROUNDINGDINO_OPS_NOT_LOADED = r"Failed to load custom C\+\+ ops\.? Running on CPU mode Only"
+GROUNDINGDINO_NO_C = r"NameError: name '_C' is not defined"
+GROUNDINGDINO_INSTALL = "https://github.com/IDEA-Research/GroundingDINO#hammer_and_wrench-install"
+# A CUDA-only code path in a build without CUDA, in cumm's words (spconv 2, tensorview's TV_THROW_RT_ERR):
+# "SpconvOps_get_indice_pairs.cc(65) not implemented for CPU ONLY build." spconv's PyPI package "spconv" is the
+# CPU-only build (Linux only); the CUDA builds are spconv-cuXYZ, one package per CUDA (its README's install table).
+CPU_ONLY_BUILD_PATH = r"\bnot implemented for CPU ONLY build\b"
+SPCONV_INSTALL = "https://pypi.org/project/spconv/"
 # Words before "is not compiled with GPU support" in people's sentences that name no op ("it is not compiled ...").
 NOT_AN_OP = {"it", "this", "that", "which", "what", "package", "extension", "module", "library", "version", *map(
     str.lower, EXTENSION_PACKAGES)}
@@ -2011,7 +2061,8 @@ NOT_AN_OP = {"it", "this", "that", "which", "what", "package", "extension", "mod
 
 @rule("FW011", "cuda-extension-not-built", "error", "A package was installed without its compiled CUDA extension",
       signatures=(EXTENSION_NOT_BUILT.pattern, COMPILED_WITHOUT_CUDA.pattern, MMCV_NO_CUDA_KERNEL.pattern, GGML_NO_CUBLAS,
-                  XFORMERS_NO_CUDA, PROJECT_CUDA_MODULE.pattern, TORCHVISION_NO_OPERATOR),
+                  XFORMERS_NO_CUDA, PROJECT_CUDA_MODULE.pattern, TORCHVISION_NO_OPERATOR, GROUNDINGDINO_OPS_NOT_LOADED,
+                  GROUNDINGDINO_NO_C, CPU_ONLY_BUILD_PATH),
       priority=14,
       scope="runtime",
       references=("https://github.com/NVIDIA/apex#from-source", "https://mmcv.readthedocs.io/en/latest/get_started/installation.html"))
@@ -2025,7 +2076,9 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     ops: "RuntimeError: nms_impl: implementation for device cuda:0 not found."; a llama.cpp or
     llama-cpp-python build log: "Could NOT find CUDAToolkit (missing: CUDA_CUDART)", then "cuBLAS not found";
     xFormers' operators: "No operator found for `memory_efficient_attention_forward`", each "is not
-    supported because: xFormers wasn't build with CUDA support".
+    supported because: xFormers wasn't build with CUDA support". GroundingDINO: "UserWarning: Failed
+    to load custom C++ ops. Running on CPU mode Only!", then "NameError: name '_C' is not defined";
+    spconv 2: "SpconvOps_get_indice_pairs.cc(65) not implemented for CPU ONLY build."
 
     Why:
     These packages are Python code plus a CUDA extension compiled at install time. An install that
@@ -2035,6 +2088,9 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     off or failed quietly. Packages built from source by their setup.py compile their CUDA ops only
     when PyTorch sees a GPU and a toolkit (CUDA_HOME) at build time, or FORCE_CUDA=1 is set: built on
     a login node, in a docker build, or where torch.cuda.is_available() was False, they have CPU ops only.
+    GroundingDINO compiles its ops only where CUDA_HOME is set. Some packages publish the CPU-only
+    build under the plain name: spconv's "spconv" package has no CUDA code, spconv-cu118 and its
+    siblings do.
 
     Fix:
     Reinstall the package with its extension built for your torch and CUDA (the package's own
@@ -2060,6 +2116,14 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["pip uninstall -y mmcv mmcv-lite mmcv-full",
                        UNBUILT_EXTENSIONS[1][2],
                        "python -c 'import mmcv.ops; print(mmcv.ops.get_compiling_cuda_version())'  # not 'not available'"])
+        return
+    if any(re.search(CPU_ONLY_BUILD_PATH, line, re.I) for line in seen):
+        yield _cpu_only_build_path(ctx, seen)
+        return
+    grounding = [line for line in seen if re.search(GROUNDINGDINO_OPS_NOT_LOADED, line, re.I)
+                 or (re.search(GROUNDINGDINO_NO_C, line) and ctx.observed([r"groundingdino|grounding_dino"]))]
+    if grounding:
+        yield _groundingdino_ops_not_built(ctx, grounding[0])
         return
     found = first_match(EXTENSION_NOT_BUILT, seen)
     if found is None:
@@ -2112,6 +2176,43 @@ def _ggml_built_without_cuda(ctx: Context) -> Hit:
                     f'CMAKE_ARGS="-DGGML_CUDA=on -DCUDAToolkit_ROOT={home}" pip install --force-reinstall --no-cache-dir '
                     "llama-cpp-python  # older releases: -DLLAMA_CUBLAS=on",
                     "the build log must then say it found CUDA/cuBLAS, not 'cuBLAS not found'"])
+
+
+def _groundingdino_ops_not_built(ctx: Context, said: str) -> Hit:
+    """GroundingDINO's compiled ops did not import: they were built without CUDA (no CUDA_HOME at install), or not
+    built at all in this environment; its deformable attention then has no CUDA code to call."""
+    return Hit("GroundingDINO's compiled extension (groundingdino._C) did not load: it was installed where CUDA_HOME "
+               "was not set, so its setup built the CPU-only ops, or its build did not run in this environment",
+               evidence={"observed": said.strip()[:200], "package": "groundingdino"}, confirmed=True,
+               references=[GROUNDINGDINO_INSTALL],
+               fix=["python -c 'from torch.utils.cpp_extension import CUDA_HOME; print(CUDA_HOME)'  # a toolkit "
+                    "directory, of torch's CUDA",
+                    "export CUDA_HOME=/usr/local/cuda-<torch's CUDA>  # the toolkit whose nvcc builds the ops",
+                    "pip uninstall -y groundingdino && rm -rf build/  # in the GroundingDINO checkout",
+                    "pip install --no-build-isolation -e .  # builds groundingdino._C with CUDA",
+                    "python -c 'from groundingdino import _C'  # imports without an error"])
+
+
+def _cpu_only_build_path(ctx: Context, seen: List[str]) -> Hit:
+    """A CUDA-only operation reached in a CPU-only build: for spconv, the plain 'spconv' package from PyPI."""
+    said = next(line for line in seen if re.search(CPU_ONLY_BUILD_PATH, line, re.I))
+    spconv = bool(ctx.observed([r"\bspconv\b|SpconvOps"]))
+    if not spconv:
+        return Hit("A CUDA-only operation ran in a build without CUDA: the package in use was built for the CPU only",
+                   evidence={"observed": said.strip()[:200]}, confirmed=True,
+                   fix=["install the package's CUDA build for your CUDA (its install page lists them), or build it "
+                        "from source with CUDA enabled"])
+    torch = ctx.framework("torch")
+    variant = torch_variant(torch) if torch is not None else None
+    wanted = f"spconv-{variant}" if variant and variant.startswith("cu") else "spconv-cuXYZ"
+    return Hit("spconv is its CPU-only build (the PyPI package 'spconv'): its sparse convolution on CUDA tensors is "
+               "not implemented there; the CUDA builds are the spconv-cuXYZ packages",
+               evidence={"observed": said.strip()[:200], "package": "spconv"}, confirmed=True,
+               references=[SPCONV_INSTALL],
+               fix=["pip list | grep -iE 'spconv|cumm'  # every spconv and cumm package installed",
+                    "pip uninstall -y spconv cumm  # and any other spconv-cu*/cumm-cu* listed",
+                    f"pip install {wanted}  # the CUDA of your torch (python -c 'import torch; "
+                    "print(torch.version.cuda)'); spconv publishes one package per CUDA"])
 
 
 def _project_extension_not_built(module: str) -> Hit:
@@ -2417,8 +2518,18 @@ BUILT_WITHOUT_CUDA = (
 )
 
 
+# Any other program saying it of itself: "GPU execution requested, but this hoomd was built without CUDA support",
+# "this evo2c binary was built without CUDA support". Not a hedge ("one possible reason is that llama.cpp was compiled
+# without GPU support": FW001 reads llama.cpp's own evidence), not a framework (FW001 says it of torch or TensorFlow),
+# and not bitsandbytes, whose "compiled without GPU support" warning has causes of its own (FW008 and others read them).
+NAMED_BUILD_WITHOUT_CUDA = re.compile(r"^(?!.*\bpossible\b).*?\b(?:this\s+|the\s+)?([A-Za-z][\w.+-]*)\s+(?:binary\s+|build\s+)?"
+                                      r"(?:was|is)\s+(?:built|compiled)\s+without\s+(?:CUDA|GPU)\s+support", re.I)
+NOT_A_PROGRAM = {"it", "this", "that", "which", "what", "binary", "build", "version", "package", "library", "torch",
+                 "pytorch", "tensorflow", "jax", "jaxlib", "llama.cpp", "xgboost", "bitsandbytes"}
+
+
 @rule("FW016", "program-built-without-cuda", "error", "The program in use was built without CUDA support",
-      signatures=tuple(pattern for _, pattern, _, _ in BUILT_WITHOUT_CUDA), priority=16,
+      signatures=(*(pattern for _, pattern, _, _ in BUILT_WITHOUT_CUDA), NAMED_BUILD_WITHOUT_CUDA.pattern), priority=16,
       references=("https://github.com/opencv/opencv-python/issues/398", "https://colmap.github.io/install.html"))
 def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -2428,7 +2539,8 @@ def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     COLMAP: "Dense stereo reconstruction requires CUDA, which is not available on your system";
     feature matching stops with "Shader not supported by your hardware!" and "ERROR: SiftGPU not
     fully supported". A Rust command-line program (Tabby): "error: invalid value 'cuda' for
-    '--device <DEVICE>'" with "[possible values: cpu]".
+    '--device <DEVICE>'" with "[possible values: cpu]". Any program in its own words: "GPU execution
+    requested, but this hoomd was built without CUDA support".
 
     Why:
     Some GPU-capable programs are published mostly as builds without CUDA: OpenCV's pip wheels,
@@ -2451,6 +2563,23 @@ def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                                                            "observed": said[0].strip()[:200]},
                       fix=fix)
             return
+    named = next((m for line in seen for m in [NAMED_BUILD_WITHOUT_CUDA.search(line)]
+                  if m and m.group(1).lower() not in NOT_A_PROGRAM), None)
+    if named is not None:
+        program = named.group(1)
+        known = next((row for row in BUILT_WITHOUT_CUDA if row[0].lower() == program.lower()), None)
+        if known is not None:
+            yield Hit(f"{known[0]} was built without CUDA: {known[2]}",
+                      evidence={"program": known[0], "observed": named.string.strip()[:200]}, fix=known[3])
+            return
+        yield Hit(f"{program} says it was built without CUDA support: its CUDA code paths do not exist in this build, "
+                  "whatever GPU and driver the machine has (a CPU-only package, or a source build that did not "
+                  "enable or find CUDA)", evidence={"program": program, "observed": named.string.strip()[:200]},
+                  confirmed=True,
+                  fix=[f"install a CUDA build of {program} where the project publishes one (its install page says which "
+                       "channels carry CUDA builds; many conda-forge and PyPI packages are CPU-only)",
+                       f"or build {program} from source with CUDA enabled (the option its build guide names for "
+                       "CUDA, with nvcc on PATH), and check that the configure step found the CUDA toolkit"])
 
 
 # Text Embeddings Inference (TEI) compiles its CUDA kernels for one compute capability per image and refuses any other

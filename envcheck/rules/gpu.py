@@ -838,11 +838,23 @@ def gpu_held_by_stale_process(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # generation and newer, Titan RTX and Quadro RTX included (a DCGM maintainer in NVIDIA/dcgm-exporter#5); Pascal has
 # none (NVIDIA/DCGM#47). Elsewhere the exporter's watch fails at start, or DCGM's profiling module never loads.
 PROFILING_NOT_SUPPORTED = r"Profiling is not supported for this group of GPUs or GPU"
-DCGM_MODULE_NOT_LOADED = r"-33: This request is serviced by a module of DCGM that is not currently loaded"
+# (dcgmi prefixes the code, "-33: This request ..."; dcgm-exporter does not: 'msg="Error watching fields: This request is
+# serviced by a module of DCGM that is not currently loaded"', NVIDIA/gpu-monitoring-tools#141)
+DCGM_MODULE_NOT_LOADED = r"This request is serviced by a module of DCGM that is not currently loaded"
 # What makes the module the profiling one: its fields named, by name or by ID (1001 and up), or the word itself.
 PROFILING_FIELDS = (r"\bDCGM_FI_PROF_\w+", r"\bDCP\b", r"\bprofiling\b",
                     r"\b(?:fields?|features?|metrics?|ids?)\b\W{0,3}(?:\w+\W{1,3}){0,4}10(?:0[1-9]|[1-9]\d)\b")
 DCP_SUPPORT = "https://github.com/NVIDIA/dcgm-exporter/issues/5"
+# One profiling metric the GPU lacks, while it has others: the exporter's watch of the whole counters file fails
+# ('level=fatal msg="Error watching fields: Feature not supported"'), and nv-hostengine's log names the field
+# ("[[Profiling]] FieldId {1011} is not supported for GPU 0"). Each architecture has its own set: the tensor IMMA/HMMA
+# pipes (1013, 1014) need an Ampere GA100 (NVIDIA/DCGM#47, NVIDIA/dcgm-exporter#82), the A10 has no FP64 pipe metric
+# (1006, NVIDIA/go-dcgm#15). dcgm-exporter since NVIDIA/dcgm-exporter#86 (July 2022) skips the metrics a GPU lacks.
+METRIC_NOT_SUPPORTED = (r"Error watching fields: Feature not supported",
+                        r"FieldId \{?\d{4}\}? is not supported for GPU")
+PROFILING_FIELD_ID = re.compile(r"FieldId \{?(\d{4})\}? is not supported for GPU")
+PROFILING_FIELD_NAME = re.compile(r"\bDCGM_FI_PROF_\w+")
+SKIPS_UNSUPPORTED = "https://github.com/NVIDIA/dcgm-exporter/pull/86"
 
 
 def _has_profiling_counters(model) -> bool:
@@ -854,7 +866,8 @@ def _has_profiling_counters(model) -> bool:
 
 @rule("GPU016", "dcgm-profiling-unsupported-gpu", "error",
       "DCGM's profiling metrics were asked of a GPU that has none",
-      signatures=(PROFILING_NOT_SUPPORTED, DCGM_MODULE_NOT_LOADED), priority=14, references=(DCP_SUPPORT,))
+      signatures=(PROFILING_NOT_SUPPORTED, DCGM_MODULE_NOT_LOADED, *METRIC_NOT_SUPPORTED), priority=14,
+      references=(DCP_SUPPORT, SKIPS_UNSUPPORTED))
 def dcgm_profiling_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -862,13 +875,18 @@ def dcgm_profiling_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hi
     supported for this group of GPUs or GPU"') and its pod crash-loops; dcgmi or a DCGM client gets
     "Error setting watches. Result: -33: This request is serviced by a module of DCGM that is not
     currently loaded" for profiling fields (DCGM_FI_PROF_*, IDs 1001 and up) while the other fields work.
+    One metric the GPU lacks among those it has: 'level=fatal msg="Error watching fields: Feature not
+    supported"' from dcgm-exporter, "[[Profiling]] FieldId {1011} is not supported for GPU 0" in
+    nv-hostengine's log.
 
     Why:
     The profiling metrics (DCP: SM activity, tensor pipe activity, NVLink and PCIe bytes) come from
     hardware counters that DCGM supports on datacenter GPUs of the Volta generation and newer, Titan
     RTX and Quadro RTX included, not on GeForce cards or Pascal and older. The GPU Operator and many
     Helm charts configure dcgm-exporter with a counters file that includes them
-    (dcp-metrics-included.csv).
+    (dcp-metrics-included.csv). GPUs that have the counters do not all have every metric: the tensor
+    IMMA and HMMA pipe metrics need an Ampere GA100, the A10 has no FP64 pipe metric, and one field
+    the GPU lacks fails the exporter's whole watch.
 
     Fix:
     Give dcgm-exporter a counters file without DCGM_FI_PROF_ fields
@@ -880,6 +898,10 @@ def dcgm_profiling_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hi
     On a supported datacenter GPU the same messages have other causes (another profiler such as
     Nsight holding the counters, a DCGM older than the GPU).
     """
+    lacking = [line for line in seen if any(re.search(p, line) for p in METRIC_NOT_SUPPORTED)]
+    if lacking:
+        yield _profiling_metric_unsupported(ctx, lacking[0])
+        return
     named = [line for line in seen if re.search(PROFILING_NOT_SUPPORTED, line, re.I)]
     if not named and not (seen and ctx.observed(PROFILING_FIELDS)):
         return  # a module not loaded, with no profiling field in sight: not known to be the profiling module
@@ -893,6 +915,27 @@ def dcgm_profiling_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hi
               fix=["dcgm-exporter -f /etc/dcgm-exporter/default-counters.csv  # a counters file without DCGM_FI_PROF_ "
                    "fields (GPU Operator: dcgmExporter.config, a ConfigMap with that CSV)",
                    "dcgmi profile --list  # the profiling metric groups this GPU has, if any"])
+
+
+def _profiling_metric_unsupported(ctx: Context, said: str) -> Hit:
+    """A profiling metric this GPU model does not have, asked for with others it has: the set differs per
+    architecture, so one counters file for every node fails on some of them."""
+    field = PROFILING_FIELD_ID.search(said)
+    names = sorted({m.group(0) for line in ctx.observations for m in PROFILING_FIELD_NAME.finditer(line)})
+    models = sorted({m["name"] for m in ctx.gpu_models()})
+    where = ", ".join(models) or "this GPU"
+    asked = f"field {field.group(1)}" if field else (", ".join(names[:4]) if names else "a profiling metric")
+    return Hit(f"DCGM refused {asked} on {where}: profiling metrics differ per GPU architecture (the tensor IMMA/HMMA "
+               "pipe metrics need an Ampere GA100; the A10 has no FP64 pipe metric), and a metric the GPU lacks "
+               "fails the watch of the whole counters file",
+               evidence={"observed": said.strip()[:200], "gpu": where, **({"fields": names} if names else {}),
+                         **({"field_id": field.group(1)} if field else {})}, confirmed=True,
+               references=[SKIPS_UNSUPPORTED],
+               fix=["dcgmi profile --list -i 0  # the profiling metrics (field IDs) this GPU has",
+                    "drop the other DCGM_FI_PROF_ lines from the counters CSV used on these nodes (GPU Operator: "
+                    "the dcgmExporter.config ConfigMap), or give these nodes a CSV of their own",
+                    "or update dcgm-exporter to a release after July 2022 (NVIDIA/dcgm-exporter#86), which skips the "
+                    "metrics a GPU lacks instead of failing"])
 
 
 # DCGM (dcgmi, nv-hostengine) and what is built on it (dcgm-exporter) on a Jetson: "The Jetson GPUs are not supported

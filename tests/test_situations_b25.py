@@ -1,0 +1,127 @@
+"""Situations batch 25 showed: GroundingDINO and spconv installed without their CUDA code, a program saying it was
+built without CUDA, Kokkos' older architecture message, a program refusing a GPU below its oldest architecture, the
+container toolkit's own --version output as proof it is installed, and a person saying torch came without GPU
+support. Each signature is tried on at least two real wordings where two exist, and each new reading on a text it must
+leave alone."""
+
+from __future__ import annotations
+
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+from envcheck.importers import from_text
+
+
+def slugs(text: str) -> list:
+    return paste_slugs(text, diagnosed_only=True)
+
+
+def test_groundingdino_without_its_compiled_ops():
+    found = first(corpus("1465-"))
+    assert found.slug == "cuda-extension-not-built" and found.evidence["package"] == "groundingdino"
+    assert any("CUDA_HOME" in step for step in found.fix)
+    # Grounded-Segment-Anything on Windows, the warning alone
+    found = first(r"C:\dev\Grounded-Segment-Anything\GroundingDINO\groundingdino\models\GroundingDINO\ms_deform_attn.py"
+                  ":31: UserWarning: Failed to load custom C++ ops. Running on CPU mode Only!\n"
+                  '  warnings.warn("Failed to load custom C++ ops. Running on CPU mode Only!")')
+    assert found.slug == "cuda-extension-not-built" and found.evidence["package"] == "groundingdino"
+    # the NameError alone counts where GroundingDINO is named (Cradle's install guide quotes it so)
+    assert first("after installing GroundingDino the code produces:\nNameError: name '_C' is not defined"
+                 ).slug == "cuda-extension-not-built"
+    # PyTorch's own NameError (torch imported from its source tree) is not GroundingDINO's
+    assert "cuda-extension-not-built" not in slugs("  File \"torch/__init__.py\", line 465\n"
+                                                   "NameError: name '_C' is not defined")
+
+
+def test_spconv_cpu_only_package():
+    found = first(corpus("1466-"))
+    assert found.slug == "cuda-extension-not-built" and found.evidence["package"] == "spconv"
+    assert any("spconv-cu" in step for step in found.fix)
+    # the same error in a torch 2.1 +cu118 environment: the package for that CUDA is named
+    found = first("torch 2.1.0+cu118\nRuntimeError: /io/build/temp.linux-x86_64-cpython-311/spconv/build/core_cc/src/"
+                  "csrc/sparse/all/SpconvOps/SpconvOps_get_indice_pairs.cc(65) not implemented for CPU ONLY build.")
+    assert found.slug == "cuda-extension-not-built" and "pip install spconv-cu118" in " ".join(found.fix)
+    # another program's CPU-only build (JAMS' CUDA_ONLY_IMPLEMENTATION) is told without spconv's fix
+    found = first("terminate called after throwing an instance of 'std::runtime_error'\n"
+                  "  what():  vector_field_indexed_scale_and_reduce_cuda not implemented for CPU only build")
+    assert found.slug == "cuda-extension-not-built" and "package" not in found.evidence
+
+
+def test_a_program_saying_it_was_built_without_cuda():
+    found = first(corpus("1481-"))
+    assert found.slug == "program-built-without-cuda" and found.evidence["program"] == "hoomd"
+    # a program's own message (evo2c)
+    found = first("error: this evo2c binary was built without CUDA support; rebuild with -DEVO2C_CUDA=ON")
+    assert found.slug == "program-built-without-cuda" and found.evidence["program"] == "evo2c"
+    # OpenCV named this way gets OpenCV's fix
+    assert "WITH_CUDA=ON" in " ".join(first("OpenCV was built without CUDA support.").fix)
+    # llama.cpp's hedge and bitsandbytes' warning belong to other rules
+    assert "program-built-without-cuda" not in slugs(
+        "warning: no usable GPU found, --gpu-layers option will be ignored\n"
+        "warning: one possible reason is that llama.cpp was compiled without GPU support")
+    assert first(corpus("458-")).slug == "no-cuda-build-for-platform"
+
+
+def test_kokkos_older_wording_and_a_probe_that_read_zero():
+    found = first(corpus("1484-"))  # kokkos/kokkos#1944: a Volta70 build on a Maxwell laptop
+    assert found.slug == "gpu-arch-not-in-build"
+    assert found.evidence["built_for"] == "" and found.evidence["compute_capability"] == "5.0"
+    assert "0.0" in found.message
+    # arborx/ArborX#109
+    found = first("Kokkos::Cuda::initialize ERROR: running kernels compiled for compute capability 0.0 (< 5.0) on "
+                  "device with compute capability 6.1 (>=5.0), this would give incorrect results!\nAborted")
+    assert found.slug == "gpu-arch-not-in-build" and found.evidence["compute_capability"] == "6.1"
+    # kokkos/kokkos#602: kernels of an older architecture of the family run, only slower
+    assert "gpu-arch-not-in-build" not in slugs(
+        "Kokkos::Cuda::initialize WARNING: running kernels compiled for compute capability 3.5 on device with "
+        "compute capability 3.7 , this will likely reduce potential performance.")
+
+
+def test_a_program_refusing_a_gpu_below_its_oldest_architecture():
+    found = first(corpus("1485-"))  # glotzerlab/hoomd-blue#1169, 3.0-beta's "computed capability"
+    assert found.slug == "gpu-arch-unsupported"
+    assert (found.evidence["gpu"], found.evidence["compute_capability"]) == ("Tesla K80", "3.7")
+    assert not any("pip install torch" in step for step in found.fix)
+    # hoomd/ExecutionConfiguration.cc's format ("compute capability"), here for a Maxwell card
+    found = first("RuntimeError: No supported GPUs are present on this system.\n"
+                  "The device Quadro M1000M with compute capability 5.0 does not support HOOMD-blue.")
+    assert found.slug == "gpu-arch-unsupported" and found.evidence["compute_capability"] == "5.0"
+    # a format's own words ("does not support HOOMD-blue v3.x") name no GPU
+    assert "gpu-arch-unsupported" not in slugs('RuntimeError("This method does not support HOOMD-blue v3.x.")')
+
+
+def test_the_container_toolkit_answering_version_proves_it_installed():
+    found = first(corpus("1477-"))
+    assert found.slug == "container-runtime-not-configured"
+    assert found.evidence["installed"] == "NVIDIA Container Toolkit CLI version 1.13.5"
+    found = first('docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].\n'
+                  "$ nvidia-container-runtime --version\nNVIDIA Container Runtime version 1.17.6")
+    assert found.slug == "container-runtime-not-configured"
+    # without any sign of the toolkit, it is the toolkit that is missing
+    assert first('docker: Error response from daemon: could not select device driver "" with capabilities: '
+                 "[[gpu]].").slug == "container-toolkit-missing"
+
+
+def test_a_person_saying_torch_came_without_gpu_support():
+    assert first(corpus("1471-")).slug == "cpu-only-build"
+    facts = from_text("pytorch was installed without CUDA support and I have an RTX 3090", "p.txt")
+    assert [(f.name, f.accelerator) for f in facts.frameworks.installed] == [("torch", "cpu")]
+    # a script's list of possible causes says nothing of this host
+    facts = from_text("Possible causes:\n- PyTorch installed without CUDA support\n- driver too old", "p.txt")
+    assert all(f.accelerator != "cpu" for f in facts.frameworks.installed)
+
+
+def test_one_profiling_metric_the_gpu_lacks():
+    found = first(corpus("1496-"))  # NVIDIA/dcgm-exporter#82: tensor IMMA/HMMA metrics on V100 nodes
+    assert found.slug == "dcgm-profiling-unsupported-gpu"
+    assert "DCGM_FI_PROF_PIPE_TENSOR_IMMA_ACTIVE" in found.evidence["fields"]
+    assert first(corpus("1497-")).slug == "dcgm-profiling-unsupported-gpu"  # NVIDIA/go-dcgm#15, an A10
+    # guilbaults/slurm-job-exporter#45: nv-hostengine's log on an L40S
+    found = first("Detected gpu NVIDIA L40S with ID 0\n2025-08-28 16:12:23.443 ERROR [42943:306444] [[Profiling]] "
+                  "FieldId {1011} is not supported for GPU 0 [/builds/dcgm/dcgm/dcgm_private/modules/profiling/"
+                  "DcgmModuleProfiling.cpp:2719]")
+    assert found.slug == "dcgm-profiling-unsupported-gpu" and found.evidence["field_id"] == "1011"
+    assert found.evidence["gpu"] == "NVIDIA L40S"  # the date, the field ID and the line number are not GPU models
+    # the module not loaded, in dcgm-exporter's words (NVIDIA/gpu-monitoring-tools#141), on a GPU without any counters
+    found = first('time="2020-12-15T11:28:40Z" level=fatal msg="Error watching fields: This request is serviced by '
+                  'a module of DCGM that is not currently loaded"\nNVIDIA GeForce RTX 2080 Ti, DCGM_FI_PROF_SM_ACTIVE')
+    assert found.slug == "dcgm-profiling-unsupported-gpu" and "field_id" not in found.evidence \
+        and "fields" not in found.evidence
