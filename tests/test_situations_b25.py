@@ -125,3 +125,67 @@ def test_one_profiling_metric_the_gpu_lacks():
                   'a module of DCGM that is not currently loaded"\nNVIDIA GeForce RTX 2080 Ti, DCGM_FI_PROF_SM_ACTIVE')
     assert found.slug == "dcgm-profiling-unsupported-gpu" and "field_id" not in found.evidence \
         and "fields" not in found.evidence
+
+
+def test_a_gpu_build_on_a_cluster_its_owner_says_has_no_gpu():
+    found = first(corpus("1498-"))  # kubeflow/examples: TensorFlow Serving's GPU build, no GPU in the cluster
+    assert found.slug == "no-nvidia-gpu" and "said" in found.evidence
+    # the same library missing in a container started without GPUs, where nobody says the machine has none
+    assert first(corpus("698-")).slug == "container-no-gpu"
+    assert first(corpus("1160-")).slug == "container-no-gpu"
+
+
+def test_an_extension_built_against_another_torch_in_the_projects_own_tree():
+    found = first(corpus("1464-"))  # SAM 2's sam2/_C.so built in the checkout
+    assert found.slug == "framework-plugin-mismatch"
+    assert found.fix[0].startswith("python setup.py clean --all")
+    found = first(corpus("1476-"))  # Megatron's fused kernels, compiled at run time into fused_kernels/build
+    assert found.fix[0].startswith("rm -rf .../megatron/fused_kernels/build")
+    # a wheel's extension in site-packages keeps the advice to install the build for the installed torch
+    found = first("ImportError: /usr/local/lib/python3.10/dist-packages/flash_attn_2_cuda.cpython-310-x86_64-linux-"
+                  "gnu.so: undefined symbol: _ZN3c104cuda9SetDeviceEi")
+    assert found.slug == "framework-plugin-mismatch" and found.fix[0].startswith("Install the build")
+
+
+def test_triton_older_than_the_cuda_it_compiles_with():
+    found = first(corpus("1489-"))  # ComfyUI-WanVideoWrapper, an RTX 5060 Ti, the message retyped
+    assert found.slug == "triton-too-old-for-cuda-version" and found.evidence["cuda"] == "12.8"
+    # triton-lang/triton#5737, Triton 3.2.x's own words
+    found = first("E       RuntimeError: Triton only support CUDA 10.0 or higher, but got CUDA version: 12.8")
+    assert found.slug == "triton-too-old-for-cuda-version" and found.fix[0].startswith("pip install -U triton ")
+    # welltop-cn/ComfyUI-TeaCache#129, on Windows: the community build is named
+    found = first(r'  File "F:\ComfyUI-aki-v1.6\python\Lib\site-packages\triton\backends\nvidia\compiler.py", line 58, '
+                  "in ptx_get_version\ntorch._inductor.exc.InductorError: RuntimeError: Triton only support CUDA 10.0 "
+                  "or higher, but got CUDA version: 12.8")
+    assert found.slug == "triton-too-old-for-cuda-version" and "triton-windows" in found.fix[0]
+    # Triton refusing an old GPU is the GPU's age, not Triton's
+    assert "triton-too-old-for-cuda-version" not in slugs(
+        "RuntimeError: Found NVIDIA GeForce GTX 1080 Ti which is too old to be supported by the triton GPU compiler, "
+        "which is used as the backend. Triton only supports devices of CUDA Capability >= 7.0, but your device is of "
+        "CUDA capability 6.1")
+
+
+def test_torch_compile_without_a_working_triton():
+    found = first(corpus("1490-"))
+    assert found.slug == "triton-not-installed-for-torch-compile" and "windows" not in found.evidence
+    found = first("## Issue 17 - torch.compile crashes: Triton not available on Windows\n"
+                  "torch._inductor.exc.TritonMissing: Cannot find a working triton installation.\n"
+                  "Either the package is not installed or it is too old.")
+    assert found.slug == "triton-not-installed-for-torch-compile" and "triton-windows" in found.fix[0]
+    # a profiler's note that Triton is absent is not torch.compile failing
+    assert "triton-not-installed-for-torch-compile" not in slugs(
+        "triton not found; flop counting will not work for triton kernels")
+
+
+def test_vulkan_without_a_driver_on_another_vendors_gpu():
+    found = first(corpus("1501-"))  # k4yt3x/video2x#531
+    assert found.slug == "gpu-no-vulkan-support" and found.evidence["gpu"] == "Intel(R) HD Graphics 5500"
+    assert found.confidence == "confirmed"  # the reporter says the GPU has no Vulkan
+    # upscayl/upscayl#988: the GPU only in the app's log
+    found = first("🎒 BACKEND REPORTED:  ❌  vkCreateInstance failed -9\nvkCreateInstance failed -9\n"
+                  "🚨 Error: Invalid GPU Device\n⚙️ Getting gpuId from localStorage:  Intel(R) HD Graphics 4400")
+    assert found.slug == "gpu-no-vulkan-support" and found.evidence["gpu"] == "Intel(R) HD Graphics 4400"
+    # upscayl/upscayl#917: an NVIDIA GPU is the one in use, so it is NVIDIA's Vulkan driver that is missing
+    found = first('🚧 UPSCAYL_PROGRESS:  vkCreateInstance failed -9\n🚨 Error: Invalid GPU Device\n'
+                  '"gpuId":"NVIDIA Geforce RTX 4060 Ti","saveImageAs":"png"')
+    assert found.slug == "nvidia-vulkan-driver-not-installed"

@@ -34,7 +34,9 @@ GPU_MENTION = re.compile(
 GPU_LABEL = re.compile(r"\b(gpu|graphics|card|vga)\b\s*[:=]?", re.I)
 # GeForce's four-digit models all end in 0 (1080, 3090, 4060): a date, a field ID or a line number beside the word GPU
 # ("2025-08-28 ... FieldId {1011} is not supported for GPU 0 [...cpp:2719]") is not one.
-BARE_MODEL = re.compile(r"(?<![\w.:{/-])(\d{3}0)\s*(ti|super|laptop)?(?![\w.:}/-])", re.I)
+# Nor is another vendor's model ("Intel(R) HD Graphics 5500", "Radeon RX 5700").
+BARE_MODEL = re.compile(r"(?<![\w.:{/-])(?<!Graphics )(?<!Radeon )(?<!RX )(?<!HD )(\d{3}0)\s*(ti|super|laptop)?"
+                        r"(?![\w.:}/-])", re.I)
 # A driver version after the word driver (or nvidia-smi): "driver 570", "Driver Version: 470.82",
 # "nvidia-smi says 410.48", "nvidia-driver-535", "Nvidia driver (396.24.10)".
 DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|nvidia-smi(?:\s+(?:says|shows|reports))?)\s*(?:is|of|:|=|-|v|\()?\s*"

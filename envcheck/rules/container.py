@@ -10,7 +10,7 @@ from typing import Iterable, List, Optional, Tuple
 from envcheck.matrix import version
 from envcheck.rules import Context, Hit, first_match, rule
 from envcheck import distro as _distro
-from envcheck.rules.gpu import gpu_container
+from envcheck.rules.gpu import gpu_container, said_no_gpu
 
 TOOLKIT_GUIDE = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
 SELECT_DRIVER = r'could not select device driver (?:"(?:nvidia)?" )?with capabilities: \[\[gpu\]\]'
@@ -138,6 +138,8 @@ def _libcuda_missing_in_container(ctx, seen: List[str]) -> bool:
         return False
     if ctx.facts.system.wsl or ctx.jetson() or ctx.observed([WSL_WORD]):
         return False
+    if said_no_gpu(ctx) and not ctx.gpu_models() and not ctx.has_nvidia_gpu():
+        return False  # the cluster has no GPU to give the container, as its owner says (GPU001)
     return in_container(ctx)
 
 

@@ -1302,12 +1302,23 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             package = named.group(1) if named.group(1) not in (None, "lib", "lib64", "site-packages", "dist-packages") else ""
             module = f"{package}.{named.group(2)}" if package else named.group(2)
         built_for = f"torch {torch.version}" if torch is not None and torch.version else "the installed torch"
+        # an extension file in a project's own tree ("/data/levi/segment-anything-2/sam2/_C.so") was built in place by
+        # an earlier build there, against the torch of that time: rebuilding it in place is the mend
+        in_tree = re.search(r"[/\\]", extension) and not re.search(r"(?:site|dist)-packages", extension)
+        # kernels compiled at run time (torch.utils.cpp_extension.load) into a build folder or torch_extensions' cache:
+        # deleting the folder makes the next run compile them again (Megatron's fused_kernels/build, NVIDIA/Megatron-LM)
+        jit = re.search(r"(\S*?(?:[/\\]build|torch_extensions[/\\][^/\\\s]+))[/\\][^/\\\s]+\.so\b", extension)
+        fix = ([f"rm -rf {jit.group(1)}  # a run-time build of the kernels, made for the torch of that time: the next "
+                "run compiles them again for the installed one"] if jit else ["python setup.py clean --all  # in the project's checkout: drop the extension built against the old "
+                "torch", "pip install --no-build-isolation -e .  # rebuild it against the installed torch (or: python "
+                "setup.py build_ext --inplace)"] if in_tree else
+               [f"Install the build of the package that provides {module} made for {built_for} "
+                "(its wheel index or release names the torch version), or rebuild it from source: "
+                "pip install --no-build-isolation --no-binary :all: --force-reinstall <package>"])
         yield Hit(f"{module} was compiled against another torch release than the one installed: "
-                  "it lacks a symbol of torch's C++ library",
-                  evidence={"extension": module} if named else {},
-                  fix=[f"Install the build of the package that provides {module} made for {built_for} "
-                       "(its wheel index or release names the torch version), or rebuild it from source: "
-                       "pip install --no-build-isolation --no-binary :all: --force-reinstall <package>"])
+                  "it lacks a symbol of torch's C++ library" + (" (the extension was built in the project's own tree)"
+                                                               if in_tree else ""),
+                  evidence={"extension": module} if named else {}, fix=fix)
         return
     vision_op = first_match(TORCHVISION_OP, seen)
     if vision_op:
@@ -1670,7 +1681,8 @@ JAX_CUDA_ASKED = re.compile(r"jax\[cuda(\d*)(?:_\w+)?\]|jax-cuda(\d+)-(?:plugin|
 # Native Windows, as pip, paths (a script run from any drive: "python C:\cudf\setup.py") and conda's channel
 # subdirectories show it (not WSL, whose Python is Linux's).
 NATIVE_WINDOWS = re.compile(r"\bwin_amd64\b|\b[A-Z]:\\(?:Users|Program Files|Python|Windows)|\bWindowsPath\(|"
-                            r"(?:^|\s)[A-Z]:\\[\w.-]+\\[\w.-]+\.py\b|/win-64\b", re.I)
+                            r"(?:^|\s)[A-Z]:\\[\w.-]+\\[\w.-]+\.py\b|/win-64\b|"
+                            r"\b[A-Z]:\\(?:[^\\\s\"]+\\)*?(?:site|dist)-packages\\", re.I)
 JAX_PLATFORMS = "https://docs.jax.dev/en/latest/installation.html#supported-platforms"
 # A Linux shared object on a Windows path: the package installed ships Linux binaries only, and on
 # Windows it can load none of them ("Loading binary C:\...\site-packages\bitsandbytes\libbitsandbytes_cpu.so").
@@ -2637,8 +2649,110 @@ def image_variant_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Ite
                f"CUDA_COMPUTE_CAP={runtime} . and run that image (not the pulled one)"])
 
 
+# Triton maps the CUDA version it compiles with to a PTX version, release by release, and raises for one it does not
+# know: Triton 3.2.x knows CUDA 12.0 to 12.6, so CUDA 12.8 fails with "Triton only support CUDA 10.0 or higher, but got
+# CUDA version: 12.8" (triton-lang/triton#5737); CUDA 13.0 failed the same way in releases before 13 was added
+# (triton-lang/triton#8925). Users retype it "supports".
+TRITON_CUDA_UNKNOWN = re.compile(r"Triton only supports? CUDA 10\.0 or higher,? but got CUDA version:?\s*(\d+\.\d+)")
+TRITON_PTX_MAP = "https://github.com/triton-lang/triton/issues/5737"
+TRITON_COMPAT = "https://github.com/triton-lang/triton#compatibility"
+TRITON_ASKED_BY_TORCH = ("python -c \"import importlib.metadata as m; print([r for r in m.requires('torch') or [] if "
+                         "'triton' in r])\"  # the Triton release this torch wheel asks for, where it names one")
+
+
+@rule("FW018", "triton-too-old-for-cuda-version", "error", "The Triton in use does not know the CUDA it compiles with",
+      signatures=(TRITON_CUDA_UNKNOWN.pattern,), priority=14, references=(TRITON_PTX_MAP,))
+def triton_too_old_for_cuda_version(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    torch.compile, SageAttention or a Triton kernel fails at its first compile: "RuntimeError:
+    Triton only support CUDA 10.0 or higher, but got CUDA version: 12.8" (ComfyUI on an RTX 50 card),
+    or "... but got CUDA version: 13.0".
+
+    Why:
+    Triton turns the version of the CUDA it compiles with into a PTX version from a table of the
+    CUDA releases it knows, and raises this misleading message for any other: Triton 3.2.x knows
+    CUDA 12.0 to 12.6, so CUDA 12.8, which RTX 50-series GPUs need, fails; CUDA 13.0 failed the
+    same way in Triton releases from before it.
+
+    Fix:
+    Install a newer Triton, the release the installed torch asks for or later (on Windows, the
+    community triton-windows release for that torch), or let Triton compile with a CUDA it knows
+    when the newer one was picked up by mistake (CUDA_HOME, PATH, TRITON_PTXAS_PATH).
+
+    When to ignore:
+    Never while the program compiles Triton kernels.
+    """
+    found = first_match(TRITON_CUDA_UNKNOWN, seen)
+    if found is None:
+        return
+    cuda = found.group(1)
+    windows = bool(ctx.observed([NATIVE_WINDOWS.pattern, WINDOWS_WORD])) or ctx.facts.system.os == "windows"
+    yield Hit(f"Triton does not know CUDA {cuda}, the CUDA it compiles with: each Triton release knows the CUDA "
+              f"releases up to its own (3.2.x stops at 12.6), so this Triton is older than CUDA {cuda}",
+              evidence={"cuda": cuda, "observed": found.string.strip()[:200]}, confirmed=True,
+              fix=[("pip install -U \"triton-windows<X.Y\"  # Windows: the community build for your torch (its README "
+                    "pairs torch and triton-windows releases)") if windows else
+                   "pip install -U triton  # a release newer than the one installed, that your torch can use",
+                   TRITON_ASKED_BY_TORCH,
+                   f"or, if CUDA {cuda} was picked up by mistake: point CUDA_HOME / PATH (or TRITON_PTXAS_PATH) at "
+                   "the toolkit meant for this environment"])
+
+
+# torch.compile's inductor backend, finding no Triton it can import for a GPU graph: "torch._inductor.exc.TritonMissing:
+# Cannot find a working triton installation. Either the package is not installed or it is too old." (torch 2.1 and
+# later; 2.0 without the second sentence). Triton publishes Linux builds only (its README, Compatibility); Windows
+# users have the community triton-windows package.
+TRITON_MISSING = r"Cannot find a working triton installation"
+
+
+@rule("FW019", "triton-not-installed-for-torch-compile", "error",
+      "torch.compile found no working Triton to compile GPU kernels with",
+      signatures=(TRITON_MISSING,), priority=15, references=(TRITON_COMPAT,))
+def triton_not_installed_for_torch_compile(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    torch.compile (or a program that calls it: ComfyUI nodes, diffusers pipelines) fails with
+    "BackendCompilerFailed: backend='inductor' raised: RuntimeError: Cannot find a working triton
+    installation. Either the package is not installed or it is too old."
+
+    Why:
+    Inductor, torch.compile's default backend, writes its GPU kernels in Triton. Without an
+    importable Triton of a release the installed torch can use, it cannot compile any GPU graph.
+    Triton publishes builds for Linux only, so on native Windows nothing installs it (there is the
+    community triton-windows); on Linux torch's own wheels require a pinned Triton, which conda
+    environments, source builds or a later `pip install` of another Triton can leave missing or
+    mismatched.
+
+    Fix:
+    Install the Triton the installed torch requires (Linux: pip show torch names it; Windows: the
+    triton-windows release for that torch), or run without torch.compile (the program's compile
+    option off, or torch._dynamo.config.suppress_errors = True to fall back to eager).
+
+    When to ignore:
+    Never while torch.compile is asked to run on the GPU.
+    """
+    said = next((line for line in seen if re.search(TRITON_MISSING, line, re.I)), None)
+    if said is None:
+        return
+    windows = bool(ctx.observed([NATIVE_WINDOWS.pattern, WINDOWS_WORD])) or ctx.facts.system.os == "windows"
+    install = (["pip install -U \"triton-windows<X.Y\"  # native Windows: Triton has no Windows builds; the "
+                "community triton-windows release that its README pairs with your torch"] if windows else
+               [TRITON_ASKED_BY_TORCH, "pip install triton==<that release>  # on native Windows: pip install "
+                "triton-windows (Triton publishes Linux builds only)"])
+    yield Hit("torch.compile's inductor backend found no working Triton: it is not installed in this Python"
+              + (" (Triton publishes no Windows builds)" if windows else "") + ", or it is a release this torch "
+              "cannot use, so no GPU kernel can be compiled",
+              evidence={"observed": said.strip()[:200], **({"windows": True} if windows else {})}, confirmed=True,
+              fix=install + ["python -c 'import triton; print(triton.__version__)'  # in the Python the program "
+                             "runs with",
+                             "or run without torch.compile: turn the program's compile option off, or set "
+                             "torch._dynamo.config.suppress_errors = True to fall back to eager"])
+
+
 RULES = (cpu_only_build, gpu_arch_not_in_build, gpu_arch_unsupported, python_unsupported, framework_plugin_mismatch,
          framework_end_of_life, bf16_unsupported_gpu, no_cuda_build_for_platform, quantization_unsupported_gpu,
          library_no_binary_for_cuda_version, cuda_extension_not_built, nccl_unavailable_on_windows,
          multiple_cupy_variants_installed, cuda_malloc_async_unsupported, windows_torch_distributed_without_libuv,
-         program_built_without_cuda, image_variant_built_for_other_gpu_arch)
+         program_built_without_cuda, image_variant_built_for_other_gpu_arch, triton_too_old_for_cuda_version,
+         triton_not_installed_for_torch_compile)

@@ -108,7 +108,9 @@ CUDA_ASKED_FOR = (r"not compiled with CUDA", r"\bCUDA (?:is )?(?:not |un)availab
 TPU_RUNTIME = re.compile(r"\bTPU (?:runtime|VM|instance|v\d)\b|\bTPU (?:is |was )?selected\b|"
                          r"\b(?:select(?:ed)?|chose|picked) (?:the |a )?TPU\b|"
                          r"\b(?:Colab|Kaggle)\b.{0,60}\bTPU\b|\bTPU\b.{0,60}\b(?:Colab|Kaggle)\b", re.I)
-GPU_ASKED_FOR = CUDA_ASKED_FOR + (r"\bnvidia-smi\b",)
+# A GPU build failing to load the driver's library asks for the GPU too ("tensorflow_model_server: error while loading
+# shared libraries: libcuda.so.1: cannot open shared object file").
+GPU_ASKED_FOR = CUDA_ASKED_FOR + (r"\bnvidia-smi\b", r"libcuda\.so\.1: cannot open shared object file")
 # The reporter saying the machine has no GPU ("I didn't have a graphic card on my work computer", "my laptop which does
 # not contain nvidia-graphics card", "I have no GPU"), not that a GPU is short of something ("a GPU with enough memory",
 # "any GPU to select", "no GPU problems").
