@@ -281,6 +281,8 @@ CONTEXT = {
     "gpu-held-by-stale-process": "|   0  Tesla V100-SXM2...  On   | 00000000:06:00.0 Off |                    0 |\n"
                                  "| N/A   39C    P0    72W / 300W |   1092MiB / 16152MiB |      0%   E. Process |",
     "slurm-gpu-partition-account-required": "#SBATCH --gres=gpu:1\n#SBATCH --partition=gpu",
+    "pip-build-isolation-cpu-torch": "OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA "
+                                     "install root.\npip3 install torch --index-url https://download.pytorch.org/whl/cu124",
     "gpu-no-vulkan-support": "I'm using Intel(R) HD Graphics 5500",
     "selinux-blocks-container-gpu-access": "docker run --rm --gpus all nvidia/cuda:12.2.0-base-ubi8 nvidia-smi\n"
                                            "Red Hat Enterprise Linux release 8.9 (Ootpa)",

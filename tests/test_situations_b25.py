@@ -189,3 +189,35 @@ def test_vulkan_without_a_driver_on_another_vendors_gpu():
     found = first('🚧 UPSCAYL_PROGRESS:  vkCreateInstance failed -9\n🚨 Error: Invalid GPU Device\n'
                   '"gpuId":"NVIDIA Geforce RTX 4060 Ti","saveImageAs":"png"')
     assert found.slug == "nvidia-vulkan-driver-not-installed"
+
+
+def test_a_cuda_extension_built_in_pips_isolated_environment():
+    found = first(corpus("1463-"))  # SAM 2 on Windows: PyPI's CPU torch in pip-build-env
+    assert found.slug == "pip-build-isolation-cpu-torch"
+    assert any("--no-build-isolation" in step for step in found.fix)
+    # vLLM on Windows (vllm-project/vllm, "Install fails due to missing torch.version.cuda, even though it is set")
+    found = first(">>> print(torch.__version__)\n2.0.1+cu118\n>>> print(torch.cuda.is_available())\nTrue\n"
+                  r'  File "C:\Users\A\AppData\Local\Temp\pip-build-env-5lg7tzgg\overlay\Lib\site-packages\torch\utils'
+                  r'\cpp_extension.py", line 383, in _check_cuda_version' "\n"
+                  "    torch_cuda_version = packaging.version.parse(torch.version.cuda)")
+    assert found.slug == "pip-build-isolation-cpu-torch"
+    # on Linux the build environment gets PyPI's CUDA torch: a missing CUDA_HOME is the toolkit missing
+    found = first('  File "/tmp/pip-build-env-4xnh4rb6/overlay/lib/python3.10/site-packages/torch/utils/'
+                  'cpp_extension.py", line 1076, in CUDAExtension\n'
+                  "OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install root.")
+    assert found.slug == "cuda-toolkit-missing"
+
+
+def test_headless_egl_rendering_without_a_gpu_driver():
+    found = first(corpus("1457-"))  # Gymnasium on a cluster's compute nodes without GPUs
+    assert found.slug == "egl-device-rendering-without-gpu-driver" and "MUJOCO_GL=osmesa" in found.fix[0]
+    assert first(corpus("1458-")).slug == "egl-device-rendering-without-gpu-driver"  # robosuite
+    # with an NVIDIA GPU in sight, its driver's EGL part comes first
+    found = first("GPU: NVIDIA GeForce RTX 3090\nImportError: Cannot initialize a EGL device display. This likely "
+                  "means that your EGL driver does not support the PLATFORM_DEVICE extension, which is required for "
+                  "creating a headless rendering context.")
+    assert found.slug == "egl-device-rendering-without-gpu-driver" and "libnvidia-gl" in found.fix[0]
+    # Mesa's EGL chosen on an NVIDIA machine is the vendor choice (SYS025), not a missing EGL device
+    assert "egl-device-rendering-without-gpu-driver" not in slugs(
+        "Platform::WindowlessEglApplication::tryCreateContext(): unable to find CUDA device 0 among 6 EGL devices in "
+        "total")

@@ -12,7 +12,7 @@ from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import (CUDA_SEES_NO_GPU, VIDEO_LIBS_MISSING, WSL_WORD, image_driver_libs_mismatch,
                                       in_container)
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED, NATIVE_WINDOWS
-from envcheck.rules.gpu import on_a_mac
+from envcheck.rules.gpu import on_a_mac, said_no_gpu
 from envcheck.rules.system import VULKAN_ICD_SKIPPED
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
@@ -1566,6 +1566,64 @@ def vgpu_guest_host_driver_mismatch(ctx: Context, seen: List[str]) -> Iterable[H
                    "sudo reboot  # then: nvidia-smi -q | grep -i -E 'driver version|vgpu'"])
 
 
+# MuJoCo's (and dm_control's) EGL backend, asked for headless rendering (MUJOCO_GL=egl), finding no EGL display it can
+# make without a windowing system: "ImportError: Cannot initialize a EGL device display. This likely means that your EGL
+# driver does not support the PLATFORM_DEVICE extension, which is required for creating a headless rendering context."
+# Headless hardware rendering needs EXT_platform_device in the EGL driver, which a GPU driver's EGL (NVIDIA's
+# libEGL_nvidia) gives and a machine without a GPU or its driver cannot; OSMesa renders in software anywhere
+# (dm_control's README, Rendering).
+EGL_NO_DEVICE_DISPLAY = r"Cannot initialize a EGL device display"
+DM_CONTROL_RENDERING = "https://github.com/google-deepmind/dm_control#rendering"
+
+
+@rule("DRV025", "egl-device-rendering-without-gpu-driver", "error",
+      "Headless EGL rendering was asked for where no GPU driver offers an EGL device",
+      signatures=(EGL_NO_DEVICE_DISPLAY,), priority=22, references=(DM_CONTROL_RENDERING,))
+def egl_device_rendering_without_gpu_driver(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A MuJoCo environment (Gymnasium, robosuite, dm_control) fails at import with MUJOCO_GL=egl:
+    "ImportError: Cannot initialize a EGL device display. This likely means that your EGL driver
+    does not support the PLATFORM_DEVICE extension, which is required for creating a headless
+    rendering context." Often it works on a login node and fails on the compute nodes, or the
+    reverse.
+
+    Why:
+    EGL renders without a windowing system only through an EGL device, which the GPU driver's EGL
+    library provides (for NVIDIA, libEGL_nvidia from the driver's GL part). A node without a GPU,
+    a driver installed without its GL libraries, or a container started without the graphics
+    capability offers no EGL device, so MuJoCo's EGL backend cannot start.
+
+    Fix:
+    Where there is no GPU, render in software: MUJOCO_GL=osmesa (and PYOPENGL_PLATFORM=osmesa,
+    with libosmesa6 installed). Where an NVIDIA GPU should render, install the driver's GL
+    libraries (Ubuntu: libnvidia-gl-<branch>) or start the container with
+    NVIDIA_DRIVER_CAPABILITIES including graphics. With a display, MUJOCO_GL=glfw.
+
+    When to ignore:
+    Never while the program renders through EGL.
+    """
+    said = next((line for line in seen if re.search(EGL_NO_DEVICE_DISPLAY, line, re.I)), None)
+    if said is None:
+        return
+    no_gpu = said_no_gpu(ctx) if not ctx.gpu_models() and not ctx.has_nvidia_gpu() else []
+    nvidia = bool(ctx.gpu_models()) or ctx.has_nvidia_gpu()
+    where = ("the report says this machine has no GPU, so no driver offers one" if no_gpu else
+             "this machine's NVIDIA driver offers none: its EGL library (the driver's GL part) is missing here"
+             if nvidia else "no GPU driver here offers one (no GPU, a driver without its GL libraries, or a container "
+             "without the graphics capability)")
+    software = ["export MUJOCO_GL=osmesa PYOPENGL_PLATFORM=osmesa  # software rendering, no GPU needed "
+                "(sudo apt-get install -y libosmesa6)"]
+    hardware = ["sudo apt-get install -y libnvidia-gl-<branch>  # Ubuntu: the driver's EGL/GL part, of the installed "
+                "driver's branch", "in a container: -e NVIDIA_DRIVER_CAPABILITIES=all (graphics mounts the driver's EGL)",
+                "ls /usr/share/glvnd/egl_vendor.d/  # 10_nvidia.json is there once NVIDIA's EGL is installed"]
+    yield Hit(f"MuJoCo's EGL backend (MUJOCO_GL=egl) needs an EGL device for headless rendering, and {where}",
+              evidence={"observed": said.strip()[:200], **({"said": no_gpu[0].strip()[:200]} if no_gpu else {})},
+              confirmed=bool(no_gpu or nvidia),
+              fix=(software + ["or run the job on a GPU node whose driver has its GL libraries"] if no_gpu else
+                   hardware + software if nvidia else software + hardware))
+
+
 @rule("DRV024", "gpu-no-vulkan-support", "error", "The GPU in use has no Vulkan driver", signatures=VULKAN_NO_DRIVER,
       priority=25, references=(VULKAN_LOADER_DRIVERS,))
 def gpu_no_vulkan_support(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -1612,4 +1670,4 @@ RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_lib
          nvidia_uvm_not_loaded, driver_container_kernel_headers_unavailable, open_kernel_module_unsupported_gpu,
          prime_profile_disables_nvidia_driver, gpu_unusable_after_suspend_resume, driver_nvml_too_old_for_tool,
          driver_too_old_for_nvenc_api, nvidia_vulkan_driver_not_installed, flatpak_nvidia_runtime_missing_for_driver,
-         driver_too_old_for_optix, vgpu_guest_host_driver_mismatch, gpu_no_vulkan_support)
+         driver_too_old_for_optix, vgpu_guest_host_driver_mismatch, gpu_no_vulkan_support, egl_device_rendering_without_gpu_driver)

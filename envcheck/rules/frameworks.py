@@ -2750,9 +2750,65 @@ def triton_not_installed_for_torch_compile(ctx: Context, seen: List[str]) -> Ite
                              "torch._dynamo.config.suppress_errors = True to fall back to eager"])
 
 
+# pip builds a package with a pyproject.toml in an isolated environment (pip-build-env-*/overlay) into which it installs
+# the build requirements, torch among them, from the index: not the torch already installed (pip's --no-build-isolation).
+# A traceback through that torch shows where the build ran. On Windows and macOS the torch PyPI serves is CPU-only, so a
+# CUDA extension build there finds no CUDA whatever the environment has.
+BUILD_ENV_TORCH = r"pip-build-env-\w+[/\\]overlay[/\\].*?[/\\]torch[/\\]"
+# (torch.utils.cpp_extension's _check_cuda_version parsing torch.version.cuda, which a CPU-only torch has as None,
+# shows in the traceback of a Windows vLLM build: "packaging.version.parse(torch.version.cuda)")
+BUILD_WANTS_CUDA = (r"CUDA_HOME environment variable is not set", r"Torch not compiled with CUDA",
+                    r"No CUDA runtime is found", r"version\.parse\(torch\.version\.cuda\)")
+CUDA_TORCH_INSTALLED = (r"download\.pytorch\.org/whl/cu\d+", r"\btorch\S*\+cu\d+",
+                        IS_AVAILABLE_FALSE.replace("False", "True"))
+PIP_BUILD_ISOLATION = "https://pip.pypa.io/en/stable/cli/pip_install/#cmdoption-no-build-isolation"
+
+
+@rule("FW020", "pip-build-isolation-cpu-torch", "error",
+      "pip built a CUDA extension against a CPU-only torch it downloaded for the build",
+      signatures=(BUILD_ENV_TORCH,), priority=9, references=(PIP_BUILD_ISOLATION,))
+def pip_build_isolation_cpu_torch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `pip install -e .` of a project with a CUDA extension (SAM 2, and others that list torch in
+    their build requirements) fails in "Getting requirements to build wheel" with "OSError:
+    CUDA_HOME environment variable is not set", its traceback running through
+    "...\\Temp\\pip-build-env-zvisi0tm\\overlay\\Lib\\site-packages\\torch\\...", although the
+    environment has a CUDA torch, torch.cuda.is_available() is True and nvcc works.
+
+    Why:
+    pip builds such a package in an isolated environment and installs its build requirements
+    there from the index, torch included, instead of using the installed one. On Windows and
+    macOS PyPI's torch is the CPU-only build, so the extension's build sees a torch without CUDA.
+
+    Fix:
+    Build against the installed torch: `pip install --no-build-isolation -e .` (the project's
+    other build requirements, such as setuptools and wheel, installed beforehand).
+
+    When to ignore:
+    Never while the extension must be built with CUDA.
+    """
+    where = next((line for line in seen if re.search(BUILD_ENV_TORCH, line)), None)
+    wants = ctx.observed(BUILD_WANTS_CUDA) if where else []
+    if not wants:
+        return
+    windows = bool(ctx.observed([NATIVE_WINDOWS.pattern])) or ctx.facts.system.os == "windows"
+    cuda_torch = ctx.observed(CUDA_TORCH_INSTALLED)
+    if not windows and not on_a_mac(ctx) and not cuda_torch:
+        return  # a Linux build env gets PyPI's CUDA torch: the toolkit itself is what is missing (TK002)
+    yield Hit("The extension was built in pip's isolated build environment, with a torch pip downloaded for the build"
+              + (" (on Windows, PyPI's CPU-only torch)" if windows else "") + ", not the CUDA torch installed here, "
+              "so the build found no CUDA", evidence={"build_env": where.strip()[:200], "observed": wants[0].strip()[:200],
+                                                     **({"cuda_torch": cuda_torch[0].strip()[:200]} if cuda_torch else {})},
+              confirmed=True,
+              fix=["pip install setuptools wheel  # the build requirements, into this environment",
+                   "pip install --no-build-isolation -e .  # build against the installed CUDA torch",
+                   "python -c \"import torch; print(torch.__version__, torch.version.cuda)\"  # the torch the build uses"])
+
+
 RULES = (cpu_only_build, gpu_arch_not_in_build, gpu_arch_unsupported, python_unsupported, framework_plugin_mismatch,
          framework_end_of_life, bf16_unsupported_gpu, no_cuda_build_for_platform, quantization_unsupported_gpu,
          library_no_binary_for_cuda_version, cuda_extension_not_built, nccl_unavailable_on_windows,
          multiple_cupy_variants_installed, cuda_malloc_async_unsupported, windows_torch_distributed_without_libuv,
          program_built_without_cuda, image_variant_built_for_other_gpu_arch, triton_too_old_for_cuda_version,
-         triton_not_installed_for_torch_compile)
+         triton_not_installed_for_torch_compile, pip_build_isolation_cpu_torch)
