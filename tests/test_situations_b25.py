@@ -221,3 +221,11 @@ def test_headless_egl_rendering_without_a_gpu_driver():
     assert "egl-device-rendering-without-gpu-driver" not in slugs(
         "Platform::WindowlessEglApplication::tryCreateContext(): unable to find CUDA device 0 among 6 EGL devices in "
         "total")
+
+
+def test_kernels_in_torch_extensions_cache_are_rebuilt_by_deleting_their_folder():
+    # the cache's layout, as IsaacGym's gymtorch shows it (<root>/py38_cu124/gymtorch/gymtorch.so)
+    found = first("ImportError: /home/lujust/.cache/torch_extensions/py38_cu124/gymtorch/gymtorch.so: undefined "
+                  "symbol: _ZN3c106detail19maybe_wrap_dim_slowEllb")
+    assert found.slug == "framework-plugin-mismatch"
+    assert found.fix[0].startswith("rm -rf /home/lujust/.cache/torch_extensions/py38_cu124/gymtorch ")

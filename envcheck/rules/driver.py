@@ -1566,6 +1566,46 @@ def vgpu_guest_host_driver_mismatch(ctx: Context, seen: List[str]) -> Iterable[H
                    "sudo reboot  # then: nvidia-smi -q | grep -i -E 'driver version|vgpu'"])
 
 
+@rule("DRV024", "gpu-no-vulkan-support", "error", "The GPU in use has no Vulkan driver", signatures=VULKAN_NO_DRIVER,
+      priority=25, references=(VULKAN_LOADER_DRIVERS,))
+def gpu_no_vulkan_support(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A Vulkan program (ncnn's upscalers in Video2X, Real-ESRGAN, waifu2x) stops at once on a machine
+    whose GPU is not NVIDIA's: "vkCreateInstance failed -9" and "invalid gpu device", with "I'm
+    using Intel(R) HD Graphics 5500" beside it.
+
+    Why:
+    The Vulkan loader creates an instance only through a Vulkan driver (ICD) of the GPU's vendor;
+    with none it returns VK_ERROR_INCOMPATIBLE_DRIVER (-9). On a machine whose only GPU is an
+    Intel or AMD one, that is its vendor's Vulkan driver: not installed, or, for older GPUs, not
+    made at all, in which case no driver update brings Vulkan to it.
+
+    Fix:
+    Install the GPU vendor's current driver, which carries its Vulkan driver where the GPU has one,
+    and check with vulkaninfo; if the GPU has no Vulkan, run the program on a GPU that has it, or
+    use a backend that needs no Vulkan (a CPU mode, an OpenCL or CUDA build of the tool).
+
+    When to ignore:
+    When an NVIDIA GPU is the one meant to run the program (DRV020).
+    """
+    gpu = other_vendor_gpu_only(ctx) if seen else ""
+    if not gpu or on_a_mac(ctx):
+        return
+    said = ctx.observed(SAID_NO_VULKAN)
+    yield Hit(f"The Vulkan loader found no driver for this machine's GPU, {gpu}, which is not an NVIDIA GPU: "
+              + ("the report says it has no Vulkan support, so Vulkan programs cannot use it" if said else
+                 "its vendor's Vulkan driver is not installed, or this GPU has none"),
+              evidence={"gpu": gpu, "observed": seen[0].strip()[:200], **({"said": said[0].strip()[:200]} if said else {})},
+              confirmed=bool(said),
+              fix=["vulkaninfo --summary  # the GPUs that have a Vulkan driver here (Vulkan SDK or the distribution's "
+                   "vulkan-tools)",
+                   f"install the current driver from the vendor of the {gpu}; it brings the Vulkan driver where the "
+                   "GPU has one",
+                   "if the GPU has no Vulkan: run the program on a GPU that has it, or use its CPU (or OpenCL/CUDA) "
+                   "backend instead of the Vulkan one"])
+
+
 # MuJoCo's (and dm_control's) EGL backend, asked for headless rendering (MUJOCO_GL=egl), finding no EGL display it can
 # make without a windowing system: "ImportError: Cannot initialize a EGL device display. This likely means that your EGL
 # driver does not support the PLATFORM_DEVICE extension, which is required for creating a headless rendering context."
@@ -1624,50 +1664,11 @@ def egl_device_rendering_without_gpu_driver(ctx: Context, seen: List[str]) -> It
                    hardware + software if nvidia else software + hardware))
 
 
-@rule("DRV024", "gpu-no-vulkan-support", "error", "The GPU in use has no Vulkan driver", signatures=VULKAN_NO_DRIVER,
-      priority=25, references=(VULKAN_LOADER_DRIVERS,))
-def gpu_no_vulkan_support(ctx: Context, seen: List[str]) -> Iterable[Hit]:
-    """
-    Symptom:
-    A Vulkan program (ncnn's upscalers in Video2X, Real-ESRGAN, waifu2x) stops at once on a machine
-    whose GPU is not NVIDIA's: "vkCreateInstance failed -9" and "invalid gpu device", with "I'm
-    using Intel(R) HD Graphics 5500" beside it.
-
-    Why:
-    The Vulkan loader creates an instance only through a Vulkan driver (ICD) of the GPU's vendor;
-    with none it returns VK_ERROR_INCOMPATIBLE_DRIVER (-9). On a machine whose only GPU is an
-    Intel or AMD one, that is its vendor's Vulkan driver: not installed, or, for older GPUs, not
-    made at all, in which case no driver update brings Vulkan to it.
-
-    Fix:
-    Install the GPU vendor's current driver, which carries its Vulkan driver where the GPU has one,
-    and check with vulkaninfo; if the GPU has no Vulkan, run the program on a GPU that has it, or
-    use a backend that needs no Vulkan (a CPU mode, an OpenCL or CUDA build of the tool).
-
-    When to ignore:
-    When an NVIDIA GPU is the one meant to run the program (DRV020).
-    """
-    gpu = other_vendor_gpu_only(ctx) if seen else ""
-    if not gpu or on_a_mac(ctx):
-        return
-    said = ctx.observed(SAID_NO_VULKAN)
-    yield Hit(f"The Vulkan loader found no driver for this machine's GPU, {gpu}, which is not an NVIDIA GPU: "
-              + ("the report says it has no Vulkan support, so Vulkan programs cannot use it" if said else
-                 "its vendor's Vulkan driver is not installed, or this GPU has none"),
-              evidence={"gpu": gpu, "observed": seen[0].strip()[:200], **({"said": said[0].strip()[:200]} if said else {})},
-              confirmed=bool(said),
-              fix=["vulkaninfo --summary  # the GPUs that have a Vulkan driver here (Vulkan SDK or the distribution's "
-                   "vulkan-tools)",
-                   f"install the current driver from the vendor of the {gpu}; it brings the Vulkan driver where the "
-                   "GPU has one",
-                   "if the GPU has no Vulkan: run the program on a GPU that has it, or use its CPU (or OpenCL/CUDA) "
-                   "backend instead of the Vulkan one"])
-
-
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
          fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
          nvidia_uvm_not_loaded, driver_container_kernel_headers_unavailable, open_kernel_module_unsupported_gpu,
          prime_profile_disables_nvidia_driver, gpu_unusable_after_suspend_resume, driver_nvml_too_old_for_tool,
          driver_too_old_for_nvenc_api, nvidia_vulkan_driver_not_installed, flatpak_nvidia_runtime_missing_for_driver,
-         driver_too_old_for_optix, vgpu_guest_host_driver_mismatch, gpu_no_vulkan_support, egl_device_rendering_without_gpu_driver)
+         driver_too_old_for_optix, vgpu_guest_host_driver_mismatch, gpu_no_vulkan_support,
+         egl_device_rendering_without_gpu_driver)

@@ -1307,7 +1307,9 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         in_tree = re.search(r"[/\\]", extension) and not re.search(r"(?:site|dist)-packages", extension)
         # kernels compiled at run time (torch.utils.cpp_extension.load) into a build folder or torch_extensions' cache:
         # deleting the folder makes the next run compile them again (Megatron's fused_kernels/build, NVIDIA/Megatron-LM)
-        jit = re.search(r"(\S*?(?:[/\\]build|torch_extensions[/\\][^/\\\s]+))[/\\][^/\\\s]+\.so\b", extension)
+        # (torch_extensions' layout: <root>/py310_cu121/<extension>/<extension>.so)
+        jit = re.search(r"(\S*?(?:[/\\]build|[/\\]torch_extensions(?:[/\\][^/\\\s]+)+?))[/\\][^/\\\s]+\.so\b",
+                        extension)
         fix = ([f"rm -rf {jit.group(1)}  # a run-time build of the kernels, made for the torch of that time: the next "
                 "run compiles them again for the installed one"] if jit else ["python setup.py clean --all  # in the project's checkout: drop the extension built against the old "
                 "torch", "pip install --no-build-isolation -e .  # rebuild it against the installed torch (or: python "
@@ -2691,8 +2693,8 @@ def triton_too_old_for_cuda_version(ctx: Context, seen: List[str]) -> Iterable[H
     yield Hit(f"Triton does not know CUDA {cuda}, the CUDA it compiles with: each Triton release knows the CUDA "
               f"releases up to its own (3.2.x stops at 12.6), so this Triton is older than CUDA {cuda}",
               evidence={"cuda": cuda, "observed": found.string.strip()[:200]}, confirmed=True,
-              fix=[("pip install -U \"triton-windows<X.Y\"  # Windows: the community build for your torch (its README "
-                    "pairs torch and triton-windows releases)") if windows else
+              fix=[("pip install -U triton-windows  # Windows: the community build; its README pairs each release "
+                    "with a torch release, pin the one for yours") if windows else
                    "pip install -U triton  # a release newer than the one installed, that your torch can use",
                    TRITON_ASKED_BY_TORCH,
                    f"or, if CUDA {cuda} was picked up by mistake: point CUDA_HOME / PATH (or TRITON_PTXAS_PATH) at "
@@ -2736,8 +2738,8 @@ def triton_not_installed_for_torch_compile(ctx: Context, seen: List[str]) -> Ite
     if said is None:
         return
     windows = bool(ctx.observed([NATIVE_WINDOWS.pattern, WINDOWS_WORD])) or ctx.facts.system.os == "windows"
-    install = (["pip install -U \"triton-windows<X.Y\"  # native Windows: Triton has no Windows builds; the "
-                "community triton-windows release that its README pairs with your torch"] if windows else
+    install = (["pip install -U triton-windows  # native Windows: Triton has no Windows builds; pin the community "
+                "triton-windows release its README pairs with your torch"] if windows else
                [TRITON_ASKED_BY_TORCH, "pip install triton==<that release>  # on native Windows: pip install "
                 "triton-windows (Triton publishes Linux builds only)"])
     yield Hit("torch.compile's inductor backend found no working Triton: it is not installed in this Python"

@@ -927,7 +927,7 @@ def _profiling_metric_unsupported(ctx: Context, said: str) -> Hit:
     models = sorted({m["name"] for m in ctx.gpu_models()})
     where = ", ".join(models) or "this GPU"
     asked = f"field {field.group(1)}" if field else (", ".join(names[:4]) if names else "a profiling metric")
-    return Hit(f"DCGM refused {asked} on {where}: profiling metrics differ per GPU architecture (the tensor IMMA/HMMA "
+    return Hit(f"DCGM refused {asked} on {'one of ' if len(models) > 1 else ''}{where}: profiling metrics differ per GPU architecture (the tensor IMMA/HMMA "
                "pipe metrics need an Ampere GA100; the A10 has no FP64 pipe metric), and a metric the GPU lacks "
                "fails the watch of the whole counters file",
                evidence={"observed": said.strip()[:200], "gpu": where, **({"fields": names} if names else {}),
