@@ -172,6 +172,10 @@ def test_torch_compile_without_a_working_triton():
                   "torch._inductor.exc.TritonMissing: Cannot find a working triton installation.\n"
                   "Either the package is not installed or it is too old.")
     assert found.slug == "triton-not-installed-for-torch-compile" and "triton-windows" in found.fix[0]
+    # inside WSL the Linux Triton is the one to install, though Windows is named
+    found = first("Windows 11, Ubuntu 22.04 under WSL2\n"
+                  "torch._inductor.exc.TritonMissing: Cannot find a working triton installation.")
+    assert found.slug == "triton-not-installed-for-torch-compile" and "windows" not in found.evidence
     # a profiler's note that Triton is absent is not torch.compile failing
     assert "triton-not-installed-for-torch-compile" not in slugs(
         "triton not found; flop counting will not work for triton kernels")

@@ -690,11 +690,10 @@ STATED_CC = re.compile(r"compute capability:?\s*(\d{1,2}\.\d)\b", re.I)
 # Older releases put the bounds between ("running kernels compiled for compute capability 0.0 (< 5.0) on device with
 # compute capability 5.0 (>=5.0), this would give incorrect results!"); 0.0 there means Kokkos' probe kernel, which
 # reads the architecture the build runs with, could not launch on the GPU at all (its maintainers, kokkos/kokkos#1944).
-KOKKOS_ARCH_MISMATCH = (r"Kokkos::Cuda::initialize ERROR: likely mismatch of architecture",
-                        r"running kernels compiled for compute capability \d+\.\d(?: \([<>=]+ ?\d+\.\d\))? on device "
-                        r"with compute capability")
 KOKKOS_COMPILED_FOR = re.compile(r"compiled for compute capability (\d+\.\d)(?: \([<>=]+ ?\d+\.\d\))? on device with "
                                  r"compute capability (\d+\.\d)")
+KOKKOS_ARCH_MISMATCH = (r"Kokkos::Cuda::initialize ERROR: likely mismatch of architecture",
+                        r"running kernels " + KOKKOS_COMPILED_FOR.pattern)
 KOKKOS_ARCH_OPTION = re.compile(r"Kokkos_ARCH_([A-Z]+?)(\d{2,3})\b")
 # Kokkos' WARNING for kernels of an older architecture of the same family ("running kernels compiled for compute
 # capability 3.5 on device with compute capability 3.7 , this will likely reduce potential performance."): they run.
@@ -1685,6 +1684,19 @@ JAX_CUDA_ASKED = re.compile(r"jax\[cuda(\d*)(?:_\w+)?\]|jax-cuda(\d+)-(?:plugin|
 NATIVE_WINDOWS = re.compile(r"\bwin_amd64\b|\b[A-Z]:\\(?:Users|Program Files|Python|Windows)|\bWindowsPath\(|"
                             r"(?:^|\s)[A-Z]:\\[\w.-]+\\[\w.-]+\.py\b|/win-64\b|"
                             r"\b[A-Z]:\\(?:[^\\\s\"]+\\)*?(?:site|dist)-packages\\", re.I)
+# Windows named anywhere, in any language's sentence ("windows平台", "on Windows 11").
+WINDOWS_WORD = r"(?<![a-z])windows(?![a-z])"
+
+
+def on_native_windows(ctx: Context, named: bool = True) -> bool:
+    """The report comes from native Windows, not WSL: the facts say so, a Windows path or wheel tag shows it, or
+    (where named counts) the word itself names it. WSL runs Linux's builds, so it never counts."""
+    system = ctx.facts.system
+    if system.wsl:
+        return False
+    return system.os == "windows" or bool(ctx.observed([NATIVE_WINDOWS.pattern, *([WINDOWS_WORD] if named else [])]))
+
+
 JAX_PLATFORMS = "https://docs.jax.dev/en/latest/installation.html#supported-platforms"
 # A Linux shared object on a Windows path: the package installed ships Linux binaries only, and on
 # Windows it can load none of them ("Loading binary C:\...\site-packages\bitsandbytes\libbitsandbytes_cpu.so").
@@ -1806,8 +1818,7 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never on macOS or a Jetson.
     """
-    windows = (ctx.facts.system.os == "windows" or bool(ctx.observed([NATIVE_WINDOWS.pattern]))) \
-        and not ctx.facts.system.wsl
+    windows = on_native_windows(ctx, named=False)
     jax_asked = ctx.observed([JAX_CUDA_ASKED.pattern])
     if windows and jax_asked:
         yield Hit("JAX's CUDA build was asked for on native Windows, where JAX publishes none (its supported "
@@ -2131,8 +2142,9 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        UNBUILT_EXTENSIONS[1][2],
                        "python -c 'import mmcv.ops; print(mmcv.ops.get_compiling_cuda_version())'  # not 'not available'"])
         return
-    if any(re.search(CPU_ONLY_BUILD_PATH, line, re.I) for line in seen):
-        yield _cpu_only_build_path(ctx, seen)
+    cpu_only = next((line for line in seen if re.search(CPU_ONLY_BUILD_PATH, line, re.I)), None)
+    if cpu_only is not None:
+        yield _cpu_only_build_path(ctx, cpu_only)
         return
     grounding = [line for line in seen if re.search(GROUNDINGDINO_OPS_NOT_LOADED, line, re.I)
                  or (re.search(GROUNDINGDINO_NO_C, line) and ctx.observed([r"groundingdino|grounding_dino"]))]
@@ -2207,9 +2219,8 @@ def _groundingdino_ops_not_built(ctx: Context, said: str) -> Hit:
                     "python -c 'from groundingdino import _C'  # imports without an error"])
 
 
-def _cpu_only_build_path(ctx: Context, seen: List[str]) -> Hit:
+def _cpu_only_build_path(ctx: Context, said: str) -> Hit:
     """A CUDA-only operation reached in a CPU-only build: for spconv, the plain 'spconv' package from PyPI."""
-    said = next(line for line in seen if re.search(CPU_ONLY_BUILD_PATH, line, re.I))
     spconv = bool(ctx.observed([r"\bspconv\b|SpconvOps"]))
     if not spconv:
         return Hit("A CUDA-only operation ran in a build without CUDA: the package in use was built for the CPU only",
@@ -2289,8 +2300,6 @@ NO_NCCL_IN_BUILD = r"Distributed package (?:doesn'?t|does not) ha\w+ NCCL[\s\"']
 CONDA_NOT_FOUND = r"ResolvePackageNotFound|PackagesNotFoundError"
 CONDA_NCCL_ROW = r"^-\s*(?:[\w-]+::)?nccl(?:[=<>\s]|$)"
 PIP_NO_NCCL = r"(?:No matching distribution found for|Could not find a version that satisfies the requirement) nvidia-nccl-cu\d+"
-# Windows named anywhere, in any language's sentence ("windows平台", "on Windows 11").
-WINDOWS_WORD = r"(?<![a-z])windows(?![a-z])"
 TORCH_DISTRIBUTED = "https://docs.pytorch.org/docs/stable/distributed.html#backends-that-come-with-pytorch"
 NCCL_WHEELS = "https://pypi.org/project/nvidia-nccl-cu12/#files"
 
@@ -2323,7 +2332,7 @@ def nccl_unavailable_on_windows(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Never while the program asks for NCCL on Windows.
     """
     system = ctx.facts.system
-    windows = not system.wsl and (system.os == "windows" or bool(ctx.observed([WINDOWS_WORD, NATIVE_WINDOWS.pattern])))
+    windows = on_native_windows(ctx)
     if system.os == "linux" or system.distro_id or system.wsl:
         return  # a Linux build without NCCL is a CPU-only build or one built from source without it
     conda_rows = ctx.observed([CONDA_NCCL_ROW]) if windows and ctx.observed([CONDA_NOT_FOUND]) else []
@@ -2689,7 +2698,7 @@ def triton_too_old_for_cuda_version(ctx: Context, seen: List[str]) -> Iterable[H
     if found is None:
         return
     cuda = found.group(1)
-    windows = bool(ctx.observed([NATIVE_WINDOWS.pattern, WINDOWS_WORD])) or ctx.facts.system.os == "windows"
+    windows = on_native_windows(ctx)
     yield Hit(f"Triton does not know CUDA {cuda}, the CUDA it compiles with: each Triton release knows the CUDA "
               f"releases up to its own (3.2.x stops at 12.6), so this Triton is older than CUDA {cuda}",
               evidence={"cuda": cuda, "observed": found.string.strip()[:200]}, confirmed=True,
@@ -2737,7 +2746,7 @@ def triton_not_installed_for_torch_compile(ctx: Context, seen: List[str]) -> Ite
     said = next((line for line in seen if re.search(TRITON_MISSING, line, re.I)), None)
     if said is None:
         return
-    windows = bool(ctx.observed([NATIVE_WINDOWS.pattern, WINDOWS_WORD])) or ctx.facts.system.os == "windows"
+    windows = on_native_windows(ctx)
     install = (["pip install -U triton-windows  # native Windows: Triton has no Windows builds; pin the community "
                 "triton-windows release its README pairs with your torch"] if windows else
                [TRITON_ASKED_BY_TORCH, "pip install triton==<that release>  # on native Windows: pip install "
@@ -2794,7 +2803,7 @@ def pip_build_isolation_cpu_torch(ctx: Context, seen: List[str]) -> Iterable[Hit
     wants = ctx.observed(BUILD_WANTS_CUDA) if where else []
     if not wants:
         return
-    windows = bool(ctx.observed([NATIVE_WINDOWS.pattern])) or ctx.facts.system.os == "windows"
+    windows = on_native_windows(ctx, named=False)
     cuda_torch = ctx.observed(CUDA_TORCH_INSTALLED)
     if not windows and not on_a_mac(ctx) and not cuda_torch:
         return  # a Linux build env gets PyPI's CUDA torch: the toolkit itself is what is missing (TK002)

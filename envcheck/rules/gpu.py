@@ -852,9 +852,8 @@ DCP_SUPPORT = "https://github.com/NVIDIA/dcgm-exporter/issues/5"
 # ("[[Profiling]] FieldId {1011} is not supported for GPU 0"). Each architecture has its own set: the tensor IMMA/HMMA
 # pipes (1013, 1014) need an Ampere GA100 (NVIDIA/DCGM#47, NVIDIA/dcgm-exporter#82), the A10 has no FP64 pipe metric
 # (1006, NVIDIA/go-dcgm#15). dcgm-exporter since NVIDIA/dcgm-exporter#86 (July 2022) skips the metrics a GPU lacks.
-METRIC_NOT_SUPPORTED = (r"Error watching fields: Feature not supported",
-                        r"FieldId \{?\d{4}\}? is not supported for GPU")
 PROFILING_FIELD_ID = re.compile(r"FieldId \{?(\d{4})\}? is not supported for GPU")
+METRIC_NOT_SUPPORTED = (r"Error watching fields: Feature not supported", PROFILING_FIELD_ID.pattern)
 PROFILING_FIELD_NAME = re.compile(r"\bDCGM_FI_PROF_\w+")
 SKIPS_UNSUPPORTED = "https://github.com/NVIDIA/dcgm-exporter/pull/86"
 
