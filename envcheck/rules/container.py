@@ -11,6 +11,7 @@ from envcheck.matrix import version
 from envcheck.rules import Context, Hit, first_match, rule
 from envcheck import distro as _distro
 from envcheck.rules.gpu import gpu_container, said_no_gpu
+from envcheck.rules.system import driver_libs_outside_ldcache
 
 TOOLKIT_GUIDE = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
 SELECT_DRIVER = r'could not select device driver (?:"(?:nvidia)?" )?with capabilities: \[\[gpu\]\]'
@@ -461,11 +462,14 @@ def _started_without_the_runtime(ctx: Context) -> bool:
     """A container or the device plugin lacks the driver libraries the nvidia runtime would have mounted.
     Not under WSL, whose NVML says "Not Supported" for other reasons, nor when Docker names the runtime
     as unknown (then it is not registered at all), nor when the toolkit's log shows it mounted them and
-    could not run ldconfig (CTR014)."""
+    could not run ldconfig (CTR014), nor when the report shows the host's own driver libraries outside the loader's
+    cache (a host tool such as nvidia-docker's plugin failing to load NVML: DRV026)."""
     if ctx.observed([WSL_WORD, r"NVML: Not Supported", r"unknown or invalid runtime name",
                      LDCONFIG_NOT_STARTED.pattern]):
         return False
-    return bool(ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER)) or (bool(ctx.observed([NO_NVML_LIBRARY])) and in_container(ctx))
+    return bool(ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER)) or (bool(ctx.observed([NO_NVML_LIBRARY])) and in_container(ctx)
+                                                                and not ctx.shared("driver_libs_outside_ldcache",
+                                                                                   driver_libs_outside_ldcache))
 
 
 def _prestart_hook_serves_gpus(docker) -> bool:

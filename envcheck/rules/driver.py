@@ -9,11 +9,11 @@ from packaging.version import InvalidVersion
 
 from envcheck.matrix import QueryError, version
 from envcheck.rules import Context, Hit, first_match, older_than, rule
-from envcheck.rules.container import (CUDA_SEES_NO_GPU, VIDEO_LIBS_MISSING, WSL_WORD, image_driver_libs_mismatch,
+from envcheck.rules.container import (CUDA_SEES_NO_GPU, DRIVER_LIBRARY_NOT_FOUND, VIDEO_LIBS_MISSING, WSL_WORD, image_driver_libs_mismatch,
                                       in_container)
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED, NATIVE_WINDOWS
 from envcheck.rules.gpu import on_a_mac, said_no_gpu
-from envcheck.rules.system import VULKAN_ICD_SKIPPED
+from envcheck.rules.system import VULKAN_ICD_SKIPPED, driver_libs_outside_ldcache
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
 
@@ -1664,6 +1664,56 @@ def egl_device_rendering_without_gpu_driver(ctx: Context, seen: List[str]) -> It
                    hardware + software if nvidia else software + hardware))
 
 
+
+@rule("DRV026", "driver-libs-not-in-ldcache", "error",
+      "The driver's libraries are installed but the dynamic loader's cache does not list them",
+      signatures=(*DRIVER_LIBRARY_NOT_FOUND, r"NVML Shared Library Not Found"), priority=9,
+      references=("https://github.com/NVIDIA/nvidia-docker/issues/74",
+                  "https://man7.org/linux/man-pages/man8/ldconfig.8.html"))
+def driver_libs_not_in_ldcache(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On the host, a program that loads the driver's libraries by name fails although nvidia-smi
+    works: nvidia-docker's plugin or nvidia-container-cli "could not load NVML library", pynvml
+    "NVML Shared Library Not Found", "libcuda.so.1: cannot open shared object file"; and
+    `ldconfig -p | grep nvidia-ml` prints nothing. Often after `prime-select intel`, or with the
+    driver's libraries in a directory of their own (/usr/lib/nvidia-<branch>, /usr/lib64/nvidia)
+    that only an LD_LIBRARY_PATH in a login profile names.
+
+    Why:
+    Programs find libnvidia-ml.so.1 and libcuda.so.1 through the loader's cache
+    (/etc/ld.so.cache), built by ldconfig from the directories in /etc/ld.so.conf.d. Driver
+    packages that install into a directory of their own register it there; when that entry is
+    missing (a package left out, a PRIME switch that swapped it away), nvidia-smi may still run,
+    but anything started without that LD_LIBRARY_PATH (sudo, services, the Docker daemon) cannot
+    load the driver.
+
+    Fix:
+    Name the driver's library directory in a file under /etc/ld.so.conf.d and run `sudo ldconfig`;
+    check with `ldconfig -p | grep nvidia-ml`.
+
+    When to ignore:
+    Inside a container: there the runtime mounts the driver's libraries (CTR003).
+    """
+    outside = ctx.shared("driver_libs_outside_ldcache", driver_libs_outside_ldcache) if seen else {}
+    if not outside:
+        return
+    empty, library_path = outside.get("empty", []), outside.get("library_path", [])
+    directories = library_path + outside.get("own_directory", [])
+    directory = directories[0] if directories else "<the directory holding libnvidia-ml.so.1>"
+    evidence = {"observed": seen[0].strip()[:200], **({"ldconfig": empty[0]} if empty else {}),
+                **({"driver_directory": directory} if directories else {})}
+    where = (f"; it sits in {directory}, which only LD_LIBRARY_PATH names, and programs started without that variable "
+             "(sudo, services, the Docker daemon) cannot load it" if library_path else
+             f"; it sits in {directory}, a directory of its own that no /etc/ld.so.conf.d entry names" if directories
+             else "")
+    yield Hit("the driver's NVML/libcuda is not in the dynamic loader's cache" +
+              (" (`ldconfig -p` lists none)" if empty else "") + where,
+              evidence=evidence, confirmed=bool(empty), generic=not empty,
+              fix=[f"echo {directory} | sudo tee /etc/ld.so.conf.d/nvidia.conf && sudo ldconfig",
+                   "ldconfig -p | grep -E 'libnvidia-ml|libcuda'  # both are listed once the cache knows them"])
+
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
          fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
@@ -1671,4 +1721,4 @@ RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_lib
          prime_profile_disables_nvidia_driver, gpu_unusable_after_suspend_resume, driver_nvml_too_old_for_tool,
          driver_too_old_for_nvenc_api, nvidia_vulkan_driver_not_installed, flatpak_nvidia_runtime_missing_for_driver,
          driver_too_old_for_optix, vgpu_guest_host_driver_mismatch, gpu_no_vulkan_support,
-         egl_device_rendering_without_gpu_driver)
+         egl_device_rendering_without_gpu_driver, driver_libs_not_in_ldcache)

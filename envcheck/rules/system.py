@@ -703,6 +703,53 @@ def wsl_libcuda_not_symlink(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "links to libcuda.so.1.1 there, and list that directory in /etc/ld.so.conf.d/ instead"])
 
 
+# A host program that loads the driver's libraries by name (nvidia-docker's plugin, nvidia-container-cli, nvtop, pynvml,
+# libcuda's users) fails while the driver works, because the directory holding them is not in the dynamic loader's
+# cache: `ldconfig -p | grep nvidia-ml` prints nothing. Driver packages that install into their own directory
+# (/usr/lib/nvidia-375 with Ubuntu's old per-branch packages, /usr/lib64/nvidia with RPM Fusion's) register it with a
+# file in /etc/ld.so.conf.d; when that file is missing, or a PRIME switch took it away, only an LD_LIBRARY_PATH set in a
+# login shell finds them, and sudo drops it (NVIDIA/nvidia-docker#470 and #74, Syllo/nvtop#122).
+LDCONFIG_QUERY = re.compile(r"ldconfig\s+-p\s*\|\s*grep\s+(?:-\w+\s+)*['\"]?(?:lib)?(nvidia-ml|cuda|nvidia)", re.I)
+SAID_EMPTY = re.compile(r"\b(?:show|print|return|give|output|display)(?:s|ed)? nothing\b|\bno output\b|"
+                        r"\bnothing (?:is |was )?(?:shown|printed|returned|listed)\b|\b(?:is|was) (?:strictly |"
+                        r"completely |totally )?empty\b|^\s*\(?(?:empty|nothing)\)?\s*[.!]?\s*$", re.I)
+# Advice, not a result: "If the output is empty, add the directory to /etc/ld.so.conf.d".
+ADVICE = re.compile(r"\b(?:if|when|whether)\b[^.]*\b(?:empty|nothing|no output)\b", re.I)
+LDCONFIG_LISTING = re.compile(r"\blib(?:nvidia-ml|cuda)\.so[\d.]*\s+\(libc6", re.I)
+DRIVER_DIRECTORY = r"/usr/lib(?:64|32)?/nvidia(?:-\d+)?(?=[/:\s'\"]|$)"
+DRIVER_LIBRARY_IN_OWN_DIRECTORY = re.compile("(" + DRIVER_DIRECTORY + r")/lib(?:nvidia-ml|cuda)\.so", re.I)
+LIBRARY_PATH_TO_DRIVER = re.compile(r"LD_LIBRARY_PATH=\S*?(" + DRIVER_DIRECTORY + ")", re.I)
+
+
+def _ldconfig_said_empty(lines: List[str]) -> List[str]:
+    """The `ldconfig -p | grep <driver library>` lines whose output the report shows, or says, to be empty: the words
+    on the same line or the next, and no line of the cache's own listing for that library anywhere. Not a query run
+    inside a container (docker/kubectl exec), where the runtime, not the host's cache, provides the driver."""
+    if any(LDCONFIG_LISTING.search(line) for line in lines):
+        return []
+    found = []
+    for index, line in enumerate(lines):
+        query = LDCONFIG_QUERY.search(line)
+        if not query or re.search(r"\b(?:docker|podman|kubectl) exec\b", line):
+            continue
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        following = "" if LDCONFIG_QUERY.search(following) or ADVICE.search(following) else following
+        if SAID_EMPTY.search(line[query.end():]) and not ADVICE.search(line) or SAID_EMPTY.search(following):
+            found.append(line.strip()[:200])
+    return found
+
+
+def driver_libs_outside_ldcache(ctx: Context) -> Dict[str, List[str]]:
+    """What shows the host's driver libraries to be outside the loader's cache: `ldconfig -p` queries said to print
+    nothing ("empty"), driver directories that only LD_LIBRARY_PATH names ("library_path"), and the driver's
+    libraries named in a directory of their own ("own_directory"). Empty when none."""
+    lines = ctx.observations
+    found = {"empty": _ldconfig_said_empty(lines),
+             "library_path": [m.group(1) for m in map(LIBRARY_PATH_TO_DRIVER.search, lines) if m],
+             "own_directory": [m.group(1) for m in map(DRIVER_LIBRARY_IN_OWN_DIRECTORY.search, lines) if m]}
+    return {key: value for key, value in found.items() if value}
+
+
 # A program that runs `ldconfig -p` to find libcuda (Triton, and projects built on it: torch.compile,
 # mamba, vLLM, SGLang) in a process whose PATH has no /sbin, or on a system without /sbin/ldconfig
 # (NixOS): "FileNotFoundError: [Errno 2] No such file or directory: 'ldconfig'" (or '/sbin/ldconfig').
