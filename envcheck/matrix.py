@@ -23,6 +23,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
+from envcheck.model import PROSE_SOURCE
 from envcheck.resources import matrices_dir
 
 if sys.version_info >= (3, 11):
@@ -641,8 +642,11 @@ def gpu_models(matrix: "Matrix", facts: Any) -> List[Dict[str, Any]]:
     models = []
     for device in facts.gpus.devices:
         row = _gpu_row(matrix, name=device.name)
+        # a capability a person wrote beside the name gives way to the table's for a GPU the table knows
+        stated = device.compute_capability if not (PROSE_SOURCE in device.source and row.get("compute_capability")) \
+            else ""
         models.append({"index": device.index, "name": device.name,
-                       "cc": device.compute_capability or row.get("compute_capability", ""),
+                       "cc": stated or row.get("compute_capability", ""),
                        "architecture": device.architecture or row.get("architecture", ""),
                        "segment": row.get("segment", ""), "source": device.source})
     if models:

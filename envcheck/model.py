@@ -283,8 +283,8 @@ class CudaFacts(Section):
 class Library:
     name: str = ""  # cudnn / nccl / cublas / tensorrt / cudart
     version: str = ""
-    kind: str = ""  # header / shared-object / wheel / conda / stated (named in words in a paste) / reported (in use,
-    # as a program's own report says: numba -s)
+    kind: str = ""  # header / shared-object / wheel / conda / system-package (dpkg -l) / stated (named in words in a
+    # paste) / reported (in use, as a program's own report says: numba -s)
     location: str = ""
     source: str = ""
 

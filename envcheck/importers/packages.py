@@ -1,4 +1,5 @@
-"""Package lists as pasted: pip list, pip freeze, conda list, and collect_env's [pip3]/[conda] lines."""
+"""Package lists as pasted: pip list, pip freeze, conda list, collect_env's [pip3]/[conda] lines, and dpkg -l rows of
+NVIDIA's libraries."""
 
 from __future__ import annotations
 
@@ -15,6 +16,13 @@ EXPORT = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_.-]*)=([0-9][\w.+!]*)=(\S+)$")  # 
 # release '"torch"       : "2.6.0+cu124" ,' and in another '"bitsandbytes"             : "0.49.2",'.
 MAPPING = re.compile(r"""^\s*["']([A-Za-z0-9][\w.-]*)["']\s*:\s*["']([0-9][\w.+!-]*)["']\s*,?\s*$""")
 COLUMNS = re.compile(r"^(?:\[(?:pip3?|conda)\]\s+)?(_?[A-Za-z0-9][A-Za-z0-9_.-]*)\s+([0-9][\w.+!-]*)(?:\s+(\S+))?(?:\s+(\S+))?\s*$")
+# A row of `dpkg -l`: state flags, the package (":arch" optional), its version (epoch and Debian revision set apart),
+# architecture, description: "ii  libcudnn8  8.9.6.50-1+cuda12.2  amd64  cuDNN runtime libraries".
+DPKG = re.compile(r"^[uihrp][ncUFHWti]\s+([a-z0-9][\w.+-]*?)(?::[a-z0-9]+)?\s+(?:\d+:)?(\d[\w.~+]*?)(?:-[\w.~+]+)?\s+"
+                  r"(?:amd64|arm64|i386|ppc64el|armhf|all)\s")
+# The Debian/Ubuntu packages of NVIDIA's libraries whose version is the library's: libcudnn8, libcudnn9-cuda-12,
+# libnccl2 (NVIDIA's CUDA repository).
+DPKG_LIBRARIES = ((re.compile(r"libcudnn\d+(?:-cuda-\d+)?"), "cudnn"), (re.compile(r"libnccl\d"), "nccl"))
 # conda names that differ from the pip name of the same thing
 CONDA_NAMES = {"pytorch": "torch", "pytorch-cuda": "pytorch-cuda", "cudatoolkit": "cudatoolkit"}
 
@@ -45,6 +53,13 @@ def parse_line(line: str) -> Optional[Tuple[str, str, str]]:
 
 def read(lines: List[str], facts: HostFacts, source: str) -> None:
     for line in lines:
+        row = DPKG.match(line.strip())
+        library = next((name for pattern, name in DPKG_LIBRARIES if row and pattern.fullmatch(row.group(1))), "")
+        if library:
+            mark(facts.libraries, f"{source}: dpkg -l")
+            facts.libraries.found.append(Library(name=library, version=row.group(2), kind="system-package",
+                                                 source=f"{source}: dpkg -l: {row.group(1)}"))
+            continue
         parsed = parse_line(line)
         if parsed is None:
             continue

@@ -30,6 +30,10 @@ GPU_MENTION = re.compile(
     r"(?:-[A-Za-z0-9]+)*"
     r"(?:\s*(?i:Ti|SUPER))?(?:\s*Laptop(?:\s+GPU)?)?|TITAN\s+[VXP]\w*|"
     r"(?:[AHLBVPKM]\d{2,3}(?:S|m|c|Xm?)?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*(?:\s*\d{2,3}\s*GB?)?)(?!\w|\.\w)", re.ASCII)
+# Another vendor's name just before a model that reads like an NVIDIA data-centre one: AMD's "Radeon R9 M295X" and
+# "Radeon Pro V340", Intel's "Arc A770".
+OTHER_VENDOR_BEFORE = re.compile(r"\b(?:AMD|Radeon|Intel|Apple)(?:\s*\(R\))?(?:\s+(?:Radeon|Pro|R\d|RX|Arc|Iris|Xe|HD|"
+                                 r"Graphics|Instinct|Mobility)(?:\s*\(\w+\))?)*\s+$|\b(?:Radeon|Arc|Instinct)\s+$", re.I)
 # Words on the same line that make a bare model number a GPU ("my 3090", "4090 laptop").
 GPU_LABEL = re.compile(r"\b(gpu|graphics|card|vga)\b\s*[:=]?", re.I)
 # GeForce's four-digit models all end in 0 (1080, 3090, 4060): a date, a field ID or a line number beside the word GPU
@@ -37,12 +41,17 @@ GPU_LABEL = re.compile(r"\b(gpu|graphics|card|vga)\b\s*[:=]?", re.I)
 # Nor is another vendor's model ("Intel(R) HD Graphics 5500", "Radeon RX 5700").
 BARE_MODEL = re.compile(r"(?<![\w.:{/-])(?<!Graphics )(?<!Radeon )(?<!RX )(?<!HD )(\d{3}0)\s*(ti|super|laptop)?"
                         r"(?![\w.:}/-])", re.I)
-# A driver version after the word driver (or nvidia-smi): "driver 570", "Driver Version: 470.82",
+# A driver version after the word driver (or nvidia-smi, or Chinese 驱动版本): "driver 570", "Driver Version: 470.82",
 # "nvidia-smi says 410.48", "nvidia-driver-535", "Nvidia driver (396.24.10)".
-DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|nvidia-smi(?:\s+(?:says|shows|reports))?)\s*(?:is|of|:|=|-|v|\()?\s*"
+DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|nvidia-smi(?:\s+(?:says|shows|reports))?|驱动(?:程序)?(?:版本)?)\s*"
+                    r"(?:is|of|:|：|=|-|v|\()?\s*"
                     r"(\d{3}(?:\.\d{1,3}){0,2})\b", re.I)
 # A capability stated beside the GPU: "(compute capability 6.1)", "CC 8.6", "sm_61", "sm 86".
 CAPABILITY = re.compile(r"\b(?:(?:cuda\s+|compute\s+)capability|cc)\s*:?\s*(\d{1,2})\.(\d)\b|\bsm[_ ]?(\d{1,2})(\d)\b", re.I)
+# A capability named as a requirement, not the GPU's own: "need at least compute capability 7.0+", "requires compute
+# capability >= 7.0", "minimum compute capability 3.7".
+CAPABILITY_WANTED_BEFORE = re.compile(r"\b(?:requires?|required|needs?|needed|minimum|at least|>=?)\W*(?:\w+\W+){0,2}$",
+                                      re.I)
 UBUNTU = re.compile(r"\bUbuntu\s*-?(\d{2})\.?(04|10)\b", re.I)
 PYTHON = re.compile(r"(?<![.\w/\\])py(?:thon)?\s*(?:version)?\s*[-:=]?\s*3\.?(\d{1,2})\b", re.I)
 # "torch 2.1.0+cu121", "pytorch:1.10", "torch==2.0.1", "torch.__version__ = 2.2.0+cu118", "my pytorch version is
@@ -85,7 +94,7 @@ WINDOWS_BUILD = re.compile(r"\bWindows \[Version 10\.0\.(\d{5})|\bOS Build (\d{5
 # The CUDA a person says they have: "CUDA 11.7", "CUDA12.1", "cuda version: 12.1", "CUDA/cuDNN
 # version: CUDA 8.0". Not nvidia-smi's "CUDA Version" beside "Driver Version" (the driver's CUDA),
 # nor the CUDA a framework was built with.
-CUDA_STATED = re.compile(r"\bCUDA(?:\s*(?:/\s*cuDNN)?\s*(?:toolkit|version|runtime|ver\.?))?\s*(?:==|is|:|=|-|v|\()?\s*"
+CUDA_STATED = re.compile(r"\bCUDA(?:\s*(?:/\s*cuDNN)?\s*(?:toolkit|version|runtime|ver\.?|版本))?\s*(?:==|is|:|：|=|-|v|\()?\s*"
                          r"(?:CUDA\s*)?(\d{1,2}\.\d)(?:\.\d+)?(?!\.?\d)|"
                          # NVIDIA's installer names: cuda_11.0.2_451.48_win10.exe, cuda_12.1.0_530.30.02_linux.run
                          r"\bcuda_(\d{1,2}\.\d)\.\d+_\d{3}\.\d{2}", re.I)
@@ -95,7 +104,9 @@ NOT_HOST_CUDA = re.compile(r"Driver Version|\brequires?\b|\bneeds?\b|NVIDIA-SMI|
                            r"support for CUDA|works? (?:only )?(?:for|with) CUDA|CUDA capability|compute capability", re.I)
 # cuDNN as people name it: "cuDNN 8.9", "cudnn9", "cudnn version is 8.9.6.50_cuda12", NVIDIA's
 # archive names "cudnn-windows-x86_64-8.8.1.3_cuda12-archive". Not library file names (cudnn64_8.dll).
-CUDNN_STATED = re.compile(r"(?<![/\w])cuDNN(?:\s*version)?\s*(?:==|is|:|=|-|v)?\s*(\d{1,2}(?:\.\d+){0,3})(?![\w])|"
+CUDNN_STATED = re.compile(# NVIDIA's older archive names put the CUDA first: cudnn-11.2-windows-x64-v8.1.0.77
+                          r"\bcudnn-\d+\.\d+-(?:windows|linux)[\w-]*?-v(\d+\.\d+\.\d+)|"
+                          r"(?<![/\w])cuDNN(?:\s*version)?\s*(?:==|is|:|=|-|v)?\s*(\d{1,2}(?:\.\d+){0,3})(?![\w])|"
                           r"\bcudnn-(?:windows|linux)-[\w]+-(\d+\.\d+\.\d+)", re.I)
 # TensorFlow's form asks for both at once: "CUDA/cuDNN version: 11.8/8.6", "CUDA 8.0, cuDNN 5.1".
 CUDA_CUDNN_PAIR = re.compile(r"\bCUDA\s*/\s*cuDNN[^:]*:\s*(?:CUDA\s*)?\d+\.\d[\d.]*\s*(?:/|,|and)\s*(?:cuDNN\s*)?"
@@ -190,10 +201,12 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
 def _gpus(text: str, facts: HostFacts, where: str) -> None:
     if any(PROSE not in g.source for g in facts.gpus.devices):
         return  # a tool listed the GPUs: words do not add to them
-    names = [m.group(0).strip() for m in GPU_MENTION.finditer(text)]
+    names = [m.group(0).strip() for m in GPU_MENTION.finditer(text)
+             if not OTHER_VENDOR_BEFORE.search(text[max(0, m.start() - 30):m.start()])]
     if not names and GPU_LABEL.search(text):
         names = [" ".join(p for p in m.groups() if p) for m in BARE_MODEL.finditer(text)]
-    capability = CAPABILITY.search(text)
+    capability = next((m for m in CAPABILITY.finditer(text) if not CAPABILITY_WANTED_BEFORE.search(text[:m.start()])),
+                      None)
     cc = ".".join(g for g in capability.groups() if g is not None) if capability else ""
     for name in names:
         if _mentioned(facts, name):

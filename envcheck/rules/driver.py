@@ -266,7 +266,7 @@ DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
 
 @rule("DRV005", "driver-too-old", "error", "The driver is older than the CUDA the software was built for",
       signatures=(r"driver version is insufficient for CUDA runtime version", r"NVIDIA driver on your system is too old",
-                  r"cudaErrorInsufficientDriver", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
+                  r"cudaErrorInsufficientDriver", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION", r"cudaErrorUnsupportedPtxVersion",
                   r"PTX was compiled with an unsupported toolchain",
                   # the driver's JIT log for the same refusal (Numba's LinkerError, CuPy, PyCUDA)
                   DRIVER_JIT_PTX,

@@ -13,7 +13,7 @@ from envcheck.importers.prose import XFORMERS_TORCH
 from envcheck.matrix import QueryError, cc_tuple, coverage, dotted_cc
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import l4t_mismatch
-from envcheck.rules.gpu import on_a_mac, said_no_gpu
+from envcheck.rules.gpu import CONTAINER_GETS_GPUS, on_a_mac, said_no_gpu
 from envcheck.rules.toolkit import NVRTC_ARCH_REFUSED, nvrtc_gap, nvrtc_of_framework
 
 TORCH_INSTALL = "https://pytorch.org/get-started/locally/"
@@ -97,6 +97,12 @@ XFORMERS_OPERATOR = re.compile(r"`?(\w+)`? is not supported because")
 # whose extension did not load (its build metadata is then missing too). Every CUDA operator says so, so a capability
 # reason beside it (fa3's "requires device with capability > (9, 0)") is not what stops them all.
 XFORMERS_NO_CUDA = r"xFormers wasn'?t buil[dt] with CUDA support"
+# A program's own floor, in the words its authors wrote for the check (SIBR's Gaussian-splatting viewer: "Sorry, need at
+# least compute capability 7.0+!"; CUDA samples and benchmarks: "Need at least compute capability 3.0"; "we need at
+# least compute capability 3.5"; "requires a GPU with compute capability >= 7.0").
+PROGRAM_NEEDS_CAPABILITY = re.compile(r"\bneeds? at least (?:a GPU (?:of|with) )?(?:CUDA )?compute capability (\d+)\.(\d)|"
+                                      r"\brequires? (?:a GPU (?:of|with) )?(?:CUDA )?compute capability (?:of )?"
+                                      r"(?:>= ?|at least )(\d+)\.(\d)", re.I)
 MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, r"PyTorch no longer supports this GPU because it is too old",
                 r"minimum cuda capability (that we support|supported by this library) is",
                 r"The minimum required Cuda capability is \d+\.\d+",
@@ -109,7 +115,8 @@ MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, r"PyTorch no longer supports this GPU
                 # cuDF: "This cuDF installation is missing the necessary PTX files that are <=50": nothing in the
                 # build is for the GPU's capability (5.0) or below it, so every kernel is for a newer GPU
                 r"missing the necessary PTX files that are <=\s*\d+",
-                *AMPERE_ONLY, OPERATOR_NEEDS_NEWER.pattern, r"with comput\w* capability \d+\.\d does not support \w")
+                *AMPERE_ONLY, OPERATOR_NEEDS_NEWER.pattern, r"with comput\w* capability \d+\.\d does not support \w",
+                PROGRAM_NEEDS_CAPABILITY.pattern)
 # A program refusing a GPU below the lowest architecture it was compiled for, naming both: HOOMD-blue ("No supported
 # GPUs are present on this system." with "The device Tesla K80 with compute capability 3.7 does not support
 # HOOMD-blue.", from hoomd/ExecutionConfiguration.cc; 3.0-beta releases printed "computed capability").
@@ -395,6 +402,11 @@ JAXLIB_API_MISSING = r"module 'jaxlib[\w.]*' has no attribute"
 # TensorFlow Serving's model server from its apt repository (tensorflow-model-server and -universal) is built without
 # CUDA; its maintainers: "the apt-get version is currently CPU only" (tensorflow/serving#549). GPU serving takes the
 # tensorflow/serving:latest-gpu image or a build with --config=cuda.
+# TensorFlow's Docker images: "latest" is "the latest release of TensorFlow CPU binary image", and only the -gpu tag
+# variants have GPU support (tensorflow/docs, site/en/install/docker.md). An image name in a command or a path
+# (not github.com/tensorflow/tensorflow) whose tag does not say gpu.
+TF_CPU_IMAGE = re.compile(r"(?<![/\w.-])tensorflow/tensorflow(?::(?![\w.-]*gpu)[\w.-]+)?(?=\s|$|['\"`])", re.I)
+TF_DOCKER_TAGS = "https://www.tensorflow.org/install/docker"
 TF_SERVING_APT = r"\bapt(?:-get)?\s+install\s+(?:-\S+\s+)*tensorflow-model-server(?:-universal)?\b"
 TF_SERVING_DOCKER_GPU = "https://www.tensorflow.org/tfx/serving/docker#serving_with_docker_using_your_gpu"
 GPU_NOT_USED = (r"(?:does\s*n[o']?t|do\s*n[o']?t|not|never|can\s*not|can't|won't)\s+(?:use|using|find|see|detect|utili[sz]e)\w*"
@@ -547,6 +559,19 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   {"onnxruntime", "onnxruntime-gpu"} <= names else {"python.distributions": ["onnxruntime",
                                                                                              "onnxruntime-gpu"]},
                   fix=ort_fix)
+        return
+    image = ctx.observed([TF_CPU_IMAGE.pattern]) if gpu is not False else []
+    asked = ctx.observed([CONTAINER_GETS_GPUS]) if image else []
+    if image and (asked or ctx.observed(GPU_NOT_USED)):
+        name = TF_CPU_IMAGE.search(image[0]).group(0)
+        gpu_tag = (name.split(":", 1)[1] + "-gpu") if ":" in name else "latest-gpu"
+        yield Hit(f"{name} is TensorFlow's CPU image: only tags ending in -gpu (latest-gpu, <version>-gpu) hold the "
+                  "CUDA build, so the container finds no GPU" + (" although it was given them" if asked else ""),
+                  evidence={"image": image[0].strip()[:200], **({"gpus": asked[0].strip()[:200]} if asked else {})},
+                  confirmed=bool(asked), references=[TF_DOCKER_TAGS],
+                  fix=[f"use tensorflow/tensorflow:{gpu_tag} with --gpus all",
+                       "docker run --rm --gpus all tensorflow/tensorflow:latest-gpu python -c \"import tensorflow as "
+                       "tf; print(tf.config.list_physical_devices('GPU'))\""])
         return
     serving = ctx.observed([TF_SERVING_APT])
     if serving and ctx.observed(GPU_NOT_USED):
@@ -964,6 +989,24 @@ def _program_refuses_gpu(refused: "re.Match[str]") -> Hit:
                      "or run on a GPU of a newer architecture (nvidia-smi --query-gpu=name,compute_cap --format=csv)"]))
 
 
+def _program_needs_capability(ctx: Context, floor: "re.Match[str]") -> Optional[Hit]:
+    """A program that states the oldest architecture it runs on, and stopped: the GPU is below it, unless the GPU's
+    capability is known and meets it (then something else stopped the program)."""
+    numbers = [g for g in floor.groups() if g is not None]
+    needs = f"{numbers[0]}.{numbers[1]}"
+    models = [m for m in ctx.gpu_models() if m["cc"]]
+    gpu = models[0] if models else None
+    if gpu and cc_tuple(gpu["cc"]) >= cc_tuple(needs):
+        return None
+    this = f"the {gpu['name']} is {gpu['cc']}" if gpu else "this GPU's is not in the input"
+    return Hit(f"the program needs a GPU of compute capability {needs} or newer, and {this}",
+               evidence={"needs": needs, **({"gpu": gpu["name"], "compute_capability": gpu["cc"]} if gpu else {})},
+               confirmed=bool(gpu), generic=not gpu,
+               fix=["run it on a GPU of that architecture or newer (nvidia-smi --query-gpu=name,compute_cap --format=csv)",
+                    "or, where the check is only the authors' choice, rebuild the program from source for this GPU's "
+                    "architecture (its CUDA_ARCHITECTURES / TORCH_CUDA_ARCH_LIST) and remove the check"])
+
+
 def _dropped(ctx: Context, cc: str) -> bool:
     """Whether today's builds no longer carry this architecture: no variant of the newest torch release in the
     matrix has native code for it, though an older release did (Kepler, Maxwell). Which build failed is not
@@ -1049,6 +1092,12 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     refused = first_match(PROGRAM_REFUSES_GPU, seen)
     if refused is not None:
         yield _program_refuses_gpu(refused)
+        return
+    floor = first_match(PROGRAM_NEEDS_CAPABILITY, seen)
+    if floor is not None:
+        hit = _program_needs_capability(ctx, floor)
+        if hit:
+            yield hit
         return
     if seen:
         found = TOO_OLD_TEXT.search(" ".join(ctx.observations))

@@ -60,11 +60,16 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     CPU-only machines that are not meant to run GPU work.
     """
     f = ctx.facts
-    if on_a_mac(ctx) and (seen or ctx.observed(CUDA_ASKED_FOR)) and not ctx.has_nvidia_gpu():
-        yield Hit("this is a Mac: it has no NVIDIA GPU that CUDA can use, so the CUDA code path fails whatever is "
-                  "installed", evidence={"system.os": f.system.os or "darwin (from the report's words)"},
+    container_asks = ctx.observed(CONTAINER_ASKS_FOR_GPU) if on_a_mac(ctx) else []
+    if on_a_mac(ctx) and (seen or ctx.observed(CUDA_ASKED_FOR) or container_asks) and not ctx.has_nvidia_gpu():
+        what = "a container given GPUs (--gpus) finds none" if container_asks and not seen else \
+            "the CUDA code path fails whatever is installed"
+        yield Hit(f"this is a Mac: it has no NVIDIA GPU that CUDA can use, so {what}",
+                  evidence={"system.os": f.system.os or "darwin (from the report's words)",
+                            **({"observed": container_asks[0].strip()[:200]} if container_asks else {})},
                   confirmed=True,
-                  fix=["run it on the CPU, or on Apple's GPU where the program supports it (PyTorch: device='mps')",
+                  fix=(["run the container without --gpus (the program's CPU mode)"] if container_asks else []) +
+                      ["run it on the CPU, or on Apple's GPU where the program supports it (PyTorch: device='mps')",
                        "# or run it on a Linux or Windows machine with an NVIDIA GPU"])
     elif on_a_tpu_runtime(ctx) and ctx.observed(GPU_ASKED_FOR) and not ctx.has_nvidia_gpu() and \
             not ctx.gpu_models():
@@ -72,10 +77,16 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   "written for a GPU runtime fails", evidence={"observed": ctx.observed([TPU_RUNTIME.pattern])[:1]},
                   fix=["choose a GPU runtime (Colab: Runtime > Change runtime type > a GPU) for code that needs CUDA",
                        "# or run the TPU build of the framework (JAX: pip install 'jax[tpu]') on the TPU"])
-    elif said_no_gpu(ctx) and ctx.observed(GPU_ASKED_FOR) and not ctx.has_nvidia_gpu() and not ctx.gpu_models():
-        yield Hit("the report says this machine has no NVIDIA GPU, and the program asks for CUDA: it needs a GPU "
-                  "machine, or its CPU mode", evidence={"said": said_no_gpu(ctx)[:1]}, confirmed=True,
-                  fix=["run it on the CPU if the program has a CPU mode (drop its --cuda / --gpu option, or set "
+    elif said_no_gpu(ctx) and ctx.observed(GPU_ASKED_FOR + CONTAINER_ASKS_FOR_GPU) and not ctx.has_nvidia_gpu() \
+            and not ctx.gpu_models():
+        container = ctx.observed(CONTAINER_ASKS_FOR_GPU)
+        yield Hit("the report says this machine has no NVIDIA GPU, and " +
+                  ("a container is started with GPUs (--gpus): Docker finds none to give it" if container else
+                   "the program asks for CUDA: it needs a GPU machine, or its CPU mode"),
+                  evidence={"said": said_no_gpu(ctx)[:1], **({"observed": container[0].strip()[:200]} if container
+                                                              else {})}, confirmed=True,
+                  fix=(["start the container without --gpus (a CPU image needs none)"] if container else []) +
+                      ["run it on the CPU if the program has a CPU mode (drop its --cuda / --gpu option, or set "
                        "device='cpu')", "# or run it on a machine or cloud instance with an NVIDIA GPU",
                        "lspci -nn | grep -i nvidia  # on Linux: an NVIDIA device is listed where there is one"])
     elif ctx.has_nvidia_gpu() is False and not gpu_container(ctx):
@@ -108,6 +119,11 @@ CUDA_ASKED_FOR = (r"not compiled with CUDA", r"\bCUDA (?:is )?(?:not |un)availab
 TPU_RUNTIME = re.compile(r"\bTPU (?:runtime|VM|instance|v\d)\b|\bTPU (?:is |was )?selected\b|"
                          r"\b(?:select(?:ed)?|chose|picked) (?:the |a )?TPU\b|"
                          r"\b(?:Colab|Kaggle)\b.{0,60}\bTPU\b|\bTPU\b.{0,60}\b(?:Colab|Kaggle)\b", re.I)
+# A container given the GPUs: docker's --gpus, the nvidia runtime, CDI's device name, distrobox's --nvidia.
+CONTAINER_GETS_GPUS = r"\s--gpus[= ]\S|--runtime[= ]nvidia\b|--device[= ]nvidia\.com/gpu|\s--nvidia\b"
+# A container asked for the GPUs, or the NVIDIA container runtime failing to find the driver's NVML for it.
+CONTAINER_ASKS_FOR_GPU = (CONTAINER_GETS_GPUS, r"load library failed: libnvidia-ml\.so\.1",
+                          r"could not select device driver .{0,20}with capabilities: \[\[gpu\]\]")
 # A GPU build failing to load the driver's library asks for the GPU too ("tensorflow_model_server: error while loading
 # shared libraries: libcuda.so.1: cannot open shared object file").
 GPU_ASKED_FOR = CUDA_ASKED_FOR + (r"\bnvidia-smi\b", r"libcuda\.so\.1: cannot open shared object file")
@@ -122,7 +138,10 @@ NO_GPU_OBJECT = (r"(?:(?:an?|any)\s+)?(?:(?:NVIDIA|dedicated|discrete|CUDA[- ]ca
                  r"(?:GPU|graphics?[- ]card|video[- ]card)s?\b(?!\s+(?:with|that|which|of|to|big|large|powerful|strong|"
                  r"good|free|available|here|for|problems?|issues?|errors?|support|in\s+(?:the|this)\s+"
                  r"(?:VM|container|docker))\b)")
-SAID_NO_GPU = re.compile(NO_GPU_SUBJECT + r"\s+" + NO_GPU_NEGATION + r"\s+" + NO_GPU_OBJECT, re.I)
+# ... or that it is a machine without one ("this is a machine without gpu card").
+MACHINE_WITHOUT = r"\b(?:machine|computer|laptop|pc|server|host|node|instance|vm)s?\s+(?:without|with\s+no)\s+"
+SAID_NO_GPU = re.compile(NO_GPU_SUBJECT + r"\s+" + NO_GPU_NEGATION + r"\s+" + NO_GPU_OBJECT + "|" + MACHINE_WITHOUT +
+                         NO_GPU_OBJECT, re.I)
 
 
 def on_a_mac(ctx: Context) -> bool:

@@ -72,10 +72,22 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if seen and all(re.search(CUDNN8_SUBLIBRARY_126, line, re.I) for line in seen) and ctx.observed(CUDNN_SAID_PRESENT):
         return  # the DLL is there and still does not load: a DLL it depends on is missing (LIB009)
     tf = ctx.framework("tensorflow")
+    without = _tensorflow_without_its_cudnn(ctx)
     if tf is not None and tf.accelerator == "cuda" and f.libraries.status == "ok" and not has_cudnn:
         yield Hit(f"TensorFlow {tf.version} (CUDA {tf.build_cuda}, cuDNN {tf.build_cudnn}) finds no cuDNN",
                   evidence={"frameworks.tensorflow.build_cudnn": tf.build_cudnn, "libraries.cudnn": []},
                   fix=[f"pip install 'tensorflow[and-cuda]=={tf.version}'  # brings the matching cuDNN"])
+    elif without:
+        tf, wanted, present = without
+        yield Hit(f"TensorFlow {tf.version} was built and tested with cuDNN {wanted} and loads libcudnn.so.{wanted}, "
+                  f"but only cuDNN {', '.join(sorted({lib.version for lib in present}))} is installed here",
+                  evidence={"frameworks.tensorflow.version": tf.version, "tested_cudnn": wanted,
+                            "libraries.cudnn": [f"{lib.version} ({lib.source})" for lib in present]},
+                  fix=[f"pip install 'nvidia-cudnn-cu12=={wanted}.*'  # or: pip install 'tensorflow[and-cuda]=="
+                       f"{tf.version}', which brings the CUDA libraries it was built with",
+                       f"in an image: install cuDNN {wanted} from NVIDIA's CUDA repository (apt-get install "
+                       f"cudnn{wanted}-cuda-12) and remove the other one" if wanted.isdigit() and int(wanted) >= 9 else
+                       f"in an image: install libcudnn{wanted} from NVIDIA's CUDA repository"])
     elif seen:
         major = _wanted_cudnn_major(seen)
         on_windows = any(".dll" in line.lower() for line in seen)
@@ -89,6 +101,28 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                         "export LD_LIBRARY_PATH=<the directory holding libcudnn.so>:$LD_LIBRARY_PATH"),
                        "where cudnn*.dll  # which directories on PATH hold cuDNN" if on_windows else
                        "python -c 'import torch; print(torch.backends.cudnn.version())'"])
+
+
+TOOL_LISTED = ("system-package", "shared-object", "wheel", "reported")
+
+
+def _tensorflow_without_its_cudnn(ctx: Context):
+    """(tensorflow, the cuDNN major its tested configuration names, the cuDNN found) when TensorFlow is not a CPU
+    build, its release is in the matrix, and every cuDNN a tool's output shows (dpkg -l, pip, the loader, a
+    program's own report) is of another major; None otherwise. A cuDNN a person names, or a two-word line that reads
+    like a conda row ("cuDNN 7.6.5"), is too loose a fact to contradict the table."""
+    tf = ctx.framework("tensorflow")
+    present = [lib for lib in ctx.facts.libraries.found if lib.name == "cudnn" and lib.version and lib.kind in TOOL_LISTED]
+    if tf is None or tf.accelerator == "cpu" or not tf.version or not present:
+        return None
+    try:
+        tested = str(ctx.matrix.tensorflow_release(tf.version).get("cudnn", ""))
+    except QueryError:
+        return None
+    wanted = tested.split(".")[0]
+    if not wanted or any(lib.version.split(".")[0] == wanted for lib in present):
+        return None
+    return tf, wanted, present
 
 
 def _wanted_cudnn_major(seen: List[str]) -> str:
