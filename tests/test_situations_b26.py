@@ -98,6 +98,9 @@ def test_tensorflows_cpu_image_given_gpus():
     found = first("$ docker run -it --rm --gpus all tensorflow/tensorflow:2.15.0 python -c \"import tensorflow as tf; "
                   "print(tf.config.list_physical_devices('GPU'))\"\n[]")
     assert found.slug == "cpu-only-build" and "tensorflow/tensorflow:2.15.0-gpu" in found.fix[0]
+    # the Jupyter variant's GPU tag puts -gpu before -jupyter
+    found = first("docker run --gpus all -it -p 8888:8888 tensorflow/tensorflow:2.15.0-jupyter\nGPU not detected")
+    assert found.slug == "cpu-only-build" and "tensorflow/tensorflow:2.15.0-gpu-jupyter " in found.fix[0]
     # the -gpu tags and the project's own address are not the CPU image
     assert "cpu-only-build" not in paste_slugs("$ docker run --gpus all -it tensorflow/tensorflow:latest-gpu-jupyter\n"
                                                "GPU not detected", diagnosed_only=True)

@@ -9,8 +9,8 @@ from packaging.version import InvalidVersion
 
 from envcheck.matrix import QueryError, version
 from envcheck.rules import Context, Hit, first_match, older_than, rule
-from envcheck.rules.container import (CUDA_SEES_NO_GPU, DRIVER_LIBRARY_NOT_FOUND, VIDEO_LIBS_MISSING, WSL_WORD, image_driver_libs_mismatch,
-                                      in_container)
+from envcheck.rules.container import (CUDA_SEES_NO_GPU, DRIVER_LIBRARY_NOT_FOUND, VIDEO_LIBS_MISSING, WSL_WORD,
+                                      image_driver_libs_mismatch, in_container)
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED, NATIVE_WINDOWS
 from envcheck.rules.gpu import on_a_mac, said_no_gpu
 from envcheck.rules.system import VULKAN_ICD_SKIPPED, driver_libs_outside_ldcache
@@ -266,7 +266,8 @@ DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
 
 @rule("DRV005", "driver-too-old", "error", "The driver is older than the CUDA the software was built for",
       signatures=(r"driver version is insufficient for CUDA runtime version", r"NVIDIA driver on your system is too old",
-                  r"cudaErrorInsufficientDriver", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION", r"cudaErrorUnsupportedPtxVersion",
+                  r"cudaErrorInsufficientDriver", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
+                  r"cudaErrorUnsupportedPtxVersion",
                   r"PTX was compiled with an unsupported toolchain",
                   # the driver's JIT log for the same refusal (Numba's LinkerError, CuPy, PyCUDA)
                   DRIVER_JIT_PTX,
@@ -290,7 +291,7 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Symptom:
     "CUDA driver version is insufficient for CUDA runtime version"; PyTorch: "The NVIDIA driver on
     your system is too old (found version 11040)"; "the provided PTX was compiled with an
-    unsupported toolchain"; Numba after a toolkit upgrade: "ptxas application ptx input, line 9;
+    unsupported toolchain" (the runtime's code 222, cudaErrorUnsupportedPtxVersion); Numba after a toolkit upgrade: "ptxas application ptx input, line 9;
     fatal : Unsupported .version 8.1; current version is '8.0'" (the driver's JIT, not a ptxas binary);
     an NGC image's entrypoint: "ERROR: This container was built for NVIDIA Driver Release 535.86 or later,
     but version 510.85.02 was detected and compatibility mode is UNAVAILABLE."; "CUDA runtime error: API
@@ -1662,7 +1663,6 @@ def egl_device_rendering_without_gpu_driver(ctx: Context, seen: List[str]) -> It
               confirmed=bool(no_gpu or nvidia),
               fix=(software + ["or run the job on a GPU node whose driver has its GL libraries"] if no_gpu else
                    hardware + software if nvidia else software + hardware))
-
 
 
 @rule("DRV026", "driver-libs-not-in-ldcache", "error",

@@ -399,14 +399,14 @@ JAX_PLUGIN_PRESENT = (JAX_PLUGIN_FAILED, JAX_LIBRARY_UNLOADABLE, r"jax_plugins[/
 JAXLIB_API_MISSING = r"module 'jaxlib[\w.]*' has no attribute"
 
 
-# TensorFlow Serving's model server from its apt repository (tensorflow-model-server and -universal) is built without
-# CUDA; its maintainers: "the apt-get version is currently CPU only" (tensorflow/serving#549). GPU serving takes the
-# tensorflow/serving:latest-gpu image or a build with --config=cuda.
 # TensorFlow's Docker images: "latest" is "the latest release of TensorFlow CPU binary image", and only the -gpu tag
 # variants have GPU support (tensorflow/docs, site/en/install/docker.md). An image name in a command or a path
 # (not github.com/tensorflow/tensorflow) whose tag does not say gpu.
 TF_CPU_IMAGE = re.compile(r"(?<![/\w.-])tensorflow/tensorflow(?::(?![\w.-]*gpu)[\w.-]+)?(?=\s|$|['\"`])", re.I)
 TF_DOCKER_TAGS = "https://www.tensorflow.org/install/docker"
+# TensorFlow Serving's model server from its apt repository (tensorflow-model-server and -universal) is built without
+# CUDA; its maintainers: "the apt-get version is currently CPU only" (tensorflow/serving#549). GPU serving takes the
+# tensorflow/serving:latest-gpu image or a build with --config=cuda.
 TF_SERVING_APT = r"\bapt(?:-get)?\s+install\s+(?:-\S+\s+)*tensorflow-model-server(?:-universal)?\b"
 TF_SERVING_DOCKER_GPU = "https://www.tensorflow.org/tfx/serving/docker#serving_with_docker_using_your_gpu"
 GPU_NOT_USED = (r"(?:does\s*n[o']?t|do\s*n[o']?t|not|never|can\s*not|can't|won't)\s+(?:use|using|find|see|detect|utili[sz]e)\w*"
@@ -484,7 +484,8 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     version not compiled with GPU support", torchcodec's "RuntimeError: Unsupported device: cuda",
     Faiss's "AttributeError: module 'faiss' has no attribute 'StandardGpuResources'". ONNX Runtime from
     .NET: "Unable to find an entry point named 'OrtSessionOptionsAppendExecutionProvider_CUDA' in DLL
-    'onnxruntime'".
+    'onnxruntime'". TensorFlow's Docker image without a -gpu tag (tensorflow/tensorflow:latest)
+    started with --gpus finds no GPU.
 
     Why:
     The wheel that got installed has no CUDA code: pip took the CPU build (the default on Windows and
@@ -564,7 +565,8 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     asked = ctx.observed([CONTAINER_GETS_GPUS]) if image else []
     if image and (asked or ctx.observed(GPU_NOT_USED)):
         name = TF_CPU_IMAGE.search(image[0]).group(0)
-        gpu_tag = (name.split(":", 1)[1] + "-gpu") if ":" in name else "latest-gpu"
+        tag = name.split(":", 1)[1] if ":" in name else "latest"
+        gpu_tag = tag[:-len("-jupyter")] + "-gpu-jupyter" if tag.endswith("-jupyter") else tag + "-gpu"
         yield Hit(f"{name} is TensorFlow's CPU image: only tags ending in -gpu (latest-gpu, <version>-gpu) hold the "
                   "CUDA build, so the container finds no GPU" + (" although it was given them" if asked else ""),
                   evidence={"image": image[0].strip()[:200], **({"gpus": asked[0].strip()[:200]} if asked else {})},
@@ -998,7 +1000,7 @@ def _program_needs_capability(ctx: Context, floor: "re.Match[str]") -> Optional[
     gpu = models[0] if models else None
     if gpu and cc_tuple(gpu["cc"]) >= cc_tuple(needs):
         return None
-    this = f"the {gpu['name']} is {gpu['cc']}" if gpu else "this GPU's is not in the input"
+    this = f"the {gpu['name']} is {gpu['cc']}" if gpu else "this GPU's capability is not in the input"
     return Hit(f"the program needs a GPU of compute capability {needs} or newer, and {this}",
                evidence={"needs": needs, **({"gpu": gpu["name"], "compute_capability": gpu["cc"]} if gpu else {})},
                confirmed=bool(gpu), generic=not gpu,
@@ -1043,7 +1045,8 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     because it is too old. The minimum cuda capability supported by this library is 3.7."; Triton
     (torch.compile): "Found NVIDIA GeForce GTX 1080 Ti which is too old to be supported by the triton
     GPU compiler ... Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA
-    capability 6.1"; vLLM: "GPUs with compute capability below 7.0 are not supported."
+    capability 6.1"; vLLM: "GPUs with compute capability below 7.0 are not supported." A program's
+    own check: "Sorry, need at least compute capability 7.0+!" on a GTX 1080 Ti (6.1).
 
     Why:
     Framework builds drop old architectures over time (Kepler, then Maxwell and Pascal in the

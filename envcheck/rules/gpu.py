@@ -44,7 +44,8 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     installed a driver"; "no CUDA-capable device is detected"; `lspci | grep -i nvidia` prints nothing.
     A notebook written for a GPU runtime, opened on Colab's TPU runtime, fails at its first
     `nvidia-smi` call. "AssertionError: Trying to use CUDA, but CUDA is not available", and the
-    reporter says the computer has no graphics card.
+    reporter says the computer has no graphics card. `docker run --gpus all` on a Mac, or on a
+    machine said to have no GPU: "could not select device driver "" with capabilities: [[gpu]]".
 
     Why:
     There is no NVIDIA GPU on the PCI bus: the machine has none (an Intel/AMD-only laptop, a

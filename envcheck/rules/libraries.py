@@ -52,7 +52,8 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Symptom:
     "Could not load library libcudnn_ops_infer.so.8. Error: libcudnn_ops_infer.so.8: cannot open
     shared object file: No such file or directory"; TensorFlow: "Could not load dynamic library
-    'libcudnn.so.8'".
+    'libcudnn.so.8'". TensorFlow 2.19 in an image whose `dpkg -l` lists only libcudnn8 (its tested
+    configuration names cuDNN 9).
 
     Why:
     The framework needs cuDNN of one major version and the loader cannot find it: the pip wheel
