@@ -48,10 +48,9 @@ DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|nvidia-smi(?:\s+(?:says|shows|r
                     r"(\d{3}(?:\.\d{1,3}){0,2})\b", re.I)
 # A capability stated beside the GPU: "(compute capability 6.1)", "CC 8.6", "sm_61", "sm 86".
 CAPABILITY = re.compile(r"\b(?:(?:cuda\s+|compute\s+)capability|cc)\s*:?\s*(\d{1,2})\.(\d)\b|\bsm[_ ]?(\d{1,2})(\d)\b", re.I)
-# A capability named as a requirement, not the GPU's own: "need at least compute capability 7.0+", "requires compute
-# capability >= 7.0", "minimum compute capability 3.7".
-CAPABILITY_WANTED_BEFORE = re.compile(r"\b(?:requires?|required|needs?|needed|minimum|at least|>=?)\W*(?:\w+\W+){0,2}$",
-                                      re.I)
+# A version named as a requirement, not as the one installed: "Sdk 12.2 requires nvidia driver 550+", "needs driver
+# 471.41 or newer"; a capability as well ("need at least compute capability 7.0+", "minimum compute capability 3.7").
+WANTED_BEFORE = re.compile(r"\b(?:requires?|required|needs?|needed|minimum|at least)\b[\w\s]{0,20}$", re.I)
 UBUNTU = re.compile(r"\bUbuntu\s*-?(\d{2})\.?(04|10)\b", re.I)
 PYTHON = re.compile(r"(?<![.\w/\\])py(?:thon)?\s*(?:version)?\s*[-:=]?\s*3\.?(\d{1,2})\b", re.I)
 # "torch 2.1.0+cu121", "pytorch:1.10", "torch==2.0.1", "torch.__version__ = 2.2.0+cu118", "my pytorch version is
@@ -205,7 +204,7 @@ def _gpus(text: str, facts: HostFacts, where: str) -> None:
              if not OTHER_VENDOR_BEFORE.search(text[max(0, m.start() - 30):m.start()])]
     if not names and GPU_LABEL.search(text):
         names = [" ".join(p for p in m.groups() if p) for m in BARE_MODEL.finditer(text)]
-    capability = next((m for m in CAPABILITY.finditer(text) if not CAPABILITY_WANTED_BEFORE.search(text[:m.start()])),
+    capability = next((m for m in CAPABILITY.finditer(text) if not WANTED_BEFORE.search(text[:m.start()])),
                       None)
     cc = ".".join(g for g in capability.groups() if g is not None) if capability else ""
     for name in names:
@@ -221,14 +220,12 @@ def _mentioned(facts: HostFacts, name: str) -> bool:
     return any(re.sub(r"\W", "", g.name.lower()) == wanted for g in facts.gpus.devices)
 
 
-# A driver named as a requirement, not as the one installed: "Sdk 12.2 requires nvidia driver 550+", "needs driver
-# 471.41 or newer".
-DRIVER_WANTED_BEFORE = re.compile(r"\b(?:requires?|required|needs?|needed|minimum|at least)\b[\w\s]{0,20}$", re.I)
+# A driver version that what follows marks as a requirement: "550+", "471.41 or newer".
 DRIVER_WANTED_AFTER = re.compile(r"\+|\s*(?:or|and) (?:newer|later|higher|above|up)\b", re.I)
 
 
 def _driver(text: str, facts: HostFacts, where: str) -> None:
-    match = next((m for m in DRIVER.finditer(text) if not DRIVER_WANTED_BEFORE.search(text[:m.start()])
+    match = next((m for m in DRIVER.finditer(text) if not WANTED_BEFORE.search(text[:m.start()])
                   and not DRIVER_WANTED_AFTER.match(text, m.end())), None)
     if match and not facts.gpus.driver_version:
         mark(facts.gpus, where)

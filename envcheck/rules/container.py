@@ -10,7 +10,7 @@ from typing import Iterable, List, Optional, Tuple
 from envcheck.matrix import version
 from envcheck.rules import Context, Hit, first_match, rule
 from envcheck import distro as _distro
-from envcheck.rules.gpu import gpu_container, said_no_gpu
+from envcheck.rules.gpu import GPU_REQUEST, gpu_container, said_no_gpu
 from envcheck.rules.system import driver_libs_outside_ldcache
 
 TOOLKIT_GUIDE = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
@@ -50,7 +50,6 @@ L4T_PLACEHOLDER = r"error while loading shared libraries: \S*/usr/lib/aarch64-li
 L4T_MOUNT_PLUGINS = "https://github.com/NVIDIA/libnvidia-container/blob/jetson/design/mount_plugins.md"
 # WSL named by the user, not an issue form's field left unanswered ("- WSL version (if applicable):").
 WSL_WORD = r"\bWSL2?\b(?![^:]*:\s*$)"
-GPU_REQUEST = re.compile(r"--gpus\b|--runtime[= ]nvidia\b|--device[= ]\S*nvidia\.com/gpu|NVIDIA_VISIBLE_DEVICES=(?!void)")
 
 
 @rule("CTR001", "container-no-gpu", "error", "This container was started without GPU access",

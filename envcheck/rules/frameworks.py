@@ -13,7 +13,7 @@ from envcheck.importers.prose import XFORMERS_TORCH
 from envcheck.matrix import QueryError, cc_tuple, coverage, dotted_cc
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import l4t_mismatch
-from envcheck.rules.gpu import CONTAINER_GETS_GPUS, on_a_mac, said_no_gpu
+from envcheck.rules.gpu import GPU_REQUEST, on_a_mac, said_no_gpu
 from envcheck.rules.toolkit import NVRTC_ARCH_REFUSED, nvrtc_gap, nvrtc_of_framework
 
 TORCH_INSTALL = "https://pytorch.org/get-started/locally/"
@@ -562,7 +562,7 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=ort_fix)
         return
     image = ctx.observed([TF_CPU_IMAGE.pattern]) if gpu is not False else []
-    asked = ctx.observed([CONTAINER_GETS_GPUS]) if image else []
+    asked = ctx.observed([GPU_REQUEST.pattern]) if image else []
     if image and (asked or ctx.observed(GPU_NOT_USED)):
         name = TF_CPU_IMAGE.search(image[0]).group(0)
         tag = name.split(":", 1)[1] if ":" in name else "latest"

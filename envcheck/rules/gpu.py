@@ -61,8 +61,9 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     CPU-only machines that are not meant to run GPU work.
     """
     f = ctx.facts
-    container_asks = ctx.observed(CONTAINER_ASKS_FOR_GPU) if on_a_mac(ctx) else []
-    if on_a_mac(ctx) and (seen or ctx.observed(CUDA_ASKED_FOR) or container_asks) and not ctx.has_nvidia_gpu():
+    mac = on_a_mac(ctx)
+    container_asks = ctx.observed(CONTAINER_ASKS_FOR_GPU) if mac else []
+    if mac and (seen or ctx.observed(CUDA_ASKED_FOR) or container_asks) and not ctx.has_nvidia_gpu():
         what = "a container given GPUs (--gpus) finds none" if container_asks and not seen else \
             "the CUDA code path fails whatever is installed"
         yield Hit(f"this is a Mac: it has no NVIDIA GPU that CUDA can use, so {what}",
@@ -120,10 +121,12 @@ CUDA_ASKED_FOR = (r"not compiled with CUDA", r"\bCUDA (?:is )?(?:not |un)availab
 TPU_RUNTIME = re.compile(r"\bTPU (?:runtime|VM|instance|v\d)\b|\bTPU (?:is |was )?selected\b|"
                          r"\b(?:select(?:ed)?|chose|picked) (?:the |a )?TPU\b|"
                          r"\b(?:Colab|Kaggle)\b.{0,60}\bTPU\b|\bTPU\b.{0,60}\b(?:Colab|Kaggle)\b", re.I)
-# A container given the GPUs: docker's --gpus, the nvidia runtime, CDI's device name, distrobox's --nvidia.
-CONTAINER_GETS_GPUS = r"\s--gpus[= ]\S|--runtime[= ]nvidia\b|--device[= ]nvidia\.com/gpu|\s--nvidia\b"
+# A container given the GPUs: docker's --gpus, the nvidia runtime, CDI's device name, the toolkit's variable,
+# distrobox's --nvidia.
+GPU_REQUEST = re.compile(r"--gpus\b|--runtime[= ]nvidia\b|--device[= ]\S*nvidia\.com/gpu|NVIDIA_VISIBLE_DEVICES=(?!void)|"
+                         r"\s--nvidia\b")
 # A container asked for the GPUs, or the NVIDIA container runtime failing to find the driver's NVML for it.
-CONTAINER_ASKS_FOR_GPU = (CONTAINER_GETS_GPUS, r"load library failed: libnvidia-ml\.so\.1",
+CONTAINER_ASKS_FOR_GPU = (GPU_REQUEST.pattern, r"load library failed: libnvidia-ml\.so\.1",
                           r"could not select device driver .{0,20}with capabilities: \[\[gpu\]\]")
 # A GPU build failing to load the driver's library asks for the GPU too ("tensorflow_model_server: error while loading
 # shared libraries: libcuda.so.1: cannot open shared object file").
