@@ -285,7 +285,9 @@ CONTEXT = {
                                      "install root.\npip3 install torch --index-url https://download.pytorch.org/whl/cu124",
     "gpu-no-vulkan-support": "I'm using Intel(R) HD Graphics 5500",
     "selinux-blocks-container-gpu-access": "docker run --rm --gpus all nvidia/cuda:12.2.0-base-ubi8 nvidia-smi\n"
-                                           "Red Hat Enterprise Linux release 8.9 (Ootpa)",    "driver-libs-not-in-ldcache": "$ ldconfig -p | grep nvidia-ml\nThe output is strictly empty.",
+                                           "Red Hat Enterprise Linux release 8.9 (Ootpa)",
+    "driver-libs-not-in-ldcache": "$ ldconfig -p | grep nvidia-ml\nThe output is strictly empty.",
+    "wsl-container-toolkit-too-old-for-driver": "docker run --gpus all image, on Docker Desktop (WSL2) on Windows 11",
 }
 
 

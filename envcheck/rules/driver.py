@@ -10,7 +10,7 @@ from packaging.version import InvalidVersion
 from envcheck.matrix import QueryError, version
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import (CUDA_SEES_NO_GPU, DRIVER_LIBRARY_NOT_FOUND, VIDEO_LIBS_MISSING, WSL_WORD,
-                                      image_driver_libs_mismatch, in_container)
+                                      image_driver_libs_mismatch, in_container, named_symbol_at_init_in_container)
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED, NATIVE_WINDOWS
 from envcheck.rules.gpu import on_a_mac, said_no_gpu
 from envcheck.rules.system import VULKAN_ICD_SKIPPED, driver_libs_outside_ldcache
@@ -852,6 +852,8 @@ def cuda_init_failed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"cuda.driver_api.cuinit_code": code, "cuda.driver_api.cuinit_name": api.cuinit_name,
                             "cuda.driver_api.library": api.library}, fix=_cuinit_fix(code))
     elif seen:
+        if named_symbol_at_init_in_container(ctx):
+            return  # wsl-container-toolkit-too-old-for-driver explains it
         text = " ".join(seen)
         code = next((c for c, pattern in CUINIT_TEXT if re.search(pattern, text, re.I)), None)
         if code == 803 and not ctx.observed(COMPAT_LIBRARIES):
