@@ -110,8 +110,11 @@ CUDNN_STATED = re.compile(# NVIDIA's older archive names put the CUDA first: cud
 # TensorFlow's form asks for both at once: "CUDA/cuDNN version: 11.8/8.6", "CUDA 8.0, cuDNN 5.1".
 CUDA_CUDNN_PAIR = re.compile(r"\bCUDA\s*/\s*cuDNN[^:]*:\s*(?:CUDA\s*)?\d+\.\d[\d.]*\s*(?:/|,|and)\s*(?:cuDNN\s*)?"
                              r"(\d{1,2}(?:\.\d+){0,3})(?!\.?\d)", re.I)
+# A version that bounds a range is not the one installed: "TensorFlow 1.2.1 or earlier requires cuDNN 5.1" (TensorFlow's
+# self-check lists what each release needs).
+RANGE_BOUND_AFTER = r"(?!\s*(?:or|and)\s+(?:earlier|later|newer|older|above|below|higher|lower)\b)"
 TENSORFLOW = re.compile(r"\b(?:tensorflow(?:-gpu)?|TF)\s*(?:version)?\s*(?:==|:|is|v)?\s*(?:tf\s*)?"
-                        r"([12]\.\d{1,2}(?:\.\d+)?)(?!\.?\d)", re.I)
+                        r"([12]\.\d{1,2}(?:\.\d+)?)(?!\.?\d)" + RANGE_BOUND_AFTER, re.I)
 # ONNX Runtime: "onnxruntime-gpu==1.19.0", "ONNX Runtime Version or Commit ID: 1.16.2", and its
 # release archives "onnxruntime-win-x64-cuda12-1.17.1", "onnxruntime-linux-x64-gpu-1.16.3".
 ONNXRUNTIME = re.compile(r"\bonnx\s*runtime(-gpu|-directml)?\b[^:=\n]{0,25}(?:==|:|=)?\s*\D{0,15}?"
@@ -312,6 +315,11 @@ CPU_BUILD_STATED = re.compile(r"\b(?:resulted in|results in|install(?:s|ed)?|got
                               re.I)
 
 
+# An alternative the person tried or weighs, not the build in use: "If I install the cpu version of tensorflow in
+# r-tensorflow, it seems to work. It is just the gpu version that cannot find keras."
+HYPOTHETICAL_BEFORE = re.compile(r"\b(?:if|unless|whether)\b[^.;]{0,20}$", re.I)
+
+
 # The same said the other way round: "`dgl` with ONLY CPU version is installed", "torch with the CPU-only build got
 # installed".
 CPU_BUILD_INSTALLED = re.compile(r"\b(?:py)?(torch|tensorflow|jax|dgl)\W{0,2}\s+with\s+(?:only\s+)?(?:the\s+|a\s+)?"
@@ -328,10 +336,11 @@ CPU_BUILD_LACKS = re.compile(r"^(?!.*\b(?:possible|possibly|cause[sd]?|reasons?|
                              r"(?:without|w/o)\s+(?:any\s+)?(?:GPU|CUDA)\b", re.I)
 
 
-# A version alone on a line with PyTorch's local tag, as issue forms get it ("- 2.8.0+cu128"): the +cuNNN /
-# +cpu / +rocm tags are PyTorch's wheel variants, and of its packages only torch (and torchaudio, which
-# carries torch's number) has a major above 0.
-BARE_TORCH_BUILD = re.compile(r"[-*•\s]*([1-9]\.\d+\.\d+)\+(cu\d{2,3}|cpu|rocm\d[\d.]*)")
+# A version with PyTorch's local tag and no package name, alone on a line as issue forms get it ("- 2.8.0+cu128") or
+# opening a quotation or a value ('System Info says "2.0.0+cpu Autocast half"'): the +cuNNN / +cpu / +rocm tags are
+# PyTorch's wheel variants, and of its packages only torch (and torchaudio, which carries torch's number) has a major
+# above 0.
+BARE_TORCH_BUILD = re.compile(r"(?:^|[\"'`(]|:\s)[-*•\s]*([1-9]\.\d+\.\d+)\+(cu\d{2,3}|cpu|rocm\d[\d.]*)(?![\w.])")
 
 
 def _frameworks(text: str, facts: HostFacts, where: str) -> None:
@@ -365,11 +374,11 @@ def _frameworks(text: str, facts: HostFacts, where: str) -> None:
         entry = framework(facts, "paddlepaddle", where)
         set_once(entry, "build_cuda", paddle_cuda.group(1))
         set_once(entry, "accelerator", "cuda")
-    bare = BARE_TORCH_BUILD.fullmatch(text)
+    bare = BARE_TORCH_BUILD.search(text)
     if bare:
         _build(framework(facts, "torch", where), bare.group(1), bare.group(2))
     stated_cpu = CPU_BUILD_STATED.search(text) or CPU_BUILD_INSTALLED.search(text) or CPU_BUILD_LACKS.search(text)
-    if stated_cpu:
+    if stated_cpu and not HYPOTHETICAL_BEFORE.search(text[max(0, stated_cpu.start() - 24):stated_cpu.start()]):
         set_once(framework(facts, stated_cpu.group(1).lower(), where), "accelerator", "cpu")
     tf = TF_TUPLE.search(text)
     if tf:

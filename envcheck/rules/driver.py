@@ -23,6 +23,11 @@ TOOLKIT_PREREQUISITES = "https://docs.nvidia.com/datacenter/cloud-native/contain
 # module provides ("kernel driver does not appear to be running on this host (name): /proc/driver/nvidia/version
 # does not exist"). A container started without the GPU has no such file either, and WSL never has one.
 MODULE_NOT_RUNNING = r"kernel driver does not appear to be running on this host"
+# NVML's NVML_ERROR_DRIVER_NOT_LOADED in its users' words: the container toolkit's CLI, which runs on the host before
+# the container starts ("nvidia-container-cli: initialization error: nvml error: driver not loaded"), pynvml's
+# exception class, nvitop's "NVML ERROR: Driver Not Loaded".
+NVML_DRIVER_NOT_LOADED = r"nvml error:\s*driver not loaded|NVMLError_DriverNotLoaded|NVML ERROR:\s*Driver Not Loaded"
+HOST_NVML_DRIVER_NOT_LOADED = r"nvidia-container-cli:\s*initiali[sz]ation error:\s*nvml error:\s*driver not loaded"
 
 # CUresult codes of the CUDA driver API (cuda.h) that envcheck explains.
 CUDA_ERRORS = {
@@ -45,14 +50,17 @@ CUDA_ERRORS = {
 
 
 @rule("DRV001", "driver-not-loaded", "error", "An NVIDIA GPU is present but no NVIDIA driver is loaded",
-      signatures=(r"Found no NVIDIA driver on your system", MODULE_NOT_RUNNING), priority=20, references=(MODULE_DOCS,))
+      signatures=(r"Found no NVIDIA driver on your system", MODULE_NOT_RUNNING, NVML_DRIVER_NOT_LOADED), priority=20,
+      references=(MODULE_DOCS,))
 def driver_not_loaded(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     `nvidia-smi` is missing or says "NVIDIA-SMI has failed because it couldn't communicate with the
     NVIDIA driver"; PyTorch says "Found no NVIDIA driver on your system"; TensorFlow says "kernel
     driver does not appear to be running on this host (name): /proc/driver/nvidia/version does not
-    exist".
+    exist"; NVML says "Driver Not Loaded", and every GPU container fails to start with
+    "nvidia-container-cli: initialization error: nvml error: driver not loaded", often after a
+    kernel update the module was not built or installed for.
 
     Why:
     The GPU is on the PCI bus but no NVIDIA kernel module is bound to it: the driver was never
@@ -80,6 +88,17 @@ def driver_not_loaded(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                             "driver.loaded_modules.nvidia": loaded,
                             "driver.userspace_libraries": [lib.path for lib in f.driver.userspace_libraries]},
                   fix=fix)
+    elif ctx.observed([HOST_NVML_DRIVER_NOT_LOADED]) or (ctx.observed([NVML_DRIVER_NOT_LOADED])
+                                                         and not in_container(ctx)):
+        # the toolkit's CLI asks NVML on the host, before the container exists: the host's module is not loaded
+        yield Hit("NVML says the NVIDIA kernel driver is not loaded"
+                  + (" on the host: the container toolkit could not start a GPU container"
+                     if ctx.observed([HOST_NVML_DRIVER_NOT_LOADED]) else ""),
+                  evidence={"observed": ctx.observed([NVML_DRIVER_NOT_LOADED])[0].strip()[:200]},
+                  fix=["nvidia-smi  # on the host: it fails the same way",
+                       "lsmod | grep nvidia; sudo modprobe nvidia  # its error says why it does not load",
+                       "after a kernel update: install the driver's module for the running kernel "
+                       "(Ubuntu: linux-modules-nvidia-<branch>-$(uname -r); DKMS: sudo dkms autoinstall) and reboot"])
     elif seen and ctx.has_nvidia_gpu() and not (f.driver.proc_version and in_container(ctx)):
         # in a container whose /proc shows the host's module the driver is loaded: the runtime did not mount it (CTR003)
         yield Hit("The framework found no NVIDIA driver although a GPU is present", fix=_distro.install_driver(ctx.distro))

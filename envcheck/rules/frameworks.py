@@ -10,7 +10,7 @@ from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from envcheck.importers.prose import XFORMERS_TORCH
-from envcheck.matrix import QueryError, cc_tuple, coverage, dotted_cc
+from envcheck.matrix import PROSE_SOURCE, QueryError, cc_tuple, coverage, dotted_cc, model_key
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import l4t_mismatch
 from envcheck.rules.gpu import GPU_REQUEST, on_a_mac, said_no_gpu
@@ -66,6 +66,18 @@ def _pip_torch(version: str, variant: str) -> str:
 # most common; a hit resting on it alone ranks after every more specific one.
 IS_AVAILABLE_FALSE = (r"torch\.cuda\.is_ava\w{2,6}\W{0,6}(\(\))?\W{0,6}(?:still\s+|always\s+)?"
                       r"(=|is|returns?|returned|gives|yields?|->)?\W{0,6}False")
+# NVIDIA's NGC containers (PyTorch, TensorFlow, TensorRT, Triton) check the GPUs at start against the architectures the
+# release was built for (its entrypoint's GPU check; the frameworks support matrix lists each release's): a GPU newer
+# than the release gets "WARNING: Detected NVIDIA GeForce RTX 4090 GPU, which is not yet supported in this version of
+# the container", one older than its oldest "ERROR: Detected Quadro M1200 GPU, which is not supported by this
+# container"; then "ERROR: No supported GPU(s) detected to run this container".
+NGC_GPU_TOO_NEW = re.compile(r"Detected (?:NVIDIA )?(.{2,60}?) GPU, which is not yet supported in this version of the container")
+NGC_GPU_TOO_OLD = re.compile(r"Detected (?:NVIDIA )?(.{2,60}?) GPU, which is not supported by this container")
+NGC_SUPPORT_MATRIX = "https://docs.nvidia.com/deeplearning/frameworks/support-matrix/index.html"
+# The source line Python prints under torch's incompatible-GPU warning ("warnings.warn(incompatible_device_warn.format(
+# device_name, capability, ...))"): left alone when a paste keeps only the end of the warning. It says the GPU is
+# outside the build's list; whether newer or older, the GPU named elsewhere tells (FW003 takes older ones).
+INCOMPATIBLE_WARN_SOURCE = r"\bincompatible_device_warn\.format\("
 SM_TEXT = re.compile(r"with CUDA capability sm_(\d+) is not compatible with the current PyTorch installation", re.I)
 SUPPORTED_TEXT = re.compile(r"supports CUDA capabilities ((?:sm_\d+\s*)+)", re.I)
 # A GPU below a tool's minimum, in each tool's words, with the device's capability: PyTorch ("which is
@@ -103,7 +115,7 @@ XFORMERS_NO_CUDA = r"xFormers wasn'?t buil[dt] with CUDA support"
 PROGRAM_NEEDS_CAPABILITY = re.compile(r"\bneeds? at least (?:a GPU (?:of|with) )?(?:CUDA )?compute capability (\d+)\.(\d)|"
                                       r"\brequires? (?:a GPU (?:of|with) )?(?:CUDA )?compute capability (?:of )?"
                                       r"(?:>= ?|at least )(\d+)\.(\d)", re.I)
-MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, r"PyTorch no longer supports this GPU because it is too old",
+MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, r"PyTorch no longer supports this GPU because it is too old", NGC_GPU_TOO_OLD.pattern,
                 r"minimum cuda capability (that we support|supported by this library) is",
                 r"The minimum required Cuda capability is \d+\.\d+",
                 r"too old to be supported by the triton GPU compiler",
@@ -730,7 +742,8 @@ KOKKOS_SLOWER_ONLY = re.compile(r"compiled for compute capability (?!0\.0)\d+\.\
 
 
 @rule("FW002", "gpu-arch-not-in-build", "error", "The framework build has no kernels for this (newer) GPU",
-      signatures=(*NO_KERNEL_IMAGE, r"is not compatible with the current PyTorch installation", *PADDLE_ARCH_TEXT,
+      signatures=(*NO_KERNEL_IMAGE, r"is not compatible with the current PyTorch installation", INCOMPATIBLE_WARN_SOURCE,
+                  NGC_GPU_TOO_NEW.pattern, *PADDLE_ARCH_TEXT,
                   TF_NO_KERNEL_BINARIES, INVALID_PTX, NVRTC_ARCH_REFUSED, *KOKKOS_ARCH_MISMATCH, OPENCV_DEVICE_NOT_BUILT),
       priority=20, references=(TORCH_INSTALL,))
 def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -744,7 +757,10 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     torch 1.10.0+cu113 on an RTX 4090. Kokkos codes (LAMMPS, athenapk): "Kokkos::Cuda::initialize
     ERROR: likely mismatch of architecture" from a build with -DKokkos_ARCH_VOLTA72 on a V100. Before
     CUDA 9 the runtime said "invalid device function" ("GPUassert: invalid device function" from a
-    build whose architecture list left out the GTX 1060's sm_61).
+    build whose architecture list left out the GTX 1060's sm_61). NVIDIA's NGC containers check at
+    start: "WARNING: Detected NVIDIA GeForce RTX 4090 GPU, which is not yet supported in this version
+    of the container". A paste that keeps only Python's echo of torch's warning
+    ("warnings.warn(incompatible_device_warn.format(...))") and the GPU's name counts too.
 
     Why:
     A framework wheel carries machine code (SASS) for a list of GPU architectures, plus PTX that the
@@ -765,6 +781,10 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while you want to use that GPU.
     """
+    ngc = first_match(NGC_GPU_TOO_NEW, seen)
+    if ngc is not None:
+        yield _ngc_release_checks_gpu(ngc, newer=True)
+        return
     if seen and all(re.search(NVRTC_ARCH_REFUSED, line) for line in seen):  # NVRTC alone: the GPU is the architecture
         yield from _framework_nvrtc_older_than_gpu(ctx)
         return
@@ -843,6 +863,19 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               evidence={"supported": supported.group(1).split() if supported else [], "compute_capability": cc,
                         "smoke": [f"{r.name}: {r.message}" for r in _failed_smoke(ctx, NO_KERNEL_IMAGE)]},
               fix=fix)
+
+
+def _ngc_release_checks_gpu(found: "re.Match", newer: bool) -> Hit:
+    """An NGC container's own start-up check refused the GPU: the release is older (newer=True) or newer than it."""
+    gpu = found.group(1)
+    return Hit(f"the NGC container release {'predates' if newer else 'no longer supports'} this GPU ({gpu}): its "
+               "frameworks were built without kernels for it",
+               evidence={"observed": found.group(0), "gpu": gpu},
+               references=[NGC_SUPPORT_MATRIX],
+               fix=[f"use a newer release of the same container (nvcr.io/nvidia/<name>:<yy.mm>-py3); the frameworks "
+                    f"support matrix lists the GPUs each release supports: {NGC_SUPPORT_MATRIX}"] if newer else
+                   [f"use an older release of the container that still supports this GPU: {NGC_SUPPORT_MATRIX}",
+                    "or run on a newer GPU"])
 
 
 def _kokkos_arch_mismatch(ctx: Context, seen: List[str]) -> Hit:
@@ -1031,8 +1064,9 @@ def _gpus_without_kernels(ctx: Context) -> List[Dict]:
     failed_on = {(d.get("name") or "") for r in _failed_smoke(ctx, NO_KERNEL_IMAGE) for d in r.devices}
     chosen = [g for g in models if g["name"] in failed_on] or models
     distinct: Dict[str, Dict] = {}
-    for gpu in chosen:
-        distinct.setdefault(gpu["name"], gpu)
+    # one model named twice ("RTX 5080" in prose, "NVIDIA GeForce RTX 5080" in a log) is one GPU; a tool's name first
+    for gpu in sorted(chosen, key=lambda g: PROSE_SOURCE in (g.get("source") or "")):
+        distinct.setdefault(model_key(gpu["name"]), gpu)
     return list(distinct.values())
 
 
@@ -1046,7 +1080,9 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     (torch.compile): "Found NVIDIA GeForce GTX 1080 Ti which is too old to be supported by the triton
     GPU compiler ... Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA
     capability 6.1"; vLLM: "GPUs with compute capability below 7.0 are not supported." A program's
-    own check: "Sorry, need at least compute capability 7.0+!" on a GTX 1080 Ti (6.1).
+    own check: "Sorry, need at least compute capability 7.0+!" on a GTX 1080 Ti (6.1). An NGC
+    container's start-up check: "ERROR: Detected Quadro M1200 GPU, which is not supported by this
+    container".
 
     Why:
     Framework builds drop old architectures over time (Kepler, then Maxwell and Pascal in the
@@ -1059,6 +1095,10 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while you want to use that GPU.
     """
+    ngc = first_match(NGC_GPU_TOO_OLD, seen)
+    if ngc is not None:
+        yield _ngc_release_checks_gpu(ngc, newer=False)
+        return
     for _, gpu, hit in [item for item in ctx.shared("software_arch", _software_arch_findings) if item[0] == "old"]:
         yield hit
         return

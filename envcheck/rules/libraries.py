@@ -25,6 +25,7 @@ PADDLE_POST_BUILD = ("python -m pip install paddlepaddle-gpu==<release>.post<you
 WHEEL_DIR = re.compile(r"/(site|dist)-packages/")
 
 
+TF_SELF_CHECK_CUDNN = re.compile(r"^\W*Could not find cuDNN(?:\s+(\d+)(?:\.\d+)?)?\.?\s*$")
 CUDNN_MISSING = (r"libcudnn\S*\.so(\.\d+)*: cannot open shared object file", r"Could not load dynamic library 'libcudnn",
                  r"Could not load library libcudnn\S*\. Error: libcudnn\S*: cannot open", r"Unable to load any of "
                  r"\{?libcudnn", r"Could not locate cudnn", r"cuDNN (library )?(is )?not found",
@@ -36,7 +37,11 @@ CUDNN_MISSING = (r"libcudnn\S*\.so(\.\d+)*: cannot open shared object file", r"C
                  r"third-party dynamic library \((?:lib)?cudnn[\w.]*\) that Paddle depends on is not configured",
                  # cuDNN 8's own loader on Windows (CTranslate2, ONNX Runtime, TensorRT): "Could not load library
                  # cudnn_ops_infer64_8.dll. Error code 126" is ERROR_MOD_NOT_FOUND, the DLL or one it needs missing
-                 r"Could not load library cudnn_\w+64_\d+\.dll\. Error code 126")
+                 r"Could not load library cudnn_\w+64_\d+\.dll\. Error code 126",
+                 # TensorFlow's Windows self-check (tensorflow_self_check.py): "- Could not find cuDNN 6.", "- Could not
+                 # find cuDNN 5.1.", "- Could not find cuDNN." (the line alone: CMake's "Could NOT find CUDNN (missing:
+                 # ...)" is a build's configure step)
+                 TF_SELF_CHECK_CUDNN.pattern)
 
 # A cuDNN library file with its major: libcudnn_ops_infer.so.8, libcudnn.so.9.1.0, cudnn_ops_infer64_8.dll,
 # cudnn64_7.dll.
@@ -53,7 +58,8 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "Could not load library libcudnn_ops_infer.so.8. Error: libcudnn_ops_infer.so.8: cannot open
     shared object file: No such file or directory"; TensorFlow: "Could not load dynamic library
     'libcudnn.so.8'". TensorFlow 2.19 in an image whose `dpkg -l` lists only libcudnn8 (its tested
-    configuration names cuDNN 9).
+    configuration names cuDNN 9). TensorFlow's Windows self-check: "- Could not find cuDNN.", or with the
+    major it wants.
 
     Why:
     The framework needs cuDNN of one major version and the loader cannot find it: the pip wheel
@@ -91,7 +97,8 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        f"in an image: install libcudnn{wanted} from NVIDIA's CUDA repository"])
     elif seen:
         major = _wanted_cudnn_major(seen)
-        on_windows = any(".dll" in line.lower() for line in seen)
+        # TensorFlow's self-check runs on Windows only
+        on_windows = any(".dll" in line.lower() or TF_SELF_CHECK_CUDNN.search(line) for line in seen)
         yield Hit(f"cuDNN {major} is not on the library path" if major else "cuDNN is not on the library path",
                   evidence={"wanted_major": major or "not named"},
                   fix=[_cudnn_install(major, on_windows) if major else
@@ -132,6 +139,9 @@ def _wanted_cudnn_major(seen: List[str]) -> str:
         found = CUDNN_FILE_MAJOR.search(line)
         if found:
             return found.group(1) or found.group(2)
+        stated = TF_SELF_CHECK_CUDNN.search(line)
+        if stated and stated.group(1):
+            return stated.group(1)
     return ""
 
 
@@ -146,6 +156,11 @@ def _cudnn_install(major: str, on_windows: bool = False) -> str:
         return (f"install cuDNN {major} for Windows (the archive for your CUDA major from "
                 "https://developer.nvidia.com/rdp/cudnn-archive) and put its bin directory on PATH")
     return f"pip install 'nvidia-cudnn-cu12=={major}.*'  # -cu11 for a CUDA 11 build"
+
+
+# A library named as what something asks for is not one that is there: "TensorFlow 1.2.1 or earlier requires cuDNN 5.1.
+# ('cudnn64_5.dll')", the linker's "libcudnn.so.8, needed by libtorch_cuda.so, not found".
+ASKED_FOR = re.compile(r"\b(?:requires?|required|needs?|needed|expects?|depends on)\b", re.I)
 
 
 def _cudnn_other_major(ctx: Context) -> Tuple[str, str, str]:
@@ -163,7 +178,7 @@ def _cudnn_other_major(ctx: Context) -> Tuple[str, str, str]:
                 if CUDNN_WHEEL.fullmatch(d.name.lower()) and d.version]
     errors = set(seen)
     for line in ctx.observations:
-        if line in errors:
+        if line in errors or ASKED_FOR.search(line):
             continue
         for found in CUDNN_FILE_MAJOR.finditer(line):
             present.append((found.group(1) or found.group(2), line.strip()[:120]))

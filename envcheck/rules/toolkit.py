@@ -824,6 +824,13 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # PyTorch with a too old version of GCC. We need GCC 9 or later." (GCC 5 in older releases; Clang likewise).
 COMPILER_TOO_OLD = re.compile(r"You're (?:trying to build PyTorch with|running) a too old version of (GCC|Clang)\. "
                               r"We need (?:GCC|Clang) (\d+) or later")
+# A person reporting the build's complaint in their own words: "system reported my gcc version is too low", "my gcc is
+# too old". Advice is not a report: "if the gcc version is too low, please run ...".
+SAID_GCC_TOO_OLD = (r"\b(?:gcc|g\+\+)\b[^.\n]{0,40}?\btoo\s+(?:low|old)\b", r"\btoo\s+(?:low|old)\s+(?:a\s+)?(?:gcc|g\+\+)\b")
+ADVICE_CLAUSE = re.compile(r"\b(?:if|when|unless|whether|in case)\b[^.\n]{0,30}?\b(?:gcc|g\+\+)\b", re.I)
+GCC_STATED = re.compile(r"\b(?:gcc|g\+\+)\b(?:\s+version)?\s*(?:is|:|=|of)?\s*\(?v?(\d+\.\d+(?:\.\d+)?)\b", re.I)
+# torch.utils.cpp_extension's MINIMUM_GCC_VERSION (5.0.0; 4.9 before); the headers of current releases need GCC 9.
+TORCH_EXTENSION_GCC_FLOOR = "9"
 
 
 @rule("TK013", "host-compiler-too-old", "error", "The host C++ compiler is older than the framework's headers need",
@@ -835,6 +842,8 @@ def host_compiler_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Building a PyTorch C++/CUDA extension (flash-attn, DCNv3, ColossalAI's kernels) on an HPC login
     node or an old distribution: "#error "You're trying to build PyTorch with a too old version of
     GCC. We need GCC 9 or later."", then ninja's "Command '['ninja', '-v']' returned non-zero exit status 1".
+    Or the person's own words: "system reported my gcc version is too low. My system gcc version is
+    4.8.5".
 
     Why:
     PyTorch's headers use language features of recent compilers and stop any compiler older than
@@ -852,6 +861,7 @@ def host_compiler_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     found = first_match(COMPILER_TOO_OLD, seen)
     if found is None:
+        yield from _said_gcc_too_old(ctx)
         return
     compiler, needs = found.group(1), found.group(2)
     gcc = compiler == "GCC"
@@ -864,6 +874,28 @@ def host_compiler_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    ("export CC=$(which gcc) CXX=$(which g++) CUDAHOSTCXX=$(which g++)  # then rebuild; stay within "
                     "the newest gcc your nvcc accepts") if gcc else
                    "export CC=$(which clang) CXX=$(which clang++)  # then rebuild"])
+
+
+def _said_gcc_too_old(ctx: Context) -> Iterable[Hit]:
+    """The person says the build found gcc too old, with the version they name (the lowest, where they name the
+    system's and an environment's). A version the headers of current PyTorch accept is not this."""
+    said = [line for line in ctx.observed(SAID_GCC_TOO_OLD) if not ADVICE_CLAUSE.search(line)]
+    if not said:
+        return
+    versions = sorted((m.group(1) for line in ctx.observed([GCC_STATED.pattern]) for m in GCC_STATED.finditer(line)),
+                      key=version)
+    stated = versions[0] if versions else ""
+    if stated and version(stated) >= version(TORCH_EXTENSION_GCC_FLOOR):
+        return
+    yield Hit(f"gcc{' ' + stated if stated else ''} is too old for the build, as the report says: PyTorch's extension "
+              f"builds need GCC 5 or later, and the headers of current releases GCC {TORCH_EXTENSION_GCC_FLOOR}",
+              evidence={"compiler": "GCC", **({"gcc_version": stated} if stated else {}),
+                        "observed": said[0].strip()[:200]},
+              fix=["gcc --version; which gcc  # the compiler the build picks up first",
+                   f"module load gcc/{TORCH_EXTENSION_GCC_FLOOR}  # or a newer one; or: conda install -c conda-forge "
+                   f"'gxx>={TORCH_EXTENSION_GCC_FLOOR}'",
+                   "export CC=$(which gcc) CXX=$(which g++) CUDAHOSTCXX=$(which g++)  # then rebuild; stay within "
+                   "the newest gcc your nvcc accepts"])
 
 
 # CMake's list of variables a project uses that stayed NOTFOUND, naming a CUDA toolkit library: PyTorch's Caffe2 CMake
