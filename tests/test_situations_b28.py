@@ -137,3 +137,25 @@ def test_tensorflow_self_check_names_the_missing_cudnn():
                       "If I install the cpu version of tensorflow in r-tensorflow, it seems to work.\n")
     assert not any(f.name == "tensorflow" and (f.version == "1.2.1" or f.accelerator == "cpu")
                    for f in facts.frameworks.installed)
+
+
+def test_an_extension_wheel_beside_a_torch_of_its_own_build():
+    # torch-scatter's wheel for torch 2.4 in NGC's PyTorch 24.05 container (pytorch_scatter#462)
+    found = first(corpus("1620-"))
+    assert found.slug == "framework-plugin-mismatch" and "2.4.0a0+07cecf4168 is a build of its own" in found.message
+    assert found.fix[0].startswith("pip install --no-build-isolation --no-binary :all:")
+    # a released torch keeps the advice to install the extension's build for it
+    text = ("torch 2.4.0+cu124\nOSError: /usr/local/lib/python3.10/dist-packages/torch_scatter/_version_cuda.so: "
+            "undefined symbol: _ZN5torch3jit17parseSchemaOrNameERKSsb\n")
+    found = first(text)
+    assert found.slug == "framework-plugin-mismatch" and "build of its own" not in found.message
+
+
+def test_torch_versions_read_from_prose():
+    def torch(text):
+        return next((f.version for f in from_text(text).frameworks.installed if f.name == "torch"), None)
+    assert torch("the version torch==2.4.0a0+07cecf4168,cuda==12.4, how can I solve this?") == "2.4.0a0+07cecf4168"
+    assert torch("torch.__version__: '2.1.0a0+4136153'") == "2.1.0a0+4136153"
+    # an NGC image tag is a year and month; a wheel index or a wheel's address names what it serves
+    assert torch("I'm on nvcr.io/nvidia/pytorch:24.05-py3") is None
+    assert torch("pip install torch-scatter -f https://data.pyg.org/whl/torch-2.4.0+cu124.html") is None

@@ -1393,6 +1393,10 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             package = named.group(1) if named.group(1) not in (None, "lib", "lib64", "site-packages", "dist-packages") else ""
             module = f"{package}.{named.group(2)}" if package else named.group(2)
         built_for = f"torch {torch.version}" if torch is not None and torch.version else "the installed torch"
+        # a torch that is no release (NGC containers' 2.4.0a0+07cecf4168, a source build): prebuilt extension wheels are
+        # made against released torch wheels, so a wheel "for torch 2.4" does not fit it; only a build against it does
+        # (pyg-team/pytorch_scatter#462)
+        own_build = torch is not None and bool(torch.version) and unreleased_build(torch.version)
         # an extension file in a project's own tree ("/data/levi/segment-anything-2/sam2/_C.so") was built in place by
         # an earlier build there, against the torch of that time: rebuilding it in place is the mend
         in_tree = re.search(r"[/\\]", extension) and not re.search(r"(?:site|dist)-packages", extension)
@@ -1405,12 +1409,19 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                 "run compiles them again for the installed one"] if jit else ["python setup.py clean --all  # in the project's checkout: drop the extension built against the old "
                 "torch", "pip install --no-build-isolation -e .  # rebuild it against the installed torch (or: python "
                 "setup.py build_ext --inplace)"] if in_tree else
+               [f"pip install --no-build-isolation --no-binary :all: --force-reinstall <package>  # build {module} "
+                f"against {built_for}: no prebuilt wheel is made for it",
+                "or use a released torch (pip install torch from download.pytorch.org) with the prebuilt wheel"]
+               if own_build else
                [f"Install the build of the package that provides {module} made for {built_for} "
                 "(its wheel index or release names the torch version), or rebuild it from source: "
                 "pip install --no-build-isolation --no-binary :all: --force-reinstall <package>"])
         yield Hit(f"{module} was compiled against another torch release than the one installed: "
                   "it lacks a symbol of torch's C++ library" + (" (the extension was built in the project's own tree)"
-                                                               if in_tree else ""),
+                                                               if in_tree else "")
+                  + (f"; {built_for} is a build of its own (an NGC container's or a source build), not a released "
+                     "wheel, and prebuilt extension wheels are made for released ones" if own_build and not in_tree
+                     else ""),
                   evidence={"extension": module} if named else {}, fix=fix)
         return
     vision_op = first_match(TORCHVISION_OP, seen)
