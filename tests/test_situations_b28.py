@@ -159,3 +159,5 @@ def test_torch_versions_read_from_prose():
     # an NGC image tag is a year and month; a wheel index or a wheel's address names what it serves
     assert torch("I'm on nvcr.io/nvidia/pytorch:24.05-py3") is None
     assert torch("pip install torch-scatter -f https://data.pyg.org/whl/torch-2.4.0+cu124.html") is None
+    # a bound of a range is a requirement, not the version installed
+    assert torch("this repo requires torch 2.1 or later") is None

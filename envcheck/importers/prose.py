@@ -56,6 +56,9 @@ PYTHON = re.compile(r"(?<![.\w/\\])py(?:thon)?\s*(?:version)?\s*[-:=]?\s*3\.?(\d
 # "torch 2.1.0+cu121", "pytorch:1.10", "torch==2.0.1", "torch.__version__ = 2.2.0+cu118", "my pytorch version is
 # 2.2.0+cu118": the local tag, when given, says the build, and so does a form answer's note in brackets, "PyTorch
 # version: 1.5.0 (CPU toolkit)".
+# A version that bounds a range is not the one installed: "TensorFlow 1.2.1 or earlier requires cuDNN 5.1" (TensorFlow's
+# self-check lists what each release needs), "requires torch 2.1 or later".
+RANGE_BOUND_AFTER = r"(?!\s*(?:or|and)\s+(?:earlier|later|newer|older|above|below|higher|lower)\b)"
 # A pre-release with a commit for its local version is a build of its own: NGC containers' "2.4.0a0+07cecf4168",
 # "2.5.0a0+e000cf0ad9.nv24.10", a source build's "2.1.0a0+git32f93b1"; kept whole, it is no released wheel. The major
 # is one digit: NGC's image tag "nvcr.io/nvidia/pytorch:24.05-py3" is a year and month, not torch's version. A name
@@ -64,7 +67,7 @@ PYTHON = re.compile(r"(?<![.\w/\\])py(?:thon)?\s*(?:version)?\s*[-:=]?\s*3\.?(\d
 TORCH = re.compile(r"(?<!/)\b(?:py)?torch(?:\.__version__)?\s*(?:==|:|=|-|version\s*(?:is\s*)?[:=]?|v)?\s*['\"]?"
                    r"(\d\.\d+(?:\.\d+)?(?:(?:a|b|rc)\d+|\.dev\d+)?)(?![\d.])"
                    r"\s*(\+\s*(?:cu\d{2,3}|cpu|rocm[\d.]+|git[0-9a-f]{7,}|[0-9a-f]{7,}(?:\.nv\d+\.\d+)?))?"
-                   r"(\s*\(\s*CPU\b[^)]*\))?", re.I)
+                   r"(\s*\(\s*CPU\b[^)]*\))?" + RANGE_BOUND_AFTER, re.I)
 # tf.version.GIT_VERSION, tf.version.VERSION as printed: "('v1.3.0-rc2-20-g0787eee', '1.3.0')", Python 3's
 # bytes form "b'v1.12.0-rc2-3-ga6d8ffae09' 1.12.0", and print()'s "v2.17.0-rc1-2-gad6d8cc177d 2.17.0".
 TF_TUPLE = re.compile(r"\('v?\d+\.\d+[^']*',\s*'(\d+\.\d+(?:\.\d+)?)'\)|\bb?'?v\d+\.\d+\.\d+(?:-rc\d+)?-\d+-g[0-9a-f]{6,}'?\s+(\d+\.\d+\.\d+)\b")
@@ -116,9 +119,6 @@ CUDNN_STATED = re.compile(# NVIDIA's older archive names put the CUDA first: cud
 # TensorFlow's form asks for both at once: "CUDA/cuDNN version: 11.8/8.6", "CUDA 8.0, cuDNN 5.1".
 CUDA_CUDNN_PAIR = re.compile(r"\bCUDA\s*/\s*cuDNN[^:]*:\s*(?:CUDA\s*)?\d+\.\d[\d.]*\s*(?:/|,|and)\s*(?:cuDNN\s*)?"
                              r"(\d{1,2}(?:\.\d+){0,3})(?!\.?\d)", re.I)
-# A version that bounds a range is not the one installed: "TensorFlow 1.2.1 or earlier requires cuDNN 5.1" (TensorFlow's
-# self-check lists what each release needs).
-RANGE_BOUND_AFTER = r"(?!\s*(?:or|and)\s+(?:earlier|later|newer|older|above|below|higher|lower)\b)"
 TENSORFLOW = re.compile(r"\b(?:tensorflow(?:-gpu)?|TF)\s*(?:version)?\s*(?:==|:|is|v)?\s*(?:tf\s*)?"
                         r"([12]\.\d{1,2}(?:\.\d+)?)(?!\.?\d)" + RANGE_BOUND_AFTER, re.I)
 # ONNX Runtime: "onnxruntime-gpu==1.19.0", "ONNX Runtime Version or Commit ID: 1.16.2", and its

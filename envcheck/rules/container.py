@@ -1915,8 +1915,8 @@ def wsl_container_toolkit_too_old_for_driver(ctx: Context, seen: List[str]) -> I
     toolkit = next((t.version for t in ctx.facts.docker.toolkit if t.version), "")
     if toolkit and version(toolkit) >= version("1.14.4"):
         return
-    desktop = next((m.group(1) for line in ctx.observed([r"Docker Desktop\s+(?:version\s+)?v?\d"])
-                    for m in [DOCKER_DESKTOP_VERSION.search(line)] if m), "")
+    desktop = next((DOCKER_DESKTOP_VERSION.search(line).group(1)
+                    for line in ctx.observed([DOCKER_DESKTOP_VERSION.pattern])), "")
     if desktop and version(desktop) >= version("4.31.0"):
         return
     said_windows = bool(ctx.facts.system.wsl or ctx.facts.system.os == "windows" or ctx.observed(ON_WINDOWS))
