@@ -57,8 +57,9 @@ PYTHON = re.compile(r"(?<![.\w/\\])py(?:thon)?\s*(?:version)?\s*[-:=]?\s*3\.?(\d
 # 2.2.0+cu118": the local tag, when given, says the build, and so does a form answer's note in brackets, "PyTorch
 # version: 1.5.0 (CPU toolkit)".
 # A version that bounds a range is not the one installed: "TensorFlow 1.2.1 or earlier requires cuDNN 5.1" (TensorFlow's
-# self-check lists what each release needs), "requires torch 2.1 or later".
-RANGE_BOUND_AFTER = r"(?!\s*(?:or|and)\s+(?:earlier|later|newer|older|above|below|higher|lower)\b)"
+# self-check lists what each release needs), "requires torch 2.1 or later", "needs driver 471.41 or newer".
+RANGE_BOUND = r"\s*(?:or|and)\s+(?:earlier|later|newer|older|above|below|higher|lower|up)\b"
+RANGE_BOUND_AFTER = f"(?!{RANGE_BOUND})"
 # A pre-release with a commit for its local version is a build of its own: NGC containers' "2.4.0a0+07cecf4168",
 # "2.5.0a0+e000cf0ad9.nv24.10", a source build's "2.1.0a0+git32f93b1"; kept whole, it is no released wheel. The major
 # is one digit: NGC's image tag "nvcr.io/nvidia/pytorch:24.05-py3" is a year and month, not torch's version. A name
@@ -230,7 +231,7 @@ def _mentioned(facts: HostFacts, name: str) -> bool:
 
 
 # A driver version that what follows marks as a requirement: "550+", "471.41 or newer".
-DRIVER_WANTED_AFTER = re.compile(r"\+|\s*(?:or|and) (?:newer|later|higher|above|up)\b", re.I)
+DRIVER_WANTED_AFTER = re.compile(r"\+|" + RANGE_BOUND, re.I)
 
 
 def _driver(text: str, facts: HostFacts, where: str) -> None:
