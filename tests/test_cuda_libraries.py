@@ -56,3 +56,15 @@ def test_matrix_knows_which_onnxruntime_build_pypi_serves():
     assert [r["cuda"] for r in M.onnxruntime_builds("1.17.1")][0] == "11.8"
     assert M.onnxruntime_builds("1.19.2")[0]["cuda"] == ">=12.0,<13"
     assert M.onnxruntime_builds("1.1")[0]["onnxruntime_gpu"] == "1.1"  # not 1.10
+
+
+def test_a_windows_dll_not_found_points_at_path_not_at_ld_library_path():
+    # Windows searches PATH only; CUDA_PATH being set does not help (corpus 1166: nvrtc64_70.dll, CUDA's bin not on PATH)
+    finding = first(corpus("1166-"))
+    assert finding.slug == "cuda-libraries-missing" and "not on PATH" in finding.message
+    assert finding.fix[0] == "where nvrtc64_70.dll  # no answer: the directory that holds it is not on PATH"
+    assert "%CUDA_PATH_V7_0%\\bin" in finding.fix[1] and not any("LD_LIBRARY_PATH" in line for line in finding.fix)
+    # without a minor in the name, the pip wheels of that major are the other way to get them (corpus 1212)
+    whisper = first(corpus("1212-"))
+    assert whisper.slug == "cuda-libraries-missing" and "nvidia-cublas-cu11" in whisper.fix[-1]
+    assert not any("LD_LIBRARY_PATH" in line for line in whisper.fix)

@@ -573,7 +573,7 @@ def _major(cuda: str) -> str:
     return found.group(0) if found else ""
 
 
-@rule("LIB004", "cuda-libraries-missing", "error", "The CUDA libraries a package was built for are not on this machine",
+@rule("LIB004", "cuda-libraries-missing", "error", "The loader does not find the CUDA libraries a package was built for",
       signatures=MISSING_CUDA_LIB + (JAX_LIBRARY_UNLOADABLE,), priority=18,
       references=("https://docs.nvidia.com/deploy/cuda-compatibility/",
                   "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"))
@@ -681,8 +681,24 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             yield Hit(f"{what} needs the CUDA {major} libraries; this machine has CUDA {', '.join(have)}",
                       evidence={"wanted_cuda_major": major, "host_cuda": majors, "host_cuda_source": host_where,
                                 "asked_by": what}, fix=fix, confirmed=True)
+        elif seen and (".dll" in what or ctx.facts.system.os == "windows"):
+            # Windows loads a DLL from PATH only: CUDA_PATH, which the installer sets, is not searched
+            release = "_".join(major.split(".")[:2]) if "." in major else ""
+            yield Hit(f"{what} needs the CUDA {major} libraries and the loader does not find them: CUDA {major} is "
+                      "not installed, or its bin directory is not on PATH",
+                      evidence={"wanted_cuda_major": major, "asked_by": what}, fix=fix[:-1] + [
+                          f"where {what}  # no answer: the directory that holds it is not on PATH",
+                          f"set PATH=%CUDA_PATH_V{release}%\\bin;%PATH%  # when CUDA {major} is installed; restart "
+                          "the program (a shell or IDE started before the change keeps the old PATH)" if release else
+                          f"add the bin directory of your CUDA {major} installation to PATH (its installer sets "
+                          f"CUDA_PATH_V{major}_<minor>); restart the program afterwards",
+                          f"otherwise install them: pip install nvidia-cuda-runtime-cu{major} nvidia-cublas-cu{major}, and "
+                          "put the wheels' bin directories on PATH; or the package's build for the CUDA you have"
+                          if not release else f"otherwise install the CUDA {major} toolkit (or the package's build for "
+                          "the CUDA you have)"])
         elif seen:
-            yield Hit(f"{what} needs the CUDA {major} libraries and the loader does not find them",
+            yield Hit(f"{what} needs the CUDA {major} libraries and the loader does not find them: they are not "
+                      "installed, or their directory is not on the loader path",
                       evidence={"wanted_cuda_major": major, "asked_by": what}, fix=fix + [
                           "ldconfig -p | grep -E 'libcudart|libcublas'  # which CUDA majors the loader has"])
         else:
