@@ -34,6 +34,9 @@ GPU_MENTION = re.compile(
 # "Radeon Pro V340", Intel's "Arc A770".
 OTHER_VENDOR_BEFORE = re.compile(r"\b(?:AMD|Radeon|Intel|Apple)(?:\s*\(R\))?(?:\s+(?:Radeon|Pro|R\d|RX|Arc|Iris|Xe|HD|"
                                  r"Graphics|Instinct|Mobility)(?:\s*\(\w+\))?)*\s+$|\b(?:Radeon|Arc|Instinct)\s+$", re.I)
+# A data-centre model written in lower case is a GPU where the word GPU or card follows it ("I have p40 GPUs",
+# "on a v100 gpu"); alone, "p40" or "a10" may be anything.
+LOWER_CASE_MODEL = re.compile(r"(?<![\w.-])([ahlbvpkm]\d{2,3}|t4|l4)\s+(?:gpus?|cards?)\b", re.I)
 # Words on the same line that make a bare model number a GPU ("my 3090", "4090 laptop").
 GPU_LABEL = re.compile(r"\b(gpu|graphics|card|vga)\b\s*[:=]?", re.I)
 # GeForce's four-digit models all end in 0 (1080, 3090, 4060): a date, a field ID or a line number beside the word GPU
@@ -212,6 +215,8 @@ def _gpus(text: str, facts: HostFacts, where: str) -> None:
         return  # a tool listed the GPUs: words do not add to them
     names = [m.group(0).strip() for m in GPU_MENTION.finditer(text)
              if not OTHER_VENDOR_BEFORE.search(text[max(0, m.start() - 30):m.start()])]
+    if not names:
+        names = [m.group(1).upper() for m in LOWER_CASE_MODEL.finditer(text)]
     if not names and GPU_LABEL.search(text):
         names = [" ".join(p for p in m.groups() if p) for m in BARE_MODEL.finditer(text)]
     capability = next((m for m in CAPABILITY.finditer(text) if not WANTED_BEFORE.search(text[:m.start()])),

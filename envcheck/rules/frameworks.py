@@ -95,7 +95,15 @@ TOO_OLD_TEXT = re.compile(r"which is of cuda capability (\d+)\.(\d+)\.?\s*PyTorc
 # Kernels written for Ampere (8.0) and newer: flash-attn 2 "FlashAttention only supports Ampere GPUs or
 # newer."; text-generation-inference "GPU with CUDA capability 7 0 is not supported" (a major below 8 is an
 # older GPU; the same words for 12 0 would mean a GPU newer than the build).
-AMPERE_ONLY = (r"FlashAttention only supports Ampere GPUs or newer", r"capability [1-7] \d is not supported")
+# What to do instead of flash attention on an older GPU: PyTorch's own attention, as the program's option names it.
+FLASH_ATTENTION_OFF = ("or turn flash attention off in the program (transformers: attn_implementation=\"sdpa\" or "
+                       "\"eager\"; a training config: its flash_attention option false): PyTorch's own attention has no Ampere floor")
+# A person stating that limit ("Flash attention doesn't support any GPU lower than ampere", "FlashAttention 2 only
+# supports Ampere and newer") beside the GPU they have.
+FLASH_ATTENTION_AMPERE_SAID = (r"\bflash[ _-]?att(?:n|ention)\b.{0,60}?(?:\bonly\b|\bnot\b|n't\b|\brequires?\b|"
+                               r"\bneeds?\b).{0,40}?\bAmpere\b")
+AMPERE_ONLY = (r"FlashAttention only supports Ampere GPUs or newer", r"capability [1-7] \d is not supported",
+               FLASH_ATTENTION_AMPERE_SAID)
 # xFormers' operator dispatcher, per operator it cannot use: "`flshattF` is not supported because: requires a GPU
 # with compute capability > 7.5"; later "requires device with capability > (8, 0) but your GPU has capability (7, 0)
 # (too old)".
@@ -218,9 +226,11 @@ def _software_arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
                     evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], name: release or "unknown",
                               "supported": f">={row['min_cc']}" + (f", <={row['max_cc']}" if "max_cc" in row else "")},
                     references=[row["source"]],
-                    fix=[f"use a GPU of compute capability {row['min_cc']} or newer, or an older {name} release that "
-                         "still supports this one" if old else f"install a {name} release that supports compute "
-                         f"capability {gpu['cc']}"])))
+                    fix=[(f"use a GPU of compute capability {row['min_cc']} or newer, or an older {name} release "
+                          "that still supports this one" if release else f"use a GPU of compute capability "
+                          f"{row['min_cc']} or newer: no {name} release with a stated minimum supports this one")
+                         if old else f"install a {name} release that supports compute capability {gpu['cc']}"] +
+                        ([FLASH_ATTENTION_OFF] if old and name == "flash-attn" else []))))
             elif name == "tensorrt" and release and gpu["cc"]:
                 beyond = _tensorrt_beyond_cuda(ctx, release, gpu)
                 if beyond:
@@ -1175,6 +1185,9 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       fix=["let xFormers choose the operator (do not force the flash operator), or use PyTorch's "
                            "scaled_dot_product_attention; or run on a GPU above that compute capability"])
             return
+        said = [line for line in ctx.observed([FLASH_ATTENTION_AMPERE_SAID]) if not re.search(AMPERE_ONLY[0], line, re.I)]
+        if said and len(said) == len(seen) and (not cc or cc_tuple(cc) >= (8, 0)):
+            return  # a person's statement of the floor counts beside a GPU older than Ampere, not a newer one or none
         if ctx.observed(AMPERE_ONLY):
             yield Hit(f"These kernels need an Ampere or newer GPU (compute capability 8.0+); this GPU is {cc or 'older'}",
                       evidence={"compute_capability": cc}, fix=[
@@ -2650,12 +2663,18 @@ BUILT_WITHOUT_CUDA = (
 # and not bitsandbytes, whose "compiled without GPU support" warning has causes of its own (FW008 and others read them).
 NAMED_BUILD_WITHOUT_CUDA = re.compile(r"^(?!.*\bpossible\b).*?\b(?:this\s+|the\s+)?([A-Za-z][\w.+-]*)\s+(?:binary\s+|build\s+)?"
                                       r"(?:was|is)\s+(?:built|compiled)\s+without\s+(?:CUDA|GPU)\s+support", re.I)
+# A program naming the build option it lacks, at run time: sherpa-onnx's "Please compile with
+# -DSHERPA_ONNX_ENABLE_GPU=ON. Available providers: CPUExecutionProvider", "Rebuild with -DUSE_CUDA=ON to enable GPU.",
+# "Reconfigure with -DRR_ENABLE_CUDA=ON to enable CUDA." Not a guide's advice ("you can compile it with -DGGML_CUDA=ON").
+REBUILD_WITH_CUDA_OPTION = re.compile(r"(?<![A-Za-z])(?:please\s+(?:re)?(?:compile|build)|re(?:build|compile|configure))\s+"
+                                      r"(?:it\s+)?with\s+(?:--cmake-args\s+)?-D\s?(\w*(?:CUDA|GPU|CUBLAS)\w*)=ON", re.I)
 NOT_A_PROGRAM = {"it", "this", "that", "which", "what", "binary", "build", "version", "package", "library", "torch",
                  "pytorch", "tensorflow", "jax", "jaxlib", "llama.cpp", "xgboost", "bitsandbytes"}
 
 
 @rule("FW016", "program-built-without-cuda", "error", "The program in use was built without CUDA support",
-      signatures=(*(pattern for _, pattern, _, _ in BUILT_WITHOUT_CUDA), NAMED_BUILD_WITHOUT_CUDA.pattern), priority=16,
+      signatures=(*(pattern for _, pattern, _, _ in BUILT_WITHOUT_CUDA), NAMED_BUILD_WITHOUT_CUDA.pattern,
+                  REBUILD_WITH_CUDA_OPTION.pattern), priority=16,
       references=("https://github.com/opencv/opencv-python/issues/398", "https://colmap.github.io/install.html"))
 def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -2666,7 +2685,8 @@ def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     feature matching stops with "Shader not supported by your hardware!" and "ERROR: SiftGPU not
     fully supported". A Rust command-line program (Tabby): "error: invalid value 'cuda' for
     '--device <DEVICE>'" with "[possible values: cpu]". Any program in its own words: "GPU execution
-    requested, but this hoomd was built without CUDA support".
+    requested, but this hoomd was built without CUDA support", or naming the build option it lacks:
+    "Please compile with -DSHERPA_ONNX_ENABLE_GPU=ON. Available providers: CPUExecutionProvider".
 
     Why:
     Some GPU-capable programs are published mostly as builds without CUDA: OpenCV's pip wheels,
@@ -2689,6 +2709,10 @@ def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                                                            "observed": said[0].strip()[:200]},
                       fix=fix)
             return
+    option = first_match(REBUILD_WITH_CUDA_OPTION, seen)
+    if option is not None:
+        yield _built_without_option(option)
+        return
     named = next((m for line in seen for m in [NAMED_BUILD_WITHOUT_CUDA.search(line)]
                   if m and m.group(1).lower() not in NOT_A_PROGRAM), None)
     if named is not None:
@@ -2706,6 +2730,21 @@ def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "channels carry CUDA builds; many conda-forge and PyPI packages are CPU-only)",
                        f"or build {program} from source with CUDA enabled (the option its build guide names for "
                        "CUDA, with nvcc on PATH), and check that the configure step found the CUDA toolkit"])
+
+
+def _built_without_option(found: re.Match) -> Hit:
+    """The program says which build option would have given it CUDA: the option's prefix names the project
+    (SHERPA_ONNX_ENABLE_GPU is sherpa-onnx's), and the fix is its GPU release or a build with that option."""
+    option = found.group(1)
+    prefix = re.sub(r"_?(?:ENABLE|USE|WITH|BUILD)?_?(?:GPU|CUDA|CUBLAS)$", "", option, flags=re.I)
+    program = prefix.lower().replace("_", "-") if prefix and prefix.upper() not in ("ENABLE", "USE", "WITH", "BUILD") \
+        else "The program"
+    return Hit(f"{program} was built without -D{option}=ON, so it has no CUDA code: it runs on the CPU whatever GPU and "
+               "driver the machine has", confirmed=True,
+               evidence={"program": program, "option": option, "observed": found.string.strip()[:200]},
+               fix=[f"install the GPU build of {program} where the project publishes one (a release or package marked "
+                    "gpu or cuda), in place of the CPU one, and point the program at it",
+                    f"or build {program} from source with -D{option}=ON and the CUDA toolkit on PATH"])
 
 
 # Text Embeddings Inference (TEI) compiles its CUDA kernels for one compute capability per image and refuses any other

@@ -44,7 +44,7 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     installed a driver"; "no CUDA-capable device is detected"; `lspci | grep -i nvidia` prints nothing.
     A notebook written for a GPU runtime, opened on Colab's TPU runtime, fails at its first
     `nvidia-smi` call. "AssertionError: Trying to use CUDA, but CUDA is not available", and the
-    reporter says the computer has no graphics card. `docker run --gpus all` on a Mac, or on a
+    reporter says the computer has no graphics card, or that its GPU is Intel's or AMD's. `docker run --gpus all` on a Mac, or on a
     machine said to have no GPU: "could not select device driver "" with capabilities: [[gpu]]".
 
     Why:
@@ -130,7 +130,11 @@ CONTAINER_ASKS_FOR_GPU = (GPU_REQUEST.pattern, r"load library failed: libnvidia-
                           r"could not select device driver .{0,20}with capabilities: \[\[gpu\]\]")
 # A GPU build failing to load the driver's library asks for the GPU too ("tensorflow_model_server: error while loading
 # shared libraries: libcuda.so.1: cannot open shared object file").
-GPU_ASKED_FOR = CUDA_ASKED_FOR + (r"\bnvidia-smi\b", r"libcuda\.so\.1: cannot open shared object file")
+# The CUDA runtime's error 35 asks for it as well: with no NVIDIA driver at all, the runtime reports the driver as
+# "insufficient" (onnxruntime's "CUDA failure 35: CUDA driver version is insufficient for CUDA runtime version" on a
+# machine with Intel graphics only; a container started without --gpus, NVIDIA/nvidia-docker#400).
+GPU_ASKED_FOR = CUDA_ASKED_FOR + (r"\bnvidia-smi\b", r"libcuda\.so\.1: cannot open shared object file",
+                                  r"CUDA driver version is insufficient")
 # The reporter saying the machine has no GPU ("I didn't have a graphic card on my work computer", "my laptop which does
 # not contain nvidia-graphics card", "I have no GPU"), not that a GPU is short of something ("a GPU with enough memory",
 # "any GPU to select", "no GPU problems").
@@ -139,13 +143,20 @@ NO_GPU_SUBJECT = (r"(?:\b(?:I|we|it|which|that)|\b(?:my|our|this|the)\s+(?:work\
 NO_GPU_NEGATION = (r"(?:(?:do|does|did)\s*(?:n[o']?t|not)\s+(?:have|has|own|contain)|(?:have|has)\s*(?:n[o']?t|not)\s+got|"
                    r"(?:have|has|had)\s+no)")
 NO_GPU_OBJECT = (r"(?:(?:an?|any)\s+)?(?:(?:NVIDIA|dedicated|discrete|CUDA[- ]capable|physical)[- ]+)*"
-                 r"(?:GPU|graphics?[- ]card|video[- ]card)s?\b(?!\s+(?:with|that|which|of|to|big|large|powerful|strong|"
+                 r"(?:GPU|graphics?[- ]card|video[- ]card|(?<=NVIDIA[- ])card)s?\b(?!\s+(?:with|that|which|of|to|big|large|powerful|strong|"
                  r"good|free|available|here|for|problems?|issues?|errors?|support|in\s+(?:the|this)\s+"
                  r"(?:VM|container|docker))\b)")
 # ... or that it is a machine without one ("this is a machine without gpu card").
 MACHINE_WITHOUT = r"\b(?:machine|computer|laptop|pc|server|host|node|instance|vm)s?\s+(?:without|with\s+no)\s+"
 SAID_NO_GPU = re.compile(NO_GPU_SUBJECT + r"\s+" + NO_GPU_NEGATION + r"\s+" + NO_GPU_OBJECT + "|" + MACHINE_WITHOUT +
                          NO_GPU_OBJECT, re.I)
+# ... or that its GPU is another vendor's ("I have Intel iRIS Graphics GPU", "I have an Intel(R) HD graphics 530", "my
+# laptop has an AMD Radeon RX 6600M"). Callers count it only where no NVIDIA GPU is named too: a laptop's Intel
+# graphics beside its GeForce is no such statement.
+SAID_OTHER_VENDOR_GPU = re.compile(
+    r"(?:\bI\s+(?:only\s+)?(?:have|got|use|am\s+using)|\bI'm\s+using|\b(?:my|this|the)\s+(?:computer|laptop|machine|pc|"
+    r"notebook|desktop)\s+(?:only\s+)?(?:has|uses))\s+(?:only\s+)?(?:an?\s+)?(?:integrated\s+)?(?:Intel|AMD)(?:\(R\))?"
+    r"[\s-]+(?:[\w+-]+\s+){0,3}?(?:graphics|GPU|iGPU|Radeon)\b", re.I)
 
 
 def on_a_mac(ctx: Context) -> bool:
@@ -160,8 +171,9 @@ def on_a_mac(ctx: Context) -> bool:
 
 
 def said_no_gpu(ctx: Context) -> List[str]:
-    """The report's lines that say the machine has no (NVIDIA) GPU: a person's word, weaker than lspci."""
-    return ctx.observed([SAID_NO_GPU.pattern])
+    """The report's lines that say the machine has no (NVIDIA) GPU, or only another vendor's: a person's word, weaker
+    than lspci. The callers check that no NVIDIA GPU is named as well."""
+    return ctx.observed([SAID_NO_GPU.pattern, SAID_OTHER_VENDOR_GPU.pattern])
 
 
 def on_a_tpu_runtime(ctx: Context) -> bool:

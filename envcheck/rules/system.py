@@ -204,7 +204,9 @@ def cuda_visible_devices_invalid(ctx: Context, seen: List[str]) -> Iterable[Hit]
         f"{fw.name}: cuda_available=False" for fw in ctx.facts.frameworks.installed
         if fw.deep is not None and fw.deep.cuda_available is False] or (
         ["cuInit: 100 CUDA_ERROR_NO_DEVICE"] if ctx.facts.cuda.driver_api.cuinit_code == 100 else [])
-    if problem or (unavailable and not count):
+    # Index 0 exists wherever a GPU does, and CUDA keeps the entries before the first bad one: a value that starts with
+    # 0 hides no GPU, so it is not why the program sees none ("I tried set CUDA_VISIBLE_DEVICES=0, no effect").
+    if problem or (unavailable and not count and entries[0] != "0"):
         yield Hit(f"CUDA_VISIBLE_DEVICES={value!r} " + (problem or "is set while the program sees no GPU"),
                   evidence={"env.CUDA_VISIBLE_DEVICES": value, "gpus": count}, confirmed=bool(unavailable),
                   fix=["unset CUDA_VISIBLE_DEVICES", "nvidia-smi -L  # the indexes that exist"])

@@ -98,6 +98,9 @@ CUDA_HOME_JOINED = (r"\b(?:cuda_dir|cuda_home)\s*\+\s*[\"'][/\\]bin[/\\]nvcc",
                     r"os\.path\.join\(\s*(?:[\w.]+\.)?CUDA_HOME\s*,")
 NONE_PATH_ERROR = (r"unsupported operand type\(s\) for \+: 'NoneType' and 'str'",
                    r"expected str, bytes or os\.PathLike object, not NoneType")
+# ... or that ran the joined path and found no program there: on Windows CreateProcess's error 2 names no file
+# ("FileNotFoundError: [WinError 2] The system cannot find the file specified", in the system's language).
+NVCC_NOT_AT_JOINED_PATH = (r"FileNotFoundError: \[WinError 2\]",)
 
 
 # Numba compiling a kernel (its own, or one of NeMo's, cuDF's, librosa users') needs the toolkit's NVVM compiler library:
@@ -134,7 +137,7 @@ def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When you only run prebuilt wheels.
     """
     if seen and all(re.search("|".join(CUDA_HOME_JOINED), text, re.I) for text in seen) and \
-            not ctx.observed(NONE_PATH_ERROR):
+            not ctx.observed(NONE_PATH_ERROR + NVCC_NOT_AT_JOINED_PATH):
         return  # the code that joins CUDA_HOME, in a traceback that failed for another reason
     if seen and all(re.search(NVVM_MISSING, text, re.I) for text in seen):
         yield Hit("Numba compiles CUDA kernels with the toolkit's NVVM library, and no CUDA toolkit (libnvvm) is "
@@ -151,6 +154,7 @@ def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         missing = max((m.group(1) or m.group(2) for m in map(NVCC_PATH_MISSING.search, seen) if m), key=len, default="")
         home = ctx.facts.env.variables.get("CUDA_HOME") or ""
         pip_packages = "-packages/nvidia" in (missing + " " + home).replace("\\", "/")
+        windows = ctx.facts.system.os == "windows" or bool(ctx.observed([r"\[WinError \d+\]"]))
         yield Hit("A build needs nvcc and no CUDA toolkit is set up" + (f" (torch uses CUDA {cuda})" if cuda else "")
                   + (f": there is no {missing}" if missing else "")
                   + ("; the pip nvidia-* packages that CUDA_HOME points at hold the CUDA libraries, not the compiler"
@@ -158,6 +162,8 @@ def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"cuda.toolkits": [], "env.CUDA_HOME": ctx.facts.env.variables.get("CUDA_HOME"),
                             "missing": missing},
                   fix=[f"install CUDA toolkit {cuda or 'matching torch.version.cuda'} from {TOOLKIT_ARCHIVE}",
+                       "set CUDA_HOME=%CUDA_PATH%  # the toolkit the installer registered; in a new shell, then "
+                       "`where nvcc` to check" if windows else
                        f"export CUDA_HOME=/usr/local/cuda{('-' + cuda) if cuda else ''}"])
 
 
