@@ -7,7 +7,7 @@ on texts it must leave alone."""
 from __future__ import annotations
 
 from envcheck.importers import from_text
-from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings as findings, paste_slugs
 
 ERROR_35 = ("onnxruntime::CudaCall CUDA failure 35: CUDA driver version is insufficient for CUDA runtime version ; "
             "GPU=-1231511160 ; hostname=DESKTOP ; expr=cudaSetDevice(info_.device_id);")
@@ -83,3 +83,18 @@ def test_a_program_naming_the_cuda_option_it_was_built_without():
     assert found.slug == "program-built-without-cuda" and found.evidence["option"] == "BUILD_CUDA"
     # a guide's advice is not a program's refusal
     assert slugs("you can compile llama_ros with --cmake-args -DGGML_CUDA=ON to enable CUDA support") == []
+
+
+def test_a_tensorflow_op_library_built_against_another_tensorflow():
+    # tensorflow/addons#470: Addons 0.5.0 (built against 2.0.0rc0) beside tensorflow-gpu 2.0.0-beta1
+    found = first(corpus("1673-"))
+    assert found.slug == "framework-plugin-mismatch" and found.evidence["package"] == "tensorflow_addons"
+    # Horovod's TensorFlow op library, from a site-packages path
+    found = first("NotFoundError: /home/u/envs/tf/lib/python3.6/site-packages/horovod/tensorflow/mpi_lib.cpython-36m-"
+                  "x86_64-linux-gnu.so: undefined symbol: _ZN10tensorflow14kernel_factory17OpKernelRegistrar12Init"
+                  "InternalEPKNS_9KernelDefEN4absl11string_viewEPFPNS_8OpKernelEPNS_20OpKernelConstructionEE")
+    assert found.slug == "framework-plugin-mismatch" and found.evidence["package"] == "horovod"
+    # TensorFlow's own library missing its own symbol is a broken TensorFlow, not a companion package
+    own = ("ImportError: /home/u/lib/python3.12/site-packages/tensorflow/python/platform/../_pywrap_tensorflow_internal"
+           ".so: undefined symbol: _ZN10tensorflow35ConvertSavedModelToTFLiteFlatBufferERKN4toco10ModelFlags")
+    assert not any("was built against another TensorFlow" in f.message for f in findings(own))

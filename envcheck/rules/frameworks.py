@@ -1277,7 +1277,36 @@ def _python_fix(ctx: Context, name: str, python: str) -> List[str]:
 # c10::, torch::, caffe2::): the extension was built against another torch release, whose ABI differs.
 TORCH_EXTENSION_SYMBOL = (r"^(?!.*\b(?:libtorch(?:_\w+)?|libc10(?:_\w+)?|libcaffe2\w*|libshm)\.so)"
                           r".*undefined symbol: _ZN[KVRS]*\d*(?:2at|3c10|5torch|6caffe2)\d")
+# The same for TensorFlow: a custom-op library (tensorflow-addons, Horovod's mpi_lib, TF-DF's ops) missing a symbol of
+# the tensorflow:: namespace was built against another TensorFlow release, or with another C++ string ABI
+# ("_ZN10tensorflow12OpDefBuilder4AttrESs"). Not TensorFlow's own libraries (_pywrap_tensorflow_internal.so,
+# libtensorflow_framework.so), whose missing symbol is a broken TensorFlow install.
+TENSORFLOW_EXTENSION_SYMBOL = (r"^(?!.*\b(?:libtensorflow\w*|_pywrap_tensor\s*flow\w*)\.so)"
+                               r".*undefined symbol: _ZN[KVRS]*\d*10tensorflow\d")
+OP_LIBRARY_PACKAGE = re.compile(r"(?:site|dist)-packages[/\\]([A-Za-z_][\w-]*)[/\\]|"
+                                r"(?<![\w./\\-])([A-Za-z_][\w-]*)[/\\](?:[\w.-]+[/\\])*[\w.+-]+\.so\b")
 _EXTENSION_MODULE = re.compile(r"(?:([\w-]+)/)?([\w+-]+)(?:\.cpython[\w-]*|\.abi3)?\.so[\w.]*: undefined symbol: (\S+?)[`'\"]?$")
+
+
+def _tensorflow_op_library_mismatch(ctx: Context, line: str) -> Hit:
+    """A TensorFlow custom-op library that lacks a symbol of TensorFlow's C++ library: each release of such a package is
+    built against one TensorFlow release (TF Addons and TF-DF publish the pairs), and the ABI differs between them."""
+    named = _EXTENSION_MODULE.search(line.strip())
+    module = named.group(2) if named else "A TensorFlow custom-op library"
+    # the package is the folder under site-packages, or the first of a relative path ("tensorflow_addons/custom_ops/...")
+    where = OP_LIBRARY_PACKAGE.search(line)
+    package = (where.group(1) or where.group(2)) if where else ""
+    tensorflow = ctx.framework("tensorflow")
+    have = f"TensorFlow {tensorflow.version}" if tensorflow is not None and tensorflow.version else "the installed TensorFlow"
+    return Hit(f"{module}{f' (of {package})' if package else ''} was built against another TensorFlow release than "
+               f"{have}: it lacks a symbol of TensorFlow's C++ library", confirmed=True,
+               evidence={"extension": module, **({"package": package} if package else {}),
+                         **({"frameworks.tensorflow.version": tensorflow.version} if tensorflow is not None else {})},
+               fix=[f"install the release of {package or 'the package'} made for {have} (its compatibility table or "
+                    "release notes name the TensorFlow each release was built against), or the TensorFlow it was "
+                    "built for", "if you built it yourself: rebuild it against the installed TensorFlow, with the "
+                    "flags python -c 'import tensorflow as tf; print(tf.sysconfig.get_compile_flags())' gives "
+                    "(they include its _GLIBCXX_USE_CXX11_ABI)"])
 
 
 # xFormers' own account of the build it found unusable: "xFormers was built for: PyTorch 2.0.1+cu118 with CUDA
@@ -1327,7 +1356,7 @@ def _variant_words(tag: str) -> str:
                   # a CPU-only torchvision beside a CUDA torch
                   r"Could not run 'torchvision::\w+' with arguments from the 'CUDA' backend", r"jax-cuda\d+-(plugin|pjrt).*(mismatch|incompatible)",
                   r"JAX plugin \S+ version \S+ is installed,? but it is not compatible with the installed jaxlib",
-                  TORCH_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern, COMPANION_CUDA_DIFFERS.pattern),
+                  TORCH_EXTENSION_SYMBOL, TENSORFLOW_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern, COMPANION_CUDA_DIFFERS.pattern),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
 def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -1436,6 +1465,10 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                      "wheel, and prebuilt extension wheels are made for released ones" if own_build and not in_tree
                      else ""),
                   evidence={"extension": module} if named else {}, fix=fix)
+        return
+    tf_op = next((line for line in seen if re.search(TENSORFLOW_EXTENSION_SYMBOL, line, re.I)), None)
+    if tf_op:
+        yield _tensorflow_op_library_mismatch(ctx, tf_op)
         return
     vision_op = first_match(TORCHVISION_OP, seen)
     if vision_op:
