@@ -97,7 +97,8 @@ TOO_OLD_TEXT = re.compile(r"which is of cuda capability (\d+)\.(\d+)\.?\s*PyTorc
 # older GPU; the same words for 12 0 would mean a GPU newer than the build).
 # What to do instead of flash attention on an older GPU: PyTorch's own attention, as the program's option names it.
 FLASH_ATTENTION_OFF = ("or turn flash attention off in the program (transformers: attn_implementation=\"sdpa\" or "
-                       "\"eager\"; a training config: its flash_attention option false): PyTorch's own attention has no Ampere floor")
+                       "\"eager\"; a training config: its flash_attention option false): PyTorch's own attention has "
+                       "no Ampere floor")
 # A person stating that limit ("Flash attention doesn't support any GPU lower than ampere", "FlashAttention 2 only
 # supports Ampere and newer") beside the GPU they have.
 FLASH_ATTENTION_AMPERE_SAID = (r"\bflash[ _-]?att(?:n|ention)\b.{0,60}?(?:\bonly\b|\bnot\b|n't\b|\brequires?\b|"
@@ -1092,7 +1093,8 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     capability 6.1"; vLLM: "GPUs with compute capability below 7.0 are not supported." A program's
     own check: "Sorry, need at least compute capability 7.0+!" on a GTX 1080 Ti (6.1). An NGC
     container's start-up check: "ERROR: Detected Quadro M1200 GPU, which is not supported by this
-    container".
+    container". FlashAttention 2 on an older GPU: "FlashAttention only supports Ampere GPUs or
+    newer.", or the reporter saying so beside the GPU they have.
 
     Why:
     Framework builds drop old architectures over time (Kepler, then Maxwell and Pascal in the
@@ -1356,7 +1358,8 @@ def _variant_words(tag: str) -> str:
                   # a CPU-only torchvision beside a CUDA torch
                   r"Could not run 'torchvision::\w+' with arguments from the 'CUDA' backend", r"jax-cuda\d+-(plugin|pjrt).*(mismatch|incompatible)",
                   r"JAX plugin \S+ version \S+ is installed,? but it is not compatible with the installed jaxlib",
-                  TORCH_EXTENSION_SYMBOL, TENSORFLOW_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern, COMPANION_CUDA_DIFFERS.pattern),
+                  TORCH_EXTENSION_SYMBOL, TENSORFLOW_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern,
+                  COMPANION_CUDA_DIFFERS.pattern),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
 def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -1368,7 +1371,8 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "<module>.so: undefined symbol: _ZN3c10..." or "_ZNK2at..."; xFormers: "xFormers can't load
     C++/CUDA extensions. xFormers was built for: PyTorch 2.0.1 with CUDA 1108 (you have 1.13.0+cu117)";
     torchaudio: "Detected that PyTorch and TorchAudio were compiled with different CUDA versions.
-    PyTorch has CUDA version 11.6 whereas TorchAudio has CUDA version 11.7.".
+    PyTorch has CUDA version 11.6 whereas TorchAudio has CUDA version 11.7."; a TensorFlow custom-op
+    library (TF Addons, Horovod): "_activation_ops.so: undefined symbol: _ZN10tensorflow12OpDefBuilder4AttrESs".
 
     Why:
     jax, jaxlib and jax-cudaNN-plugin/pjrt are released together and must be the same version;
@@ -2771,9 +2775,10 @@ def _built_without_option(found: re.Match) -> Hit:
     option = found.group(1)
     prefix = re.sub(r"_?(?:ENABLE|USE|WITH|BUILD)?_?(?:GPU|CUDA|CUBLAS)$", "", option, flags=re.I)
     program = prefix.lower().replace("_", "-") if prefix and prefix.upper() not in ("ENABLE", "USE", "WITH", "BUILD") \
-        else "The program"
-    return Hit(f"{program} was built without -D{option}=ON, so it has no CUDA code: it runs on the CPU whatever GPU and "
-               "driver the machine has", confirmed=True,
+        else "the program"
+    return Hit(f"{program[0].upper() + program[1:] if program == 'the program' else program} was built without "
+               f"-D{option}=ON, so it has no CUDA code: it runs on the CPU whatever GPU and driver the machine has",
+               confirmed=True,
                evidence={"program": program, "option": option, "observed": found.string.strip()[:200]},
                fix=[f"install the GPU build of {program} where the project publishes one (a release or package marked "
                     "gpu or cuda), in place of the CPU one, and point the program at it",
