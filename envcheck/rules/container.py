@@ -141,7 +141,7 @@ def _libcuda_missing_in_container(ctx, seen: List[str]) -> bool:
         return False
     if ctx.facts.system.wsl or ctx.jetson() or ctx.observed([WSL_WORD]):
         return False
-    if said_no_gpu(ctx) and not ctx.gpu_models() and not ctx.has_nvidia_gpu():
+    if said_no_gpu(ctx):
         return False  # the cluster has no GPU to give the container, as its owner says (GPU001)
     return in_container(ctx)
 

@@ -11,9 +11,9 @@ from envcheck.matrix import QueryError, version
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import (CUDA_SEES_NO_GPU, DRIVER_LIBRARY_NOT_FOUND, VIDEO_LIBS_MISSING, WSL_WORD,
                                       image_driver_libs_mismatch, in_container, named_symbol_at_init_in_container)
-from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED, NATIVE_WINDOWS
+from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED
 from envcheck.rules.gpu import on_a_mac, said_no_gpu
-from envcheck.rules.system import VULKAN_ICD_SKIPPED, driver_libs_outside_ldcache
+from envcheck.rules.system import NATIVE_WINDOWS, VULKAN_ICD_SKIPPED, driver_libs_outside_ldcache
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
 
@@ -1668,7 +1668,7 @@ def egl_device_rendering_without_gpu_driver(ctx: Context, seen: List[str]) -> It
     said = next((line for line in seen if re.search(EGL_NO_DEVICE_DISPLAY, line, re.I)), None)
     if said is None:
         return
-    no_gpu = said_no_gpu(ctx) if not ctx.gpu_models() and not ctx.has_nvidia_gpu() else []
+    no_gpu = said_no_gpu(ctx)
     nvidia = bool(ctx.gpu_models()) or ctx.has_nvidia_gpu()
     where = ("the report says this machine has no GPU, so no driver offers one" if no_gpu else
              "this machine's NVIDIA driver offers none: its EGL library (the driver's GL part) is missing here"

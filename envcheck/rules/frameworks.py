@@ -14,6 +14,7 @@ from envcheck.matrix import PROSE_SOURCE, QueryError, cc_tuple, coverage, dotted
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import l4t_mismatch
 from envcheck.rules.gpu import GPU_REQUEST, on_a_mac, said_no_gpu
+from envcheck.rules.system import on_native_windows
 from envcheck.rules.toolkit import NVRTC_ARCH_REFUSED, nvrtc_gap, nvrtc_of_framework
 
 TORCH_INSTALL = "https://pytorch.org/get-started/locally/"
@@ -530,7 +531,7 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Machines without an NVIDIA GPU, where the CPU build is the right one.
     """
     gpu = ctx.has_nvidia_gpu()
-    if not gpu and (on_a_mac(ctx) or (said_no_gpu(ctx) and not ctx.gpu_models())):
+    if not gpu and (on_a_mac(ctx) or said_no_gpu(ctx)):
         return  # a Mac, or a machine its owner says has no GPU: its CPU build is the right one (GPU001)
     driver = ctx.driver_version()
     for framework in ctx.facts.frameworks.installed:
@@ -1832,24 +1833,6 @@ CUDA_BUILD_ASKED = re.compile(r"\b(?:torch|torchvision|torchaudio)==[\w.]+\+cu\d
 APPLE_SILICON = re.compile(r"\bApple M\d\b|\bmacosx_\d+_\d+_arm64\b|\barm64-apple-darwin", re.I)
 # JAX's CUDA builds asked for: the extra, its plugin packages.
 JAX_CUDA_ASKED = re.compile(r"jax\[cuda(\d*)(?:_\w+)?\]|jax-cuda(\d+)-(?:plugin|pjrt)", re.I)
-# Native Windows, as pip, paths (a script run from any drive: "python C:\cudf\setup.py") and conda's channel
-# subdirectories show it (not WSL, whose Python is Linux's).
-NATIVE_WINDOWS = re.compile(r"\bwin_amd64\b|\b[A-Z]:\\(?:Users|Program Files|Python|Windows)|\bWindowsPath\(|"
-                            r"(?:^|\s)[A-Z]:\\[\w.-]+\\[\w.-]+\.py\b|/win-64\b|"
-                            r"\b[A-Z]:\\(?:[^\\\s\"]+\\)*?(?:site|dist)-packages\\", re.I)
-# Windows named anywhere, in any language's sentence ("windows平台", "on Windows 11").
-WINDOWS_WORD = r"(?<![a-z])windows(?![a-z])"
-
-
-def on_native_windows(ctx: Context, named: bool = True) -> bool:
-    """The report comes from native Windows, not WSL: the facts say so, a Windows path or wheel tag shows it, or
-    (where named counts) the word itself names it. WSL runs Linux's builds, so it never counts."""
-    system = ctx.facts.system
-    if system.wsl:
-        return False
-    return system.os == "windows" or bool(ctx.observed([NATIVE_WINDOWS.pattern, *([WINDOWS_WORD] if named else [])]))
-
-
 JAX_PLATFORMS = "https://docs.jax.dev/en/latest/installation.html#supported-platforms"
 # A Linux shared object on a Windows path: the package installed ships Linux binaries only, and on
 # Windows it can load none of them ("Loading binary C:\...\site-packages\bitsandbytes\libbitsandbytes_cpu.so").

@@ -79,8 +79,7 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   "written for a GPU runtime fails", evidence={"observed": ctx.observed([TPU_RUNTIME.pattern])[:1]},
                   fix=["choose a GPU runtime (Colab: Runtime > Change runtime type > a GPU) for code that needs CUDA",
                        "# or run the TPU build of the framework (JAX: pip install 'jax[tpu]') on the TPU"])
-    elif said_no_gpu(ctx) and ctx.observed(GPU_ASKED_FOR + CONTAINER_ASKS_FOR_GPU) and not ctx.has_nvidia_gpu() \
-            and not ctx.gpu_models():
+    elif said_no_gpu(ctx) and ctx.observed(GPU_ASKED_FOR + CONTAINER_ASKS_FOR_GPU):
         container = ctx.observed(CONTAINER_ASKS_FOR_GPU)
         yield Hit("the report says this machine has no NVIDIA GPU, and " +
                   ("a container is started with GPUs (--gpus): Docker finds none to give it" if container else
@@ -151,8 +150,7 @@ MACHINE_WITHOUT = r"\b(?:machine|computer|laptop|pc|server|host|node|instance|vm
 SAID_NO_GPU = re.compile(NO_GPU_SUBJECT + r"\s+" + NO_GPU_NEGATION + r"\s+" + NO_GPU_OBJECT + "|" + MACHINE_WITHOUT +
                          NO_GPU_OBJECT, re.I)
 # ... or that its GPU is another vendor's ("I have Intel iRIS Graphics GPU", "I have an Intel(R) HD graphics 530", "my
-# laptop has an AMD Radeon RX 6600M"). Callers count it only where no NVIDIA GPU is named too: a laptop's Intel
-# graphics beside its GeForce is no such statement.
+# laptop has an AMD Radeon RX 6600M"), counted only where no NVIDIA GPU is named too (said_no_gpu).
 SAID_OTHER_VENDOR_GPU = re.compile(
     r"(?:\bI\s+(?:only\s+)?(?:have|got|use|am\s+using)|\bI'm\s+using|\b(?:my|this|the)\s+(?:computer|laptop|machine|pc|"
     r"notebook|desktop)\s+(?:only\s+)?(?:has|uses))\s+(?:only\s+)?(?:an?\s+)?(?:integrated\s+)?(?:Intel|AMD)(?:\(R\))?"
@@ -172,7 +170,10 @@ def on_a_mac(ctx: Context) -> bool:
 
 def said_no_gpu(ctx: Context) -> List[str]:
     """The report's lines that say the machine has no (NVIDIA) GPU, or only another vendor's: a person's word, weaker
-    than lspci. The callers check that no NVIDIA GPU is named as well."""
+    than lspci. None where an NVIDIA GPU is named or found: then the words are about another machine or another GPU
+    (a laptop's Intel graphics beside its GeForce)."""
+    if ctx.has_nvidia_gpu() or ctx.gpu_models():
+        return []
     return ctx.observed([SAID_NO_GPU.pattern, SAID_OTHER_VENDOR_GPU.pattern])
 
 

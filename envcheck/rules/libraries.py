@@ -647,6 +647,7 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if tf_cuda and not wanted:
         wanted.append((tf_cuda, why))
     for major, what in wanted:
+        on_windows = ".dll" in what or ctx.facts.system.os == "windows"
         present = major in majors or ("." in major and major in versions)
         if present and not seen:
             continue
@@ -663,7 +664,6 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "pip install 'onnxruntime-gpu<1.19'  # the CUDA 11.8 build" if have == "11" else
                        "pip install the onnxruntime-gpu build for your CUDA major (see the requirements table)")
         if present:
-            on_windows = ".dll" in what or ctx.facts.system.os == "windows"
             release = next((v for v in versions if v.split(".")[0] == major.split(".")[0] and "." in v), major)
             # the CUDA installer sets CUDA_PATH_V11_2 for each release it installs, and CUDA_PATH for the last one
             windows_cuda = f"%CUDA_PATH_V{'_'.join(release.split('.')[:2])}%" if "." in release else "%CUDA_PATH%"
@@ -681,7 +681,7 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             yield Hit(f"{what} needs the CUDA {major} libraries; this machine has CUDA {', '.join(have)}",
                       evidence={"wanted_cuda_major": major, "host_cuda": majors, "host_cuda_source": host_where,
                                 "asked_by": what}, fix=fix, confirmed=True)
-        elif seen and (".dll" in what or ctx.facts.system.os == "windows"):
+        elif seen and on_windows:
             # Windows loads a DLL from PATH only: CUDA_PATH, which the installer sets, is not searched
             release = "_".join(major.split(".")[:2]) if "." in major else ""
             yield Hit(f"{what} needs the CUDA {major} libraries and the loader does not find them: CUDA {major} is "

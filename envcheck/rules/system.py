@@ -12,6 +12,24 @@ from envcheck.rules import Context, Hit, first_match, older_than, rule
 SHM_FLOOR = 1024 ** 3
 
 
+# Native Windows, as pip, Python's Windows-only errors ("[WinError 2]"), paths (a script run from any drive: "python C:\cudf\setup.py") and conda's channel
+# subdirectories show it (not WSL, whose Python is Linux's).
+NATIVE_WINDOWS = re.compile(r"\bwin_amd64\b|\[WinError \d+\]|\b[A-Z]:\\(?:Users|Program Files|Python|Windows)|\bWindowsPath\(|"
+                            r"(?:^|\s)[A-Z]:\\[\w.-]+\\[\w.-]+\.py\b|/win-64\b|"
+                            r"\b[A-Z]:\\(?:[^\\\s\"]+\\)*?(?:site|dist)-packages\\", re.I)
+# Windows named anywhere, in any language's sentence ("windows平台", "on Windows 11").
+WINDOWS_WORD = r"(?<![a-z])windows(?![a-z])"
+
+
+def on_native_windows(ctx: Context, named: bool = True) -> bool:
+    """The report comes from native Windows, not WSL: the facts say so, a Windows path or wheel tag shows it, or
+    (where named counts) the word itself names it. WSL runs Linux's builds, so it never counts."""
+    system = ctx.facts.system
+    if system.wsl:
+        return False
+    return system.os == "windows" or bool(ctx.observed([NATIVE_WINDOWS.pattern, *([WINDOWS_WORD] if named else [])]))
+
+
 @rule("SYS001", "shm-too-small", "error", "/dev/shm is too small for DataLoader workers and NCCL",
       signatures=(r"Error while creating shared memory segment", r"insufficient shared memory \(shm\)",
                   r"DataLoader worker \(pid \d+\) is killed by signal: Bus error", r"unable to write to file </torch_",

@@ -9,6 +9,7 @@ from typing import Any, Dict, Iterable, List, Tuple
 from envcheck.matrix import cc_tuple, dotted_cc, version
 from envcheck.rules import Context, Hit, first_match, rule
 from envcheck.rules.container import in_container
+from envcheck.rules.system import on_native_windows
 
 TOOLKIT_ARCHIVE = "https://developer.nvidia.com/cuda-toolkit-archive"
 
@@ -154,7 +155,7 @@ def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         missing = max((m.group(1) or m.group(2) for m in map(NVCC_PATH_MISSING.search, seen) if m), key=len, default="")
         home = ctx.facts.env.variables.get("CUDA_HOME") or ""
         pip_packages = "-packages/nvidia" in (missing + " " + home).replace("\\", "/")
-        windows = ctx.facts.system.os == "windows" or bool(ctx.observed([r"\[WinError \d+\]"]))
+        windows = on_native_windows(ctx, named=False)
         yield Hit("A build needs nvcc and no CUDA toolkit is set up" + (f" (torch uses CUDA {cuda})" if cuda else "")
                   + (f": there is no {missing}" if missing else "")
                   + ("; the pip nvidia-* packages that CUDA_HOME points at hold the CUDA libraries, not the compiler"
