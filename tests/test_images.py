@@ -129,10 +129,33 @@ def built_image(base_image, tmp_path_factory):
     ca = os.environ.get("PIP_CERT")
     if ca and os.path.isfile(ca):
         args += ["--ca-bundle", ca]
-    out = envcheck(*args, timeout=1800)
-    assert out.returncode == 0, out.stderr[-3000:]
-    yield IMAGE
-    subprocess.run(["docker", "rmi", "-f", IMAGE], capture_output=True, timeout=120)
+    before = _image_ids()
+    try:
+        out = envcheck(*args, timeout=1800)
+        assert out.returncode == 0, out.stderr[-3000:]
+        yield IMAGE
+    finally:
+        subprocess.run(["docker", "rmi", "-f", IMAGE], capture_output=True, timeout=120)
+        _remove_untagged(_image_ids() - before)
+
+
+def _image_ids() -> set:
+    out = subprocess.run(["docker", "images", "--all", "--quiet", "--no-trunc"], capture_output=True, text=True,
+                         timeout=60)
+    return set(out.stdout.split())
+
+
+def _remove_untagged(ids: set) -> None:
+    """The classic builder keeps every step of the multi-stage build's first stage as an untagged
+    image, and removing the tagged result leaves them: about 650 MB a run, which filled CI's disk.
+    Children go before parents, so the removal repeats while it makes progress."""
+    while ids:
+        for image in sorted(ids):
+            subprocess.run(["docker", "rmi", image], capture_output=True, timeout=120)
+        remaining = ids & _image_ids()
+        if remaining == ids:
+            return
+        ids = remaining
 
 
 def test_doctor_inside_the_image_sees_the_container_and_no_gpu(built_image):
