@@ -44,6 +44,8 @@ GPU_LABEL = re.compile(r"\b(gpu|graphics|card|vga)\b\s*[:=]?", re.I)
 # Nor is another vendor's model ("Intel(R) HD Graphics 5500", "Radeon RX 5700").
 BARE_MODEL = re.compile(r"(?<![\w.:{/-])(?<!Graphics )(?<!Radeon )(?<!RX )(?<!HD )(\d{3}0)\s*(ti|super|laptop)?"
                         r"(?![\w.:}/-])", re.I)
+# GeForce's numbers that take a Ti or SUPER: 750-980, and x050-x090 of the 10 to 50 series.
+GEFORCE_NUMBER = re.compile(r"[1-5]0[5-9]0|[7-9][5-9]0")
 # A driver version after the word driver (or nvidia-smi, or Chinese 驱动版本): "driver 570", "Driver Version: 470.82",
 # "nvidia-smi says 410.48", "nvidia-driver-535", "Nvidia driver (396.24.10)".
 DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|nvidia-smi(?:\s+(?:says|shows|reports))?|驱动(?:程序)?(?:版本)?)\s*"
@@ -217,8 +219,11 @@ def _gpus(text: str, facts: HostFacts, where: str) -> None:
              if not OTHER_VENDOR_BEFORE.search(text[max(0, m.start() - 30):m.start()])]
     if not names:
         names = [m.group(1).upper() for m in LOWER_CASE_MODEL.finditer(text)]
-    if not names and GPU_LABEL.search(text):
-        names = [" ".join(p for p in m.groups() if p) for m in BARE_MODEL.finditer(text)]
+    if not names:
+        # with a Ti or SUPER after it a bare model is GeForce's without the word GPU ("2080ti does not support bf16")
+        labelled = bool(GPU_LABEL.search(text))
+        names = [" ".join(p for p in m.groups() if p) for m in BARE_MODEL.finditer(text)
+                 if labelled or ((m.group(2) or "").lower() in ("ti", "super") and GEFORCE_NUMBER.fullmatch(m.group(1)))]
     capability = next((m for m in CAPABILITY.finditer(text) if not WANTED_BEFORE.search(text[:m.start()])),
                       None)
     cc = ".".join(g for g in capability.groups() if g is not None) if capability else ""

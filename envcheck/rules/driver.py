@@ -278,6 +278,10 @@ DRIVER_ENTRY_POINT = re.compile(r"\bcu[A-Z]\w*_v\d+\b")
 MATLAB_DRIVER_TOO_OLD = re.compile(r"The CUDA driver was found, but it is too old")
 MATLAB_DRIVER_CUDA = re.compile(r"driver on your system supports CUDA version (\d+\.\d+)\.?\s*The required CUDA version\s+"
                                 r"is:?\s*(\d+(?:\.\d+)?)", re.I)
+# the CUDA an image requires, from nvidia-container-cli's refusal or the --require list it was given
+IMAGE_REQUIRES_CUDA = re.compile(r"(?:unsatisfied condition: |--require=)cuda\s*>=\s*(\d+\.\d+)")
+REQUIRE_ALTERNATIVE_FAILED = (r"--require=cuda>=\d[^\]]*\].{0,200}?requirement error: unsatisfied condition: "
+                              r"(?:brand|driver)\b")
 DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                               r"symbol lookup for cu[A-Z]\w*_v\d+ failed",
                               r"entry point cu[A-Z]\w*_v\d+ could not be located")
@@ -291,6 +295,11 @@ DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                   # the driver's JIT log for the same refusal (Numba's LinkerError, CuPy, PyCUDA)
                   DRIVER_JIT_PTX,
                   r"requirement error: unsatisfied condition: cuda\s*>=\s*\d",
+                  # an image's NVIDIA_REQUIRE_CUDA holds alternatives, "cuda>=10.0 brand=tesla,driver>=384,driver<385":
+                  # the CUDA floor or one of the listed datacenter drivers. nvidia-container-cli names the condition it
+                  # checked last, a brand or driver clause, when the driver runs neither (Determined's docs read
+                  # "unsatisfied condition: brand = tesla" as a driver too old for the image's CUDA)
+                  REQUIRE_ALTERNATIVE_FAILED,
                   # TensorFlow's cuDNN handle failing, with its own suspicion: "possibly insufficient driver version: 384.69.0"
                   r"possibly insufficient driver version",
                   # nvidia-docker 1.0: "Error: unsupported CUDA version: driver 7.5 < image 8.0"; its betas printed
@@ -405,6 +414,9 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if matlab:
             runs_cuda = matlab.group(1)
         needed = matlab.group(2) if matlab else ""
+        required = first_match(IMAGE_REQUIRES_CUDA, seen) if not matlab else None
+        if required:
+            needed = required.group(1)
         try:
             minimum = ctx.matrix.min_driver(needed, "windows" if ctx.facts.system.os == "windows" else "linux") \
                 if needed else None
@@ -416,12 +428,17 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   + (f": the driver's JIT knows PTX ISA up to {jit.group(2)} and was given PTX {jit.group(1)}, from a "
                      "newer CUDA toolkit" if jit else "")
                   + (f": the driver runs CUDA {runs_cuda} at most" if runs_cuda else "")
-                  + (f" and the program needs CUDA {needed}" if needed else "")
+                  + (f": the image requires CUDA {needed} (its NVIDIA_REQUIRE_CUDA), which nvidia-container-cli "
+                     "checked against the host driver" + (f", and CUDA {needed} needs driver {minimum} or newer"
+                                                          if minimum else "") if required else
+                     f" and the program needs CUDA {needed}" if needed else "")
                   + (f": its libcuda lacks {entry.group(0)}, an entry point of a newer CUDA" if entry else ""),
                   evidence={"driver": driver, **({"ptx_given": jit.group(1), "driver_jit_knows": jit.group(2)}
                                                  if jit else {}), **({"driver_cuda": runs_cuda} if runs_cuda else {}),
                             **({"program_cuda": needed} if needed else {})},
-                  fix=_distro.install_driver(ctx.distro, _distro.branch_of(minimum) if minimum else None))
+                  fix=_distro.install_driver(ctx.distro, _distro.branch_of(minimum) if minimum else None) +
+                  (["# or run an image built for a CUDA the host driver runs: envcheck matrix compat --driver "
+                    "<version from nvidia-smi>"] if required else []))
 
 
 def _ngc_release_on_old_driver(ctx: Context, driver: str) -> Optional[Hit]:
@@ -1460,17 +1477,28 @@ FLATPAK = r"\bflatpak\b"
 GL_FELL_BACK_TO_MESA = (r"libGL error: No matching fbConfigs or visuals found", r"libGL error: failed to load driver: swrast",
                         r"Could not initialize GLX")
 FLATPAK_GL_EXTENSIONS = "https://blog.tingping.se/2018/08/26/flatpak-host-extensions.html"
+# The extension itself reported missing, by an app that checks for it (Nuvola: "Graphics driver 'nvidia-390-48' for
+# Flatpak has not been found on your system") or by flatpak when Flathub has not published it for a new driver yet
+# ("error: No remote refs found similar to 'org.freedesktop.Platform.GL.nvidia-515-43-04'", "Can't find ref ...").
+FLATPAK_EXTENSION_MISSING = (r"Graphics driver '?nvidia-\d+-\d+(?:-\d+)?'? for Flatpak has not been found",
+                             r"(?:No remote refs found (?:similar to|for)|Can't find ref|Nothing matches)\W{0,3}"
+                             r"org\.freedesktop\.Platform\.GL(?:32)?\.nvidia-\d+")
+EXTENSION_DRIVER = re.compile(r"nvidia-(\d{3})-(\d{2,3})(?:-(\d{2,3}))?\b")
 
 
 @rule("DRV021", "flatpak-nvidia-runtime-missing-for-driver", "error",
-      "A Flatpak app has no NVIDIA GL extension for the host's driver", signatures=GL_FELL_BACK_TO_MESA, priority=20,
+      "A Flatpak app has no NVIDIA GL extension for the host's driver",
+      signatures=GL_FELL_BACK_TO_MESA + FLATPAK_EXTENSION_MISSING, priority=20,
       references=(FLATPAK_GL_EXTENSIONS,))
 def flatpak_nvidia_runtime_missing_for_driver(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     An app from Flatpak fails to start on an NVIDIA machine while its distribution package or
     AppImage works: "libGL error: No matching fbConfigs or visuals found", "libGL error: failed to
-    load driver: swrast", "Could not initialize GLX".
+    load driver: swrast", "Could not initialize GLX". Or the extension named as missing: Nuvola's
+    "Graphics driver 'nvidia-390-48' for Flatpak has not been found on your system", flatpak's
+    "No remote refs found similar to 'org.freedesktop.Platform.GL.nvidia-515-43-04'" for a driver
+    Flathub has not published yet.
 
     Why:
     Flatpak apps do not use the host's libraries. NVIDIA's user-space GL libraries must be the
@@ -1482,20 +1510,24 @@ def flatpak_nvidia_runtime_missing_for_driver(ctx: Context, seen: List[str]) -> 
 
     Fix:
     `flatpak update` (it installs the extension for the active driver), or install it by name; if
-    Flathub has none for this driver, move to a driver release it packages.
+    Flathub has none for this driver, wait for its build (new releases follow within days) or move
+    to a driver release it packages.
 
     When to ignore:
     Apps that are not run from Flatpak: the same libGL errors there mean another GL problem.
     """
     if not seen or not ctx.observed([FLATPAK]) or ctx.has_nvidia_gpu() is False:
         return
-    driver = ctx.driver_version()
+    missing = first_match(re.compile("|".join(FLATPAK_EXTENSION_MISSING)), seen)
+    named = EXTENSION_DRIVER.search(missing.string, missing.start()) if missing else None
+    driver = ctx.driver_version() or (".".join(part for part in named.groups() if part) if named else "")
     if not driver and not ctx.observed([r"\bnvidia\b"]):
         return  # nothing says the host's GL driver is NVIDIA's
     extension = "org.freedesktop.Platform.GL.nvidia-" + (driver.replace(".", "-") if driver else "<version>")
     yield Hit(f"The app runs in a Flatpak sandbox, whose only NVIDIA GL libraries come from the {extension} extension "
-              f"matching the host driver{f' {driver}' if driver else ''} exactly; without it libGL falls back to Mesa, "
-              "which cannot draw on NVIDIA's X server",
+              f"matching the host driver{f' {driver}' if driver else ''} exactly; "
+              + ("it is not installed: `flatpak update` installs it once Flathub has published it for this driver"
+                 if missing else "without it libGL falls back to Mesa, which cannot draw on NVIDIA's X server"),
               evidence={"observed": seen[0].strip()[:200], "flatpak": ctx.observed([FLATPAK])[0].strip()[:200],
                         **({"driver": driver} if driver else {})}, confirmed=bool(driver),
               fix=["flatpak update  # installs the NVIDIA GL extension of the active driver, when Flathub has one",

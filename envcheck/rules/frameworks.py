@@ -1780,15 +1780,32 @@ def _bf16_refused_in_words(seen: List[str]) -> bool:
     return any(not re.search(CUBLAS_BF16_REFUSED, line) for line in seen)
 
 
+# A person saying their GPU has no bfloat16 ("2080ti does not support bf16, so I want to try fp16", "Since V100 doesn't
+# support bf16"): read beside a GPU older than Ampere that the same sentence names.
+BF16_SAID = r"(?:\bnot|n't)\s+support\s+(?:bf16|bfloat16)\b"
+# The tools' own refusals, which the statement's words would match too.
+BF16_REFUSED = (r"Bfloat16 is only supported on GPUs with compute capability of at least 8\.0",
+                r"You can use float16 instead by explicitly setting the\s*`?dtype`? flag",
+                # Accelerate's words, and transformers' before them ("Your setup doesn't support bf16. You need
+                # Ampere GPU, torch>=1.10, cuda>=11.0", training_args.py)
+                r"Your setup doesn't support bf16(?:/gpu|\. You need Ampere)",
+                # ptxas asked to compile bfloat16 code (Triton kernels) for a GPU before sm_80
+                r"Feature '(?:\.bf16|cvt\.bf16\.f32)' requires \.target sm_80 or higher",
+                r"Current CUDA Device does not support bfloat16",
+                # cuBLAS refusing a bfloat16 GEMM (PyTorch names the call and its data types)
+                CUBLAS_BF16_REFUSED)
+
+
+def _says_it_of(line: str, old_gpus: List[dict]) -> bool:
+    """Whether the statement is about one of these GPUs: the GPU's model number, or the word GPU or card, before it."""
+    before = re.split(BF16_SAID, line, maxsplit=1, flags=re.I)[0]
+    numbers = [found.group(0) for found in (re.search(r"\d{2,4}", gpu["name"]) for gpu in old_gpus) if found]
+    return bool(old_gpus) and (bool(re.search(r"\b(?:gpu|card)s?\b", before, re.I))
+                               or any(number in before for number in numbers))
+
+
 @rule("FW007", "bf16-unsupported-gpu", "error", "bfloat16 was asked of a GPU that does not compute in it",
-      signatures=(r"Bfloat16 is only supported on GPUs with compute capability of at least 8\.0",
-                  r"You can use float16 instead by explicitly setting the\s*`?dtype`? flag",
-                  r"Your setup doesn't support bf16/gpu",
-                  # ptxas asked to compile bfloat16 code (Triton kernels) for a GPU before sm_80
-                  r"Feature '(?:\.bf16|cvt\.bf16\.f32)' requires \.target sm_80 or higher",
-                  r"Current CUDA Device does not support bfloat16",
-                  # cuBLAS refusing a bfloat16 GEMM (PyTorch names the call and its data types)
-                  CUBLAS_BF16_REFUSED), priority=18)
+      signatures=BF16_REFUSED + (BF16_SAID,), priority=18)
 def bf16_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -1815,6 +1832,10 @@ def bf16_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     models = ctx.gpu_models()
     old = [m for m in models if m["cc"] and cc_tuple(m["cc"]) < (8, 0)]
+    said = [line for line in seen if re.search(BF16_SAID, line, re.I)
+            and not any(re.search(refused, line) for refused in BF16_REFUSED)]
+    if len(said) == len(seen) and not any(_says_it_of(line, old) for line in said):
+        return  # a person's statement counts of a GPU older than Ampere named in it, not of a library or a CPU
     if models and not old and not _bf16_refused_in_words(seen):
         return  # cuBLAS refused a bfloat16 GEMM on an Ampere or newer GPU: not for want of bfloat16
     said = re.search(r"Your (.+?) GPU has compute capability (\d+\.\d+)", " ".join(ctx.observations))

@@ -452,7 +452,9 @@ def _wheel_dependency_found_outside(ctx: Context) -> Optional[Tuple[str, str, st
 # CUDA runtime libraries a program failed to load, with the major it wanted, in the loaders' words:
 # glibc ("libcublas.so.11: cannot open shared object file"), TensorFlow ("Could not load dynamic
 # library 'libcudart.so.11.0'", "... 'cudart64_110.dll'"), Windows ("cublas64_12.dll was not found").
-CUDA_LIBS = r"(?:cudart|cublasLt|cublas|cufft|curand|cusolver|cusparse|nvrtc|nvJitLink|cupti)"
+# NPP (nppc, nppig, nppicc, ...; CUDA 7.5's single libnppi) and nvJPEG are the toolkit's too, numbered with its major:
+# FFmpeg built with scale_npp fails as "ffmpeg: error while loading shared libraries: libnppig.so.11".
+CUDA_LIBS = r"(?:cudart|cublasLt|cublas|cufft|curand|cusolver|cusparse|nvrtc|nvJitLink|cupti|npp[a-z]{0,5}|nvjpeg)"
 MISSING_CUDA_LIB = (
     # glibc's line, also as people retell it without "object" ("`libcublas.so.11`: cannot open shared file")
     rf"lib{CUDA_LIBS}\.so\.\d+(?:\.\d+)*[`'\"]?: cannot open shared (?:object )?file",
@@ -483,6 +485,22 @@ ORT_REQUIRES = re.compile(r"Require cuDNN (\d+)\.\* and CUDA (\d+)\.\*", re.I)
 ORT_PROVIDER_FAILED = (r"Failed to create CUDAExecutionProvider",
                        r"LoadLibrary failed with error 126 .{0,200}onnxruntime_providers_cuda",
                        r"libonnxruntime_providers_cuda\.so with error")
+
+
+# NVIDIA's pip wheel holding each library, named for the CUDA major with -cu11, -cu12 (PyPI)
+LIBRARY_WHEELS = {"cudart": "nvidia-cuda-runtime", "cublas": "nvidia-cublas", "cublasLt": "nvidia-cublas",
+                  "cufft": "nvidia-cufft", "curand": "nvidia-curand", "cusolver": "nvidia-cusolver",
+                  "cusparse": "nvidia-cusparse", "nvrtc": "nvidia-cuda-nvrtc", "nvJitLink": "nvidia-nvjitlink",
+                  "cupti": "nvidia-cuda-cupti", "npp": "nvidia-npp", "nvjpeg": "nvidia-nvjpeg"}
+
+
+def _wheels_holding(missing: str, major: str) -> str:
+    """The runtime and cuBLAS wheels every CUDA program loads, and the one holding the missing library."""
+    name = re.match(r"(?:lib)?([A-Za-z]+?)(?:64_|\.so)", missing)
+    library = name.group(1) if name else ""
+    wheels = ["nvidia-cuda-runtime", "nvidia-cublas",
+              LIBRARY_WHEELS.get("npp" if library.startswith("npp") else library, "nvidia-cuda-runtime")]
+    return " ".join(f"{wheel}-cu{major}" for wheel in dict.fromkeys(wheels))
 
 
 def _dll_major(digits: str) -> str:
@@ -639,7 +657,8 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             if found.group(3) and int(major) <= 10:
                 minor = re.match(major + r"(\d)$", found.group(3))  # cudart64_101.dll is 10.1, cudart64_90.dll 9.0
             # before CUDA 11 the soname named the minor too (libcudart.so.10.1): that exact release is needed
-            wanted.append((f"{major}.{minor.group(1)}" if minor and int(major) <= 10 else major, found.group(1)))
+            soname = found.group(1) + (f".{minor.group(1)}" if minor and not found.group(3) else "")
+            wanted.append((f"{major}.{minor.group(1)}" if minor and int(major) <= 10 else major, soname))
     ort_cuda, _cudnn, why = onnxruntime_needs(ctx)
     if ort_cuda:
         wanted.append((ort_cuda, why))
@@ -652,7 +671,7 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if present and not seen:
             continue
         ort = ctx.framework("onnxruntime")
-        fix = [f"pip install nvidia-cuda-runtime-cu{major} nvidia-cublas-cu{major}  # the CUDA {major} libraries, "
+        fix = [f"pip install {_wheels_holding(what, major)}  # the CUDA {major} libraries, "
                "then add their lib directories to LD_LIBRARY_PATH (PATH on Windows)" if "." not in major else
                f"install the CUDA {major} runtime libraries (cuda-libraries-{major.replace('.', '-')}, or the CUDA {major} "
                "toolkit) and add their lib64 to LD_LIBRARY_PATH"]
@@ -678,9 +697,14 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "ldconfig -p | grep libcudart"])
         elif majors:
             have = versions if "." in major else majors
+            # a program linked against another major's library runs again once rebuilt for the CUDA installed (a
+            # distribution's FFmpeg after a CUDA upgrade): the other way out when the old libraries are not wanted
+            rebuild = [] if "onnxruntime-gpu" in fix[0] else [
+                f"# or use a build of the program that loads {what} made for CUDA {have[-1]}: rebuild it, or, for a "
+                "distribution's package, update it or ask its packager to rebuild it for this CUDA"]
             yield Hit(f"{what} needs the CUDA {major} libraries; this machine has CUDA {', '.join(have)}",
                       evidence={"wanted_cuda_major": major, "host_cuda": majors, "host_cuda_source": host_where,
-                                "asked_by": what}, fix=fix, confirmed=True)
+                                "asked_by": what}, fix=fix + rebuild, confirmed=True)
         elif seen and on_windows:
             # Windows loads a DLL from PATH only: CUDA_PATH, which the installer sets, is not searched
             release = "_".join(major.split(".")[:2]) if "." in major else ""
