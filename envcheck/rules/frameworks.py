@@ -1832,9 +1832,9 @@ def bf16_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     models = ctx.gpu_models()
     old = [m for m in models if m["cc"] and cc_tuple(m["cc"]) < (8, 0)]
-    said = [line for line in seen if re.search(BF16_SAID, line, re.I)
-            and not any(re.search(refused, line) for refused in BF16_REFUSED)]
-    if len(said) == len(seen) and not any(_says_it_of(line, old) for line in said):
+    statements = [line for line in seen if re.search(BF16_SAID, line, re.I)
+                  and not any(re.search(refused, line) for refused in BF16_REFUSED)]
+    if len(statements) == len(seen) and not any(_says_it_of(line, old) for line in statements):
         return  # a person's statement counts of a GPU older than Ampere named in it, not of a library or a CPU
     if models and not old and not _bf16_refused_in_words(seen):
         return  # cuBLAS refused a bfloat16 GEMM on an Ampere or newer GPU: not for want of bfloat16

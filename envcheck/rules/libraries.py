@@ -487,9 +487,10 @@ ORT_PROVIDER_FAILED = (r"Failed to create CUDAExecutionProvider",
                        r"libonnxruntime_providers_cuda\.so with error")
 
 
-# NVIDIA's pip wheel holding each library, named for the CUDA major with -cu11, -cu12 (PyPI)
+# NVIDIA's pip wheel holding each library, named for the CUDA major with -cu11, -cu12 (PyPI), for the libraries whose
+# soname carries the CUDA major. cuFFT, cuRAND and cuSOLVER number theirs on their own (PyPI's nvidia-cufft-cu11 is
+# cuFFT 10.9, libcufft.so.10): no wheel is named from their soname.
 LIBRARY_WHEELS = {"cudart": "nvidia-cuda-runtime", "cublas": "nvidia-cublas", "cublasLt": "nvidia-cublas",
-                  "cufft": "nvidia-cufft", "curand": "nvidia-curand", "cusolver": "nvidia-cusolver",
                   "cusparse": "nvidia-cusparse", "nvrtc": "nvidia-cuda-nvrtc", "nvJitLink": "nvidia-nvjitlink",
                   "cupti": "nvidia-cuda-cupti", "npp": "nvidia-npp", "nvjpeg": "nvidia-nvjpeg"}
 
