@@ -135,11 +135,20 @@ def run(image: str, command: List[str], gpus: bool, timeout: float,
             pass
 
 
+# The CUDA an image requires, in nvidia-container-cli's refusal. It names the condition it checked last: the CUDA floor
+# ("unsatisfied condition: cuda>=12.6"), or, where the image's NVIDIA_REQUIRE_CUDA lists datacenter-driver alternatives
+# after the floor ("cuda>=10.0 brand=tesla,driver>=384,driver<385"), one of their clauses ("brand = tesla",
+# "driver < 385"); the floor is then in the --require list of the command it ran. Rule DRV005 reads pastes with it.
+REQUIRED_CUDA = re.compile(r"(?:unsatisfied condition: |--require=)cuda\s*>=\s*(\d+\.\d+)")
+
+
 def requirement_message(image: str, text: str) -> str:
     """The container toolkit refused the image: the host driver's CUDA is older than the image's
     NVIDIA_REQUIRE_CUDA. That is a driver/image mismatch, not a missing runtime."""
+    cuda = REQUIRED_CUDA.search(text)
     found = re.search(r"unsatisfied condition: ([^,:]+)", text)
-    condition = found.group(1).strip() if found else "the image's NVIDIA_REQUIRE_CUDA"
+    condition = (f"cuda>={cuda.group(1)}" if cuda else found.group(1).strip() if found
+                 else "the image's NVIDIA_REQUIRE_CUDA")
     return (f"the host driver does not meet {image}'s requirement {condition}: upgrade the driver, or generate "
             f"the image for this host (envcheck dockerfile --for-hosts facts.json)")
 

@@ -93,6 +93,12 @@ def test_a_driver_requirement_refusal_is_not_called_a_missing_runtime():
             "container: unknown")
     message = images.requirement_message("img:1", text)
     assert "cuda>=12.6" in message and "driver" in message and "container toolkit" not in message
+    # refused on a datacenter-driver clause of the alternatives: the requirement is still the CUDA floor
+    text = ("exec command: [/usr/bin/nvidia-container-cli --load-kmods configure --compute --utility "
+            "--require=cuda>=10.0 brand=tesla,driver>=384,driver<385 --pid=8170 /merged]\\nnvidia-container-cli: "
+            "requirement error: unsatisfied condition: brand = tesla\\n")
+    message = images.requirement_message("img:1", text)
+    assert "cuda>=10.0" in message and "brand = tesla" not in message
 
 
 def test_bad_dockerfile_options_exit_2():

@@ -16,6 +16,7 @@ from envcheck.rules.gpu import on_a_mac, said_no_gpu
 from envcheck.rules.system import NATIVE_WINDOWS, VULKAN_ICD_SKIPPED, driver_libs_outside_ldcache
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
+from envcheck.images import REQUIRED_CUDA
 
 MODULE_DOCS = "https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/index.html"
 TOOLKIT_PREREQUISITES = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
@@ -278,8 +279,6 @@ DRIVER_ENTRY_POINT = re.compile(r"\bcu[A-Z]\w*_v\d+\b")
 MATLAB_DRIVER_TOO_OLD = re.compile(r"The CUDA driver was found, but it is too old")
 MATLAB_DRIVER_CUDA = re.compile(r"driver on your system supports CUDA version (\d+\.\d+)\.?\s*The required CUDA version\s+"
                                 r"is:?\s*(\d+(?:\.\d+)?)", re.I)
-# the CUDA an image requires, from nvidia-container-cli's refusal or the --require list it was given
-IMAGE_REQUIRES_CUDA = re.compile(r"(?:unsatisfied condition: |--require=)cuda\s*>=\s*(\d+\.\d+)")
 REQUIRE_ALTERNATIVE_FAILED = (r"--require=cuda>=\d[^\]]*\].{0,200}?requirement error: unsatisfied condition: "
                               r"(?:brand|driver)\b")
 DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
@@ -414,7 +413,7 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if matlab:
             runs_cuda = matlab.group(1)
         needed = matlab.group(2) if matlab else ""
-        required = first_match(IMAGE_REQUIRES_CUDA, seen) if not matlab else None
+        required = first_match(REQUIRED_CUDA, seen) if not matlab else None
         if required:
             needed = required.group(1)
         try:
@@ -1483,6 +1482,7 @@ FLATPAK_GL_EXTENSIONS = "https://blog.tingping.se/2018/08/26/flatpak-host-extens
 FLATPAK_EXTENSION_MISSING = (r"Graphics driver '?nvidia-\d+-\d+(?:-\d+)?'? for Flatpak has not been found",
                              r"(?:No remote refs found (?:similar to|for)|Can't find ref|Nothing matches)\W{0,3}"
                              r"org\.freedesktop\.Platform\.GL(?:32)?\.nvidia-\d+")
+EXTENSION_MISSING = re.compile("|".join(FLATPAK_EXTENSION_MISSING))
 EXTENSION_DRIVER = re.compile(r"nvidia-(\d{3})-(\d{2,3})(?:-(\d{2,3}))?\b")
 
 
@@ -1518,7 +1518,7 @@ def flatpak_nvidia_runtime_missing_for_driver(ctx: Context, seen: List[str]) -> 
     """
     if not seen or not ctx.observed([FLATPAK]) or ctx.has_nvidia_gpu() is False:
         return
-    missing = first_match(re.compile("|".join(FLATPAK_EXTENSION_MISSING)), seen)
+    missing = first_match(EXTENSION_MISSING, seen)
     named = EXTENSION_DRIVER.search(missing.string, missing.start()) if missing else None
     driver = ctx.driver_version() or (".".join(part for part in named.groups() if part) if named else "")
     if not driver and not ctx.observed([r"\bnvidia\b"]):
