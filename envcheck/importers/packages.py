@@ -23,6 +23,10 @@ DPKG = re.compile(r"^[uihrp][ncUFHWti]\s+([a-z0-9][\w.+-]*?)(?::[a-z0-9]+)?\s+(?
 # The Debian/Ubuntu packages of NVIDIA's libraries whose version is the library's: libcudnn8, libcudnn9-cuda-12,
 # libnccl2 (NVIDIA's CUDA repository).
 DPKG_LIBRARIES = ((re.compile(r"libcudnn\d+(?:-cuda-\d+)?"), "cudnn"), (re.compile(r"libnccl\d"), "nccl"))
+# conda's transaction plan, the package it will end up with: "pytorch  pytorch::pytorch-1.7.1-py3.8_cuda10.2~ -->
+# pkgs/main::pytorch-1.7.1-cpu_py38h6a09485_0" (UPDATED, DOWNGRADED, SUPERSEDED; the old build cut with "~"), and
+# "pytorch  pkgs/main/linux-64::pytorch-1.7.1-cpu_py38h6a09485_0" among the NEW packages.
+CONDA_PLANNED = re.compile(r"^([A-Za-z0-9_][\w.-]*)\s+(?:\S+\s+-->\s+)?(?:[\w./-]+::)([A-Za-z0-9_][\w.-]*?)-(\d[^-\s]*)-([^-\s~]+)$")
 # conda names that differ from the pip name of the same thing
 CONDA_NAMES = {"pytorch": "torch", "pytorch-cuda": "pytorch-cuda", "cudatoolkit": "cudatoolkit"}
 
@@ -59,6 +63,12 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
             mark(facts.libraries, f"{source}: dpkg -l")
             facts.libraries.found.append(Library(name=library, version=row.group(2), kind="system-package",
                                                  source=f"{source}: dpkg -l: {row.group(1)}"))
+            continue
+        planned = CONDA_PLANNED.match(line.strip())
+        if planned and planned.group(1) == planned.group(2):
+            name = normalize(CONDA_NAMES.get(planned.group(2).lower(), planned.group(2)))
+            if matters(name):
+                _framework(name, planned.group(3), planned.group(4), facts, f"{source}: conda transaction")
             continue
         parsed = parse_line(line)
         if parsed is None:

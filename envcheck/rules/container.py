@@ -31,21 +31,30 @@ TOOLKIT_INSTALLED = (r"NVIDIA Container (?:Toolkit CLI|Runtime) version \d", r"S
 NO_DRIVER_BANNER = (r"The NVIDIA Driver was not detected\.?\s+GPU functionality will not be available|"
                     r"NVIDIA Driver Release \d+\.\d+\S* or later,?\s*but\s+version\s+was detected")
 # A pasted `docker run` (or podman run) and the ways it can ask for GPUs.
-RUN_COMMAND = re.compile(r"(?:^|`)(?:sudo\s+)?(docker|podman)\s+(?:container\s+)?run\b([^`]*)")
+# Singularity and Apptainer start every container anew with run, exec or shell, and give it the GPUs only with --nv
+# (or --nvccli).
+RUN_COMMAND = re.compile(r"(?:^|`|\$\s)(?:sudo\s+)?(?:(?:docker|podman)\s+(?:container\s+)?run|(?:singularity|apptainer)\s+"
+                         r"(?:run|exec|shell))\b(?P<args>[^`]*)")
 # The program in the container says it sees no GPU (IPython's "Out[2]: False" after is_available()).
 CUDA_SEES_NO_GPU = (r"is_ava\w{2,6}\(\)\W{0,4}(?:->|returns?|returned|:|=)?\W{0,4}False", r"^Out\[\d+\]:\s*False$",
                     r"no CUDA-capable device is detected", r"Found no NVIDIA driver on your system",
                     r"No CUDA GPUs are available")
 SMI_NOT_FOUND = r"nvidia-smi\W{0,5}(?:but\s+)?(?:command\s+)?not found"
+# Without the driver's libcuda in the container, the CUDA runtime's first call fails with cudaErrorInsufficientDriver:
+# "CUDA driver version is insufficient for CUDA runtime version" (FasterTransformer's gpt_gemm in a container started
+# without --gpus); only beside a pasted `docker run` that asks for no GPU is this the container, not the driver.
+NO_LIBCUDA_RUNTIME_SAYS = r"CUDA driver version is insufficient for CUDA runtime version"
 PROGRAM_SEES_NO_GPU = (*CUDA_SEES_NO_GPU, SMI_NOT_FOUND)
 # Bounded by ASCII word characters, not \b: in Chinese or Japanese prose ("docker部署时", "docker容器") the word
 # touches characters that \b counts as part of it.
-CONTAINER_WORDS = (r"(?<![A-Za-z0-9_])(docker|podman|containerd|kubernetes|kubectl|kubelet|k8s|pods?|containers?)"
+CONTAINER_WORDS = (r"(?<![A-Za-z0-9_])(docker|podman|containerd|kubernetes|kubectl|kubelet|k8s|pods?|containers?|"
+                   r"singularity|apptainer)"
                    r"(?![A-Za-z0-9_])",)
 # NVML's library itself is missing (not NVML failing): in a container, no runtime mounted the driver.
 NO_NVML_LIBRARY = r"could not load NVML library|couldn't find libnvidia-ml\.so library in your system"
 # The driver's libcuda is not in the container: the runtime that mounts it from the host was not asked to.
-LIBCUDA_MISSING = r"libcuda\.so\.1: cannot open shared object file|Could not load dynamic library 'libcuda\.so\.1'"
+LIBCUDA_MISSING = (r"libcuda\.so\.1: cannot open shared object file|Could not load dynamic library 'libcuda\.so\.1'|"
+                   r"unable to find libcuda\.so\.1")
 # On JetPack 4 (L4T r32) the l4t images hold empty placeholders for CUDA, cuDNN and TensorRT; the NVIDIA runtime mounts
 # the host's files over them, as the host's CSV lists in /etc/nvidia-container-runtime/host-files-for-container.d name.
 # Unmounted, the loader reads an empty file: "libnvinfer.so.7: file too short".
@@ -105,12 +114,13 @@ def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["docker run --gpus all ...  # Docker", "podman run --device nvidia.com/gpu=all ...  # CDI",
                        "resources: {limits: {nvidia.com/gpu: 1}}  # Kubernetes"])
     elif (seen and ctx.observed([NO_DRIVER_BANNER])) or (runs_without_gpus(ctx.observations)
-                                                         and ctx.observed(PROGRAM_SEES_NO_GPU)):
+                                                         and ctx.observed(PROGRAM_SEES_NO_GPU + (NO_LIBCUDA_RUNTIME_SAYS,))):
         bare = runs_without_gpus(ctx.observations)
         yield Hit("the container started without GPU access: the image found no NVIDIA driver inside it"
                   + (f"; the command asks for no GPU: {bare[0]}" if bare else ""),
                   evidence={"commands": bare[:3]} if bare else {},
-                  fix=["docker run --gpus all ...  # needs the NVIDIA Container Toolkit on the host",
+                  fix=[_singularity_fix(bare) or "docker run --gpus all ...  # needs the NVIDIA Container Toolkit on the "
+                       "host",
                        "nvidia-smi  # on the host first: the driver must work there"])
     elif _libcuda_missing_in_container(ctx, libcuda_missing):
         bare = runs_without_gpus(ctx.observations)
@@ -118,13 +128,23 @@ def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   "container started with GPU access" + (f"; the command asks for no GPU: {bare[0]}" if bare else ""),
                   evidence={"observed": libcuda_missing[:1],
                             **({"commands": bare[:3]} if bare else {})},
-                  fix=["docker run --gpus all ...  # or --runtime=nvidia; needs the NVIDIA Container Toolkit on the host",
-                       "do not copy libcuda into the image: it must match the host's driver"])
+                  fix=[_singularity_fix(bare) or "docker run --gpus all ...  # or --runtime=nvidia; needs the NVIDIA "
+                       "Container Toolkit on the host", "do not copy libcuda into the image: it must match the host's "
+                       "driver"])
     elif seen and (f.docker.nvidia_runtime or any(t.name == "nvidia-ctk" for t in f.docker.toolkit)
                    or f.system.wsl or ctx.observed([r"Docker Desktop", WSL_WORD])):
         yield Hit("Docker could not hand a GPU to the container although the NVIDIA runtime is set up",
                   fix=["docker info | grep -i runtime", "Docker Desktop: Settings > Resources > WSL integration",
                        "nvidia-smi  # on the host: the driver must work first"])
+
+
+def _singularity_fix(commands: List[str]) -> str:
+    """The command again with --nv, when the one that asked for no GPU is Singularity's or Apptainer's."""
+    found = next((re.search(r"\b(singularity|apptainer)\s+(run|exec|shell)\b", c) for c in commands
+                  if re.search(r"\b(?:singularity|apptainer)\s", c)), None)
+    if not found:
+        return ""
+    return f"{found.group(1)} {found.group(2)} --nv ...  # binds the host's driver libraries and /dev/nvidia* into it"
 
 
 def in_container(ctx: Context) -> bool:
@@ -160,7 +180,7 @@ def _runs(lines: List[str], asking_for_gpus: bool) -> List[str]:
     found = []
     for line in lines:
         match = RUN_COMMAND.search(line.strip())
-        if match and bool(GPU_REQUEST.search(match.group(2))) == asking_for_gpus:
+        if match and bool(GPU_REQUEST.search(match.group("args"))) == asking_for_gpus:
             found.append(line.strip())
     return found
 

@@ -9,8 +9,9 @@ from packaging.version import InvalidVersion
 
 from envcheck.matrix import QueryError, version
 from envcheck.rules import Context, Hit, first_match, older_than, rule
-from envcheck.rules.container import (CUDA_SEES_NO_GPU, DRIVER_LIBRARY_NOT_FOUND, VIDEO_LIBS_MISSING, WSL_WORD,
-                                      image_driver_libs_mismatch, in_container, named_symbol_at_init_in_container)
+from envcheck.rules.container import (CUDA_SEES_NO_GPU, DRIVER_LIBRARY_NOT_FOUND, NO_LIBCUDA_RUNTIME_SAYS,
+                                      VIDEO_LIBS_MISSING, WSL_WORD, image_driver_libs_mismatch, in_container,
+                                      named_symbol_at_init_in_container, runs_without_gpus)
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED
 from envcheck.rules.gpu import on_a_mac, said_no_gpu
 from envcheck.rules.system import NATIVE_WINDOWS, VULKAN_ICD_SKIPPED, driver_libs_outside_ldcache
@@ -405,6 +406,9 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if stated:
         yield stated
         return
+    if seen and not reported and not driver and runs_without_gpus(ctx.observations) \
+            and all(re.search(NO_LIBCUDA_RUNTIME_SAYS, line) for line in seen):
+        return  # a container started without GPUs has no libcuda: container-no-gpu explains the runtime's words
     if seen and not reported:
         jit = PTX_VERSIONS.search(" ".join(seen))
         runs = first_match(INSUFFICIENT_DRIVER_CUDA, seen)
@@ -655,8 +659,8 @@ def _compat_on_an_old_driver(ctx: Context) -> str:
     if not ctx.observed((CUINIT_TEXT[0][1],)) or ctx.observed((r"\bcuda-compat\b", r"LD_LIBRARY_PATH\S*compat",
                                                                 NVML_MISMATCH)):
         return ""
-    if in_container(ctx):
-        return "container"
+    if in_container(ctx) or ctx.observed((NGC_DRIVER_CHECK.pattern,)):
+        return "container"  # an NGC image's entrypoint checked the driver: the program runs in that image
     segments = {gpu["segment"] for gpu in ctx.gpu_models() if gpu["segment"]}
     cuda = ctx.program_cuda()
     if not (segments and "datacenter" not in segments and cuda) or cuda == ctx.facts.gpus.cuda_driver_version:
@@ -891,6 +895,9 @@ def cuda_init_failed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             return  # wsl-container-toolkit-too-old-for-driver explains it
         text = " ".join(seen)
         code = next((c for c, pattern in CUINIT_TEXT if re.search(pattern, text, re.I)), None)
+        returned = re.search(r"cuInit\(\S*\) (?:failed|returned)\D{0,20}(\d{1,4})\b", text)
+        if code is None and returned:
+            code = int(returned.group(1))  # NGC's entrypoint: "[[CUDA Driver UNAVAILABLE (cuInit(0) returned 804)]]"
         if code == 803 and not ctx.observed(COMPAT_LIBRARIES):
             return  # a half-upgraded driver: driver-library-mismatch explains it
         if code == 34:
@@ -903,7 +910,8 @@ def cuda_init_failed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 
 # The cuInit code an error message names, first match wins (the messages of DRV010's signatures).
-CUINIT_TEXT = ((804, r"\bError 804\b|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE|forward compatibility was attempted"),
+CUINIT_TEXT = ((804, r"\bError 804\b|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE|forward compatibility was attempted|"
+                     r"cuInit\(\S*\) returned 804\b"),
                (803, SYSTEM_DRIVER_MISMATCH_TEXT),
                (34, r"CUDA_ERROR_STUB_LIBRARY"),
                (999, r"CUDA unknown error|CUDA_ERROR_UNKNOWN"))

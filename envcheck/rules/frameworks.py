@@ -121,10 +121,15 @@ XFORMERS_OPERATOR = re.compile(r"`?(\w+)`? is not supported because")
 XFORMERS_NO_CUDA = r"xFormers wasn'?t buil[dt] with CUDA support"
 # A program's own floor, in the words its authors wrote for the check (SIBR's Gaussian-splatting viewer: "Sorry, need at
 # least compute capability 7.0+!"; CUDA samples and benchmarks: "Need at least compute capability 3.0"; "we need at
-# least compute capability 3.5"; "requires a GPU with compute capability >= 7.0").
+# least compute capability 3.5"; "requires a GPU with compute capability >= 7.0"; llama.cpp's asserts: "q4k fused flash
+# attention requires compute capability 6.0+"; "requires compute capability 6.0 or newer"; Spacemesh's GPU post: "the
+# 't' kernel requires 5.0 capability!").
 PROGRAM_NEEDS_CAPABILITY = re.compile(r"\bneeds? at least (?:a GPU (?:of|with) )?(?:CUDA )?compute capability (\d+)\.(\d)|"
                                       r"\brequires? (?:a GPU (?:of|with) )?(?:CUDA )?compute capability (?:of )?"
-                                      r"(?:>= ?|at least )(\d+)\.(\d)", re.I)
+                                      r"(?:>= ?|at least )(\d+)\.(\d)|"
+                                      r"\brequires? (?:a GPU (?:of|with) )?(?:CUDA )?compute capability (\d+)\.(\d)"
+                                      r"(?:\+| or (?:newer|higher|above))|"
+                                      r"\brequires? (\d+)\.(\d) (?:compute )?capability\b", re.I)
 MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, r"PyTorch no longer supports this GPU because it is too old", NGC_GPU_TOO_OLD.pattern,
                 r"minimum cuda capability (that we support|supported by this library) is",
                 r"The minimum required Cuda capability is \d+\.\d+",
@@ -544,7 +549,14 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                 ctx.observed([WANTS_THE_GPU, r"\bcuda\.is_available\(\)"]) or ctx.facts.cuda.stated_version)):
             continue
         fix = [f"pip uninstall -y {framework.name}"]
-        if framework.name == "torch":
+        if "conda transaction" in (framework.source or ""):
+            # conda's own plan put the CPU build in: it came from a channel that outranks the one with the CUDA build
+            fix = ["conda install -c pytorch -c nvidia pytorch pytorch-cuda=<your CUDA>  # name the channels of the CUDA "
+                   "build in every install and update: without them conda prefers the same version from a channel "
+                   "that has only a CPU build" if framework.name == "torch" else
+                   f"conda install the CUDA build of {framework.name}, naming the channel that has it (-c <channel>)",
+                   "conda config --show channels  # the channels conda ranks, highest first"]
+        elif framework.name == "torch":
             models = ctx.gpu_models()
             choice = newest_torch_for_cc(ctx, models[0]["cc"], driver) if models and models[0]["cc"] else None
             fix.append(_pip_torch(*choice) if choice else f"pick the CUDA build for your driver: {TORCH_INSTALL}")
@@ -652,9 +664,11 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # cudaErrorInvalidKernelImage ("device kernel image is invalid") when the only image is for another architecture.
 # Before CUDA 9 the runtime said "invalid device function" (cudaErrorInvalidDeviceFunction, error 8: "The requested
 # device function does not exist or is not compiled for the proper device architecture", CUDA runtime API).
-NO_KERNEL_IMAGE = (r"no kernel image is (?:not )?available for (?:the )?execution (?:on|in) the device", r"cudaErrorNoKernelImageForDevice",
-                   r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"device kernel image is invalid",
-                   r"\binvalid device function\b", r"\bcudaErrorInvalidDeviceFunction\b")
+# The driver API's CUDA_ERROR_NO_BINARY_FOR_GPU is NoBinaryForGpu in Rust's bindings (rustacuda, cust: "Cuda(NoBinaryForGpu)").
+NO_KERNEL_IMAGE_SINCE_CUDA9 = (r"no kernel image is (?:not )?available for (?:the )?execution (?:on|in) the device",
+                               r"cudaErrorNoKernelImageForDevice", r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"\bNoBinaryForGpu\b",
+                               r"device kernel image is invalid")
+NO_KERNEL_IMAGE = NO_KERNEL_IMAGE_SINCE_CUDA9 + (r"\binvalid device function\b", r"\bcudaErrorInvalidDeviceFunction\b")
 
 
 # Programs other than the frameworks whose "no kernel image" the paste shows, with how to get kernels for the GPU.
@@ -680,6 +694,12 @@ OPENCV_DEVICE_NOT_BUILT = r"OpenCV was not built to work with the selected devic
 # 60 61", "NVIDIA PTX arch: 75"); its options CUDA_ARCH_BIN / CUDA_ARCH_PTX ("CUDA_ARCH_BIN=2.0 3.0 3.5 5.0",
 # "-DCUDA_ARCH_BIN=7.5") say what was asked, which CUDA_GENERATION overrides, so the summary wins when both are there.
 BUILD_SUMMARY_ARCH = re.compile(r"NVIDIA (GPU|PTX) arch:[ \t]*((?:\d{2,3}[ \t]*)*)")
+# detectron2's collect_env reads the architectures its compiled ops carry from the .so ("detectron2 arch flags   3.5,
+# 3.7, 5.0", "detectron2 arch flags   sm_37"), and the same for torchvision's; "CUDA compiler   CUDA 11.3" is the nvcc
+# that built them.
+COLLECT_ENV_ARCH_FLAGS = re.compile(r"\b(?:detectron2|torchvision) arch flags:?[ \t]+((?:(?:sm_|compute_)?\d{1,2}\.?\d\b[, \t]*)+)",
+                                    re.I)
+COLLECT_ENV_CUDA_COMPILER = re.compile(r"\bCUDA compiler:?[ \t]+(?:CUDA[ \t]+)?(\d{1,2}\.\d)\b", re.I)
 BUILD_ARCH_OPTION = re.compile(r"(?:\b|(?<=-D))CUDA_ARCH_(BIN|PTX)(?::STRING)?\s*[=:]?\s*[\"']?((?:\d{1,2}\.\d(?:\(\d{1,2}\.\d\))?[ \t;,]*)+)")
 
 
@@ -697,7 +717,36 @@ def _stated_build_arches(ctx: Context) -> Tuple[List[str], str]:
                 lines.append(line.strip())
         if any(entry.startswith("sm_") for entry in entries):
             return sorted(set(entries)), lines[0][:200]
+    for line in ctx.observed([COLLECT_ENV_ARCH_FLAGS.pattern]):
+        listed = COLLECT_ENV_ARCH_FLAGS.search(line).group(1)
+        entries = [f"{prefix or 'sm_'}{digits.replace('.', '')}"
+                   for prefix, digits in re.findall(r"(sm_|compute_)?(\d{1,2}\.?\d)\b", listed)]
+        if entries:
+            return sorted(set(entries)), line.strip()[:200]
     return [], ""
+
+
+# A person saying they built the failing program themselves ("pytorch was built from source", "I have installed and
+# compiled detectron2 on K80 GPU"): its architecture list is whatever that build chose.
+LOCAL_BUILD_SAID = (r"\b(?:built|compiled)\b[^.\n]{0,30}\bfrom (?:the )?sources?\b|"
+                    r"\b(?:I|we)\b(?: have| had|'ve)?(?: \w+ and)? (?:built|compiled|rebuilt|recompiled)\b")
+
+
+def _build_cudas(ctx: Context) -> List[str]:
+    """The CUDA versions a report shows for what was built: detectron2's "CUDA compiler", the program's CUDA, nvcc's
+    and the toolkits'."""
+    return [COLLECT_ENV_CUDA_COMPILER.search(line).group(1) for line in ctx.observed([COLLECT_ENV_CUDA_COMPILER.pattern])] \
+        + [ctx.program_cuda(), ctx.facts.cuda.nvcc_on_path_version] + [t.version for t in ctx.facts.cuda.toolkits]
+
+
+def _cuda_builds_for(ctx: Context, cuda: str, cc: str) -> bool:
+    """Whether nvcc of this CUDA release builds for the compute capability, as the matrix records it."""
+    if not cuda:
+        return False
+    try:
+        return ctx.matrix.cuda_targets_cc(cuda, cc)[0] is True
+    except QueryError:
+        return False
 
 
 def _stated_build_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
@@ -709,11 +758,14 @@ def _stated_build_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
     if not arches:
         return []
     lowest = min(cc_tuple(dotted_cc(a.split("_")[1])) for a in arches)
+    build_cuda = next((c for c in _build_cudas(ctx) if c), "")
     out = []
     for gpu in ctx.gpu_models():
         if not gpu["cc"] or coverage(arches, gpu["cc"]):
             continue
-        kind = "old" if cc_tuple(gpu["cc"]) < lowest else "new"
+        # below the list is "too old" only when the build's CUDA could not have built for it: a GTX 1070 missing from
+        # a CUDA 10 build made for the RTX 2080 beside it is a list chosen too narrowly, fixed by a rebuild
+        kind = "old" if cc_tuple(gpu["cc"]) < lowest and not _cuda_builds_for(ctx, build_cuda, gpu["cc"]) else "new"
         digits = gpu["cc"].replace(".", "")
         last_cuda = ctx.matrix.last_cuda_for_cc(gpu["cc"]) if kind == "old" else None
         out.append((kind, gpu, Hit(
@@ -846,7 +898,7 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         cc = dotted_cc(sm.group(1))
         named = f" (sm_{sm.group(1)})"
     else:
-        if _dropped_gpus(ctx):
+        if _dropped_gpus(ctx) or _toolkit_dropped_gpus(ctx):
             return  # an architecture today's builds no longer carry: gpu-arch-unsupported explains it
         gpus = _gpus_without_kernels(ctx)
         cc = gpus[0]["cc"] if gpus else ""
@@ -1021,6 +1073,40 @@ def _dropped_gpus(ctx: Context) -> List[Dict]:
     return gpus if gpus and all(_dropped(ctx, g["cc"]) for g in gpus) else []
 
 
+def _toolkit_dropped_gpus(ctx: Context) -> List[Dict]:
+    """The GPUs a "no kernel image" failure happened on, when every one of them is of an architecture the newest
+    CUDA release no longer compiles for (CUDA 13 left out Maxwell, Pascal and Volta). A library's prebuilt binaries
+    follow the toolkits of their time, and their arch lists are cut from the old end when the toolkit deprecates it
+    (CTranslate2 4 dropped Maxwell, the cu128 torch wheels Pascal): for a build whose list the report does not show,
+    a GPU this old is far likelier below the list than above it."""
+    if ctx.shared("stated_build", _stated_build_findings) or ctx.shared("software_arch", _software_arch_findings):
+        return []  # the report shows the build's own list: that decides the direction
+    if not ctx.observed(NO_KERNEL_IMAGE_SINCE_CUDA9):
+        return []  # "invalid device function" is how runtimes before CUDA 9 said it, years before any such drop
+    if any(older_than(c, "12") for c in _build_cudas(ctx)):
+        return []  # a build of a CUDA before 12 still had these architectures: one chosen locally left it out
+    if ctx.observed([LOCAL_BUILD_SAID]):
+        return []  # built here: its list is what the build chose, and a rebuild for the GPU is the fix (FW002)
+    gpus = _gpus_without_kernels(ctx)
+    return gpus if gpus and all(ctx.matrix.last_cuda_for_cc(g["cc"]) for g in gpus) else []
+
+
+def _toolkit_dropped_hit(ctx: Context, gpu: Dict, observed: List[str]) -> Hit:
+    """gpu-arch-unsupported inferred from the GPU's age alone: which build failed, and its arch list, are unknown."""
+    last = ctx.matrix.last_cuda_for_cc(gpu["cc"])
+    program = next(((name, fix) for name, pattern, fix in NO_KERNEL_PROGRAMS
+                    if any(re.search(pattern, line) for line in observed)), None)
+    digits = gpu["cc"].replace(".", "")
+    return Hit(f"{gpu['name']} (compute capability {gpu['cc']}) is an architecture CUDA releases after {last} no longer "
+               "build for, and today's builds of many libraries leave it out: the "
+               f"{program[0] + ' ' if program else ''}build that failed most likely has no kernels for a GPU this old",
+               evidence={"compute_capability": gpu["cc"], "last_cuda": last, "observed": observed[:1]},
+               fix=([step.format(cc=gpu["cc"], digits=digits) for step in program[1]] if program else
+                    [f"install an older release of the library that failed, whose build still includes compute "
+                     f"capability {gpu['cc']}, or build it from source (CUDA {last} or older) for that capability"])
+               + ["or run on a GPU of a newer architecture"])
+
+
 def _program_refuses_gpu(refused: "re.Match[str]") -> Hit:
     """A program that checks each GPU against the oldest architecture it was compiled for, and said this one is
     below it; HOOMD-blue 3 and later leave out compute 3.x on purpose, so a rebuild does not bring it back."""
@@ -1139,6 +1225,10 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       "likely dropped it too", evidence={"compute_capability": gpu["cc"], "observed": no_kernel[:1]},
                       fix=[f"an older release built for it ({_pip_torch(*choice)} for PyTorch), a build from source "
                            f"for compute capability {gpu['cc']} where the library still supports it, or a newer GPU"])
+            return
+        dropped = _toolkit_dropped_gpus(ctx)
+        if dropped:
+            yield _toolkit_dropped_hit(ctx, dropped[0], no_kernel)
             return
     if not seen and not no_kernel:
         below = _below_every_torch(ctx)

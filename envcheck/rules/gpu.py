@@ -121,9 +121,9 @@ TPU_RUNTIME = re.compile(r"\bTPU (?:runtime|VM|instance|v\d)\b|\bTPU (?:is |was 
                          r"\b(?:select(?:ed)?|chose|picked) (?:the |a )?TPU\b|"
                          r"\b(?:Colab|Kaggle)\b.{0,60}\bTPU\b|\bTPU\b.{0,60}\b(?:Colab|Kaggle)\b", re.I)
 # A container given the GPUs: docker's --gpus, the nvidia runtime, CDI's device name, the toolkit's variable,
-# distrobox's --nvidia.
+# distrobox's --nvidia, Singularity's and Apptainer's --nv (and --nvccli).
 GPU_REQUEST = re.compile(r"--gpus\b|--runtime[= ]nvidia\b|--device[= ]\S*nvidia\.com/gpu|NVIDIA_VISIBLE_DEVICES=(?!void)|"
-                         r"\s--nvidia\b")
+                         r"\s--nvidia\b|\s--nv(?:ccli)?\b")
 # A container asked for the GPUs, or the NVIDIA container runtime failing to find the driver's NVML for it.
 CONTAINER_ASKS_FOR_GPU = (GPU_REQUEST.pattern, r"load library failed: libnvidia-ml\.so\.1",
                           r"could not select device driver .{0,20}with capabilities: \[\[gpu\]\]")

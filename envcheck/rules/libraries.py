@@ -41,7 +41,11 @@ CUDNN_MISSING = (r"libcudnn\S*\.so(\.\d+)*: cannot open shared object file", r"C
                  # TensorFlow's Windows self-check (tensorflow_self_check.py): "- Could not find cuDNN 6.", "- Could not
                  # find cuDNN 5.1.", "- Could not find cuDNN." (the line alone: CMake's "Could NOT find CUDNN (missing:
                  # ...)" is a build's configure step)
-                 TF_SELF_CHECK_CUDNN.pattern)
+                 TF_SELF_CHECK_CUDNN.pattern,
+                 # Lua Torch's cudnn.torch (neural-style, fast-neural-style): "'libcudnn (R5) not found in library
+                 # path. ... make sure files named as libcudnn.so.5 ... are placed in your library load path"
+                 r"libcudnn \(R\d+\) not found in library path")
+LUA_TORCH_CUDNN = re.compile(r"libcudnn \(R(\d+)\) not found")
 
 # A cuDNN library file with its major: libcudnn_ops_infer.so.8, libcudnn.so.9.1.0, cudnn_ops_infer64_8.dll,
 # cudnn64_7.dll.
@@ -139,7 +143,7 @@ def _wanted_cudnn_major(seen: List[str]) -> str:
         found = CUDNN_FILE_MAJOR.search(line)
         if found:
             return found.group(1) or found.group(2)
-        stated = TF_SELF_CHECK_CUDNN.search(line)
+        stated = TF_SELF_CHECK_CUDNN.search(line) or LUA_TORCH_CUDNN.search(line)
         if stated and stated.group(1):
             return stated.group(1)
     return ""
@@ -458,6 +462,9 @@ CUDA_LIBS = r"(?:cudart|cublasLt|cublas|cufft|curand|cusolver|cusparse|nvrtc|nvJ
 MISSING_CUDA_LIB = (
     # glibc's line, also as people retell it without "object" ("`libcublas.so.11`: cannot open shared file")
     rf"lib{CUDA_LIBS}\.so\.\d+(?:\.\d+)*[`'\"]?: cannot open shared (?:object )?file",
+    # the unversioned name, which programs that dlopen by it ask for (CuPy's docs: "ImportError: libcudart.so: cannot
+    # open shared object file"; Paddle: "error code is libcublas.so: cannot open shared object file")
+    rf"\blib{CUDA_LIBS}\.so[`'\"]?: cannot open shared (?:object )?file",
     rf"Could not load dynamic library '(?:lib)?{CUDA_LIBS}(?:\.so\.|64_)\d+",
     rf"\b{CUDA_LIBS}64_\d+\.dll'?,? (?:not found|was not found|is missing|cannot)",
     # CTranslate2 (faster-whisper, whisperX): "Library cublas64_12.dll is not found or cannot be loaded",
@@ -478,6 +485,7 @@ MISSING_CUDA_LIB = (
     rf"undefined reference to [`'\"]?\w+@lib{CUDA_LIBS}\.so\.\d",
 )
 LINKED_SONAME = re.compile(rf"(?:(\S+\.so(?:\.[\d.]+)?): )?undefined reference to [`'\"]?\w+@(lib({CUDA_LIBS})\.so\.(\d+(?:\.\d+)?))")
+UNVERSIONED_CUDA_LIB = re.compile(rf"\b(lib{CUDA_LIBS}\.so)(?![.\w])")
 MISSING_MAJOR = re.compile(rf"(lib{CUDA_LIBS}\.so\.(\d+)|{CUDA_LIBS}64_(\d+)\.dll)", re.I)
 # ONNX Runtime states the build's needs when its CUDA provider does not load:
 # "Failed to create CUDAExecutionProvider. Require cuDNN 9.* and CUDA 12.*".
@@ -729,6 +737,27 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         else:
             continue
         return
+    unversioned = None if wanted else first_match(UNVERSIONED_CUDA_LIB, seen)
+    if unversioned:
+        yield _unversioned_library_missing(ctx, unversioned.group(1), versions, host_where)
+
+
+def _unversioned_library_missing(ctx: Context, name: str, versions: List[str], host_where: str) -> Hit:
+    """A program that loads a CUDA library by its bare name (libcublas.so) found none: that name is the link a
+    toolkit's development files put beside the versioned library, so no toolkit's lib64 is on the loader path (or
+    only the runtime packages, without the links, are installed). Which CUDA the program wants is not in the
+    message."""
+    have = f"; this machine has CUDA {', '.join(versions)}" if versions else ""
+    fix = [f"ldconfig -p | grep {name}  # the copies the loader knows; none with the bare name means no toolkit's "
+           "lib64 is on its path",
+           "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH  # the CUDA toolkit the program was built "
+           "for, where it is installed (or sudo ldconfig after adding it to /etc/ld.so.conf.d)",
+           "otherwise install that CUDA toolkit release, whose development files bring the unversioned links"]
+    if ctx.observed([PADDLE_DEPENDS]):
+        fix.insert(0, PADDLE_POST_BUILD)
+    return Hit(f"{name} does not load: the program asks for the CUDA library by its bare name, which only a CUDA "
+               f"toolkit's lib64 provides, and the loader finds none{have}",
+               evidence={"asked_by": name, "host_cuda": versions, "host_cuda_source": host_where}, fix=fix)
 
 
 # The pip wheel that holds each library JAX's CUDA plugin checks at start-up (the plugin's extra, jax[cuda12], depends

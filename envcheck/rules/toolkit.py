@@ -575,8 +575,10 @@ def old_ptxas_on_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # newer XLA: "Couldn't find a suitable version of ptxas. The following locations were considered: ...". JAX's
 # maintainer: "JAX could not find `ptxas`, which is part of the CUDA toolkit" (jax-ml/jax#7239); nvidia/cuda's base
 # and runtime images carry no ptxas, its devel images do (tensorflow/tensorflow#60737).
+# XLA's first words for it (asm_compiler.cc), "Couldn't get ptxas version string: INTERNAL: Couldn't invoke ptxas
+# --version", are enough when an issue title cuts the rest off.
 PTXAS_NOT_FOUND = (r"Couldn'?t invoke ptxas", r"Failed to launch ptxas", r"Couldn'?t find a suitable version of ptxas",
-                   r"Can'?t find ptxas binary")
+                   r"Can'?t find ptxas binary", r"Couldn'?t get ptxas version string")
 CUDA_IMAGE_WITHOUT_COMPILER = re.compile(r"\bnvidia/cuda:[\w.-]*?-(?:base|runtime)(?:-[\w.]*\w)?")
 
 
