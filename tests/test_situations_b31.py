@@ -24,6 +24,10 @@ def test_no_kernel_image_on_a_gpu_the_newest_cuda_dropped_is_the_gpu_too_old():
     # Hunyuan3D-2-WinPortable: ONNX Runtime's CUDA 12 build on a Tesla V100 (Volta)
     found = first(corpus("1446-"))
     assert found.slug == "gpu-arch-unsupported" and found.evidence["compute_capability"] == "7.0"
+    # a torch of unknown version: PyTorch's newest build that still carries the GPU is the way out for it
+    found = first("GPU: NVIDIA GeForce GTX 1080\nRuntimeError: CUDA error: no kernel image is available for execution on "
+                  "the device")
+    assert found.slug == "gpu-arch-unsupported" and any("download.pytorch.org/whl/cu126" in line for line in found.fix)
     # the same error on a current GPU is still a build older than the GPU
     found = first("GPU: NVIDIA GeForce RTX 5090\nRuntimeError: parallel_for failed: cudaErrorNoKernelImageForDevice: "
                   "no kernel image is available for execution on the device")
@@ -31,9 +35,9 @@ def test_no_kernel_image_on_a_gpu_the_newest_cuda_dropped_is_the_gpu_too_old():
 
 
 def test_a_build_made_here_or_of_an_older_cuda_is_not_taken_for_a_dropped_gpu():
-    # pytorch#4831-like: "pytorch was built from source" and then a V100 without kernels
+    # pytorch/pytorch#3865: "pytorch was built from source" and then a V100 without kernels
     assert first(corpus("483-")).slug == "gpu-arch-not-in-build"
-    # detectron2#1371: "I have installed and compiled detectron2 on K80 GPU", then a P100
+    # detectron2#233: "I have installed and compiled detectron2 on K80 GPU", then a P100
     assert first(corpus("691-")).slug == "gpu-arch-not-in-build"
     # the runtime wording of CUDA before 9 ("invalid device function") dates the build: GOMC on a GTX 1060
     assert first(corpus("1371-")).slug == "gpu-arch-not-in-build"
@@ -44,10 +48,10 @@ def test_a_build_made_here_or_of_an_older_cuda_is_not_taken_for_a_dropped_gpu():
 
 
 def test_detectron2_collect_env_states_the_architectures_its_ops_carry():
-    # detectron2#1545: ops compiled for sm_37 only, run on a V100
+    # detectron2#1621: ops compiled for sm_37 only, run on a V100
     found = first(corpus("758-"))
     assert found.slug == "gpu-arch-not-in-build" and found.evidence["arch_list"] == ["sm_37"]
-    # detectron2#2004: a CUDA 10.0 build for the RTX 2080 beside a GTX 1070: a list chosen too narrowly, not a GPU
+    # detectron2#1048: a CUDA 10.0 build for the RTX 2080 beside a GTX 1070: a list chosen too narrowly, not a GPU
     # too old for the build's CUDA
     found = first(corpus("1039-"))
     assert found.slug == "gpu-arch-not-in-build" and found.evidence["gpu"] == "GeForce GTX 1070"

@@ -1097,6 +1097,10 @@ def _toolkit_dropped_hit(ctx: Context, gpu: Dict, observed: List[str]) -> Hit:
     program = next(((name, fix) for name, pattern, fix in NO_KERNEL_PROGRAMS
                     if any(re.search(pattern, line) for line in observed)), None)
     digits = gpu["cc"].replace(".", "")
+    torch = newest_torch_for_cc(ctx, gpu["cc"]) if not program else None
+    # PyTorch's own builds for an older CUDA still carry these architectures (its cu126 wheels, while cu128 and later
+    # leave out Maxwell and Pascal): for a torch that failed, that build is the way out
+    for_torch = [f"{_pip_torch(*torch)}  # for PyTorch: the newest build with kernels for sm_{digits}"] if torch else []
     return Hit(f"{gpu['name']} (compute capability {gpu['cc']}) is an architecture CUDA releases after {last} no longer "
                "build for, and today's builds of many libraries leave it out: the "
                f"{program[0] + ' ' if program else ''}build that failed most likely has no kernels for a GPU this old",
@@ -1104,7 +1108,7 @@ def _toolkit_dropped_hit(ctx: Context, gpu: Dict, observed: List[str]) -> Hit:
                fix=([step.format(cc=gpu["cc"], digits=digits) for step in program[1]] if program else
                     [f"install an older release of the library that failed, whose build still includes compute "
                      f"capability {gpu['cc']}, or build it from source (CUDA {last} or older) for that capability"])
-               + ["or run on a GPU of a newer architecture"])
+               + for_torch + ["or run on a GPU of a newer architecture"])
 
 
 def _program_refuses_gpu(refused: "re.Match[str]") -> Hit:
