@@ -33,8 +33,8 @@ NO_DRIVER_BANNER = (r"The NVIDIA Driver was not detected\.?\s+GPU functionality 
 # A pasted `docker run` (or podman run) and the ways it can ask for GPUs.
 # Singularity and Apptainer start every container anew with run, exec or shell, and give it the GPUs only with --nv
 # (or --nvccli).
-RUN_COMMAND = re.compile(r"(?:^|`|\$\s)(?:sudo\s+)?(?:(?:docker|podman)\s+(?:container\s+)?run|(?:singularity|apptainer)\s+"
-                         r"(?:run|exec|shell))\b(?P<args>[^`]*)")
+RUN_COMMAND = re.compile(r"(?:^|`|\$\s)(?:sudo\s+)?(?:(?:docker|podman)\s+(?:container\s+)?run|"
+                         r"(?P<singularity>singularity|apptainer)\s+(?P<verb>run|exec|shell))\b(?P<args>[^`]*)")
 # The program in the container says it sees no GPU (IPython's "Out[2]: False" after is_available()).
 CUDA_SEES_NO_GPU = (r"is_ava\w{2,6}\(\)\W{0,4}(?:->|returns?|returned|:|=)?\W{0,4}False", r"^Out\[\d+\]:\s*False$",
                     r"no CUDA-capable device is detected", r"Found no NVIDIA driver on your system",
@@ -140,11 +140,11 @@ def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 def _singularity_fix(commands: List[str]) -> str:
     """The command again with --nv, when the one that asked for no GPU is Singularity's or Apptainer's."""
-    found = next((re.search(r"\b(singularity|apptainer)\s+(run|exec|shell)\b", c) for c in commands
-                  if re.search(r"\b(?:singularity|apptainer)\s", c)), None)
+    found = next((m for m in (RUN_COMMAND.search(c) for c in commands) if m and m.group("singularity")), None)
     if not found:
         return ""
-    return f"{found.group(1)} {found.group(2)} --nv ...  # binds the host's driver libraries and /dev/nvidia* into it"
+    return (f"{found.group('singularity')} {found.group('verb')} --nv ...  # binds the host's driver libraries and "
+            "/dev/nvidia* into it")
 
 
 def in_container(ctx: Context) -> bool:

@@ -686,6 +686,14 @@ NO_KERNEL_PROGRAMS = (
       "shipped for this GPU",
       "or build ONNX Runtime with --use_cuda --cmake_extra_defines CMAKE_CUDA_ARCHITECTURES={digits}"]),
 )
+
+
+def _no_kernel_program(lines: List[str]) -> Optional[Tuple[str, List[str]]]:
+    """(name, fix steps) of the program of NO_KERNEL_PROGRAMS these failure lines name, or None."""
+    return next(((name, fix) for name, pattern, fix in NO_KERNEL_PROGRAMS
+                 if any(re.search(pattern, line) for line in lines)), None)
+
+
 # OpenCV's DNN module refusing the device its CUDA backend was given: the build has no kernels for it (dnn.cpp,
 # initCUDABackend): "(-216:No CUDA support) OpenCV was not built to work with the selected device. Please check
 # CUDA_ARCH_PTX or CUDA_ARCH_BIN in your build configuration."
@@ -905,8 +913,7 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         named = " (" + ", ".join(f"{g['name']}: compute capability {g['cc']}, sm_{g['cc'].replace('.', '')}"
                                  for g in gpus) + ")" if gpus else ""
     tensorflow = any(re.search(r"\btensorflow\b", line, re.I) for line in seen)
-    other = next(((name, fix) for name, pattern, fix in NO_KERNEL_PROGRAMS
-                  if any(re.search(pattern, line) for line in seen)), None)
+    other = _no_kernel_program(seen)
     choice = newest_torch_for_cc(ctx, cc) if cc and not tensorflow and not other else None
     digits = cc.replace(".", "") if cc else "<compute capability digits>"
     if other:
@@ -1094,8 +1101,7 @@ def _toolkit_dropped_gpus(ctx: Context) -> List[Dict]:
 def _toolkit_dropped_hit(ctx: Context, gpu: Dict, observed: List[str]) -> Hit:
     """gpu-arch-unsupported inferred from the GPU's age alone: which build failed, and its arch list, are unknown."""
     last = ctx.matrix.last_cuda_for_cc(gpu["cc"])
-    program = next(((name, fix) for name, pattern, fix in NO_KERNEL_PROGRAMS
-                    if any(re.search(pattern, line) for line in observed)), None)
+    program = _no_kernel_program(observed)
     digits = gpu["cc"].replace(".", "")
     torch = newest_torch_for_cc(ctx, gpu["cc"]) if not program else None
     # PyTorch's own builds for an older CUDA still carry these architectures (its cu126 wheels, while cu128 and later
