@@ -458,7 +458,9 @@ def _wheel_dependency_found_outside(ctx: Context) -> Optional[Tuple[str, str, st
 # library 'libcudart.so.11.0'", "... 'cudart64_110.dll'"), Windows ("cublas64_12.dll was not found").
 # NPP (nppc, nppig, nppicc, ...; CUDA 7.5's single libnppi) and nvJPEG are the toolkit's too, numbered with its major:
 # FFmpeg built with scale_npp fails as "ffmpeg: error while loading shared libraries: libnppig.so.11".
-CUDA_LIBS = r"(?:cudart|cublasLt|cublas|cufft|curand|cusolver|cusparse|nvrtc|nvJitLink|cupti|npp[a-z]{0,5}|nvjpeg)"
+# NVRTC loads its builtins at run time, of its own exact release: "nvrtc: error: failed to open
+# libnvrtc-builtins.so.11.1. Make sure that libnvrtc-builtins.so.11.1 is installed correctly."
+CUDA_LIBS = r"(?:cudart|cublasLt|cublas|cufft|curand|cusolver|cusparse|nvrtc(?:-builtins)?|nvJitLink|cupti|npp[a-z]{0,5}|nvjpeg)"
 MISSING_CUDA_LIB = (
     # glibc's line, also as people retell it without "object" ("`libcublas.so.11`: cannot open shared file")
     rf"lib{CUDA_LIBS}\.so\.\d+(?:\.\d+)*[`'\"]?: cannot open shared (?:object )?file",
@@ -475,8 +477,15 @@ MISSING_CUDA_LIB = (
     rf"Could not locate\s+{CUDA_LIBS}64_\d+\.dll",
     # TensorFlow's Windows self-check, "Could not find 'cudart64_90.dll'. TensorFlow requires that this DLL be
     # installed ...", and people retelling it: "it said that 'cannot find cudart64_90.dll'"
-    rf"(?:cannot|can't|could not|couldn't|unable to|failed to) (?:find|load|locate)\W{{0,3}}(?:lib)?{CUDA_LIBS}"
-    rf"(?:64_\d+\.dll|\.so\.\d+)",
+    rf"(?:cannot|can't|could not|couldn't|unable to|failed to) (?:find|load|locate|open)\W{{0,3}}(?:lib)?{CUDA_LIBS}"
+    rf"(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+)",
+    # the same retold with a noun or the name first: OpenMM's users, "CUDA platform can not be registered due to
+    # failure of loading 'libcuda.so.1' and 'libnvrtc.so.10.1'" and "'libnvrtc.so.10.1' can not be loaded";
+    # "failed loading cudart64_101.dll"; NVRTC 11.2 and later name their DLL nvrtc64_112_0.dll
+    rf"(?:failure (?:of|in)|failed|error|problem)(?: while)? (?:loading|opening)\W{{0,3}}(?:lib)?{CUDA_LIBS}"
+    rf"(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+)",
+    rf"\b(?:lib)?{CUDA_LIBS}(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+(?:\.\d+)*)\W{{0,3}}"
+    rf"(?:(?:can ?not|can't|could not|couldn't) be (?:found|loaded|opened)|(?:is|was) (?:not found|missing))",
     # Paddle 2.x: "The third-party dynamic library (cublas64_112.dll;cublas64_11.dll) that Paddle depends on is not
     # configured correctly. (error code is 126)"
     rf"third-party dynamic library \((?:lib)?{CUDA_LIBS}[\w.;]*\) that Paddle depends on",
@@ -486,7 +495,7 @@ MISSING_CUDA_LIB = (
 )
 LINKED_SONAME = re.compile(rf"(?:(\S+\.so(?:\.[\d.]+)?): )?undefined reference to [`'\"]?\w+@(lib({CUDA_LIBS})\.so\.(\d+(?:\.\d+)?))")
 UNVERSIONED_CUDA_LIB = re.compile(rf"\b(lib{CUDA_LIBS}\.so)(?![.\w])")
-MISSING_MAJOR = re.compile(rf"(lib{CUDA_LIBS}\.so\.(\d+)|{CUDA_LIBS}64_(\d+)\.dll)", re.I)
+MISSING_MAJOR = re.compile(rf"(lib{CUDA_LIBS}\.so\.(\d+)|{CUDA_LIBS}64_(\d+)(?:_\d+)?\.dll)", re.I)
 # ONNX Runtime states the build's needs when its CUDA provider does not load:
 # "Failed to create CUDAExecutionProvider. Require cuDNN 9.* and CUDA 12.*".
 ORT_REQUIRES = re.compile(r"Require cuDNN (\d+)\.\* and CUDA (\d+)\.\*", re.I)
@@ -505,7 +514,7 @@ LIBRARY_WHEELS = {"cudart": "nvidia-cuda-runtime", "cublas": "nvidia-cublas", "c
 
 def _wheels_holding(missing: str, major: str) -> str:
     """The runtime and cuBLAS wheels every CUDA program loads, and the one holding the missing library."""
-    name = re.match(r"(?:lib)?([A-Za-z]+?)(?:64_|\.so)", missing)
+    name = re.match(r"(?:lib)?([A-Za-z]+?)(?:-builtins)?(?:64_|\.so)", missing)
     library = name.group(1) if name else ""
     wheels = ["nvidia-cuda-runtime", "nvidia-cublas",
               LIBRARY_WHEELS.get("npp" if library.startswith("npp") else library, "nvidia-cuda-runtime")]
