@@ -29,6 +29,9 @@ GPU_MENTION = re.compile(
     r"\b(?:NVIDIA\s+)?(?:GeForce\s+)?(?:(?i:RTX|GTX|GT|Quadro|Tesla|TITAN)\s*(?:RTX\s*)?(?i:[A-Z])?\d{2,4}[A-Z]?"
     r"(?:-[A-Za-z0-9]+)*"
     r"(?:\s*(?i:Ti|SUPER))?(?:\s*Laptop(?:\s+GPU)?)?|TITAN\s+[VXP]\w*|"
+    # GeForce with a model number and no line word: the laptop and entry parts named so ("GeForce 940MX", "GeForce
+    # 930M"), and people dropping GTX ("dual GeForce 780M")
+    r"(?:NVIDIA\s+)?GeForce\s+\d{2,4}(?:MX|M)?(?:\s*(?i:Ti|SUPER))?|"
     r"(?:[AHLBVPKM]\d{2,3}(?:S|m|c|Xm?)?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*(?:\s*\d{2,3}\s*GB?)?)(?!\w|\.\w)", re.ASCII)
 # Another vendor's name just before a model that reads like an NVIDIA data-centre one: AMD's "Radeon R9 M295X" and
 # "Radeon Pro V340", Intel's "Arc A770".
@@ -345,12 +348,14 @@ CPU_BUILD_INSTALLED = re.compile(r"\b(?:py)?(torch|tensorflow|jax|dgl)\W{0,2}\s+
 
 
 # The build told by what it lacks: "When installed with 'pip install chatterbox-tts' torch installed w/o gpu
-# support", "pytorch was installed without CUDA support". Not a hedge or a checklist ("Possible causes: 1. PyTorch
+# support", "pytorch was installed without CUDA support"; with the verb first, "The openai-whisper package installed Torch
+# without the CUDA version", "I installed torch without CUDA". Not a hedge or a checklist ("Possible causes: 1. PyTorch
 # installed without CUDA support", "ensure torch was installed without GPU support"): those say nothing of this host.
 CPU_BUILD_LACKS = re.compile(r"^(?!.*\b(?:possible|possibly|cause[sd]?|reasons?|if|ensure|make sure|whether|may|might|"
                              r"could|check)\b)(?!\s*(?:\d+[.)]|[-*•]))"
-                             r".*?\b(?:py)?(torch|tensorflow|jax)\s+(?:was\s+|is\s+|got\s+|gets\s+|get\s+)?installed\s+"
-                             r"(?:without|w/o)\s+(?:any\s+)?(?:GPU|CUDA)\b", re.I)
+                             r".*?\b(?:(?:py)?(torch|tensorflow|jax)\s+(?:was\s+|is\s+|got\s+|gets\s+|get\s+)?installed|"
+                             r"install(?:s|ed)\s+(?:py)?(torch|tensorflow|jax))\s+"
+                             r"(?:without|w/o)\s+(?:any\s+|the\s+)?(?:GPU|CUDA)\b", re.I)
 
 
 # A version with PyTorch's local tag and no package name, alone on a line as issue forms get it ("- 2.8.0+cu128") or
@@ -396,7 +401,8 @@ def _frameworks(text: str, facts: HostFacts, where: str) -> None:
         _build(framework(facts, "torch", where), bare.group(1), bare.group(2))
     stated_cpu = CPU_BUILD_STATED.search(text) or CPU_BUILD_INSTALLED.search(text) or CPU_BUILD_LACKS.search(text)
     if stated_cpu and not HYPOTHETICAL_BEFORE.search(text[max(0, stated_cpu.start() - 24):stated_cpu.start()]):
-        set_once(framework(facts, stated_cpu.group(1).lower(), where), "accelerator", "cpu")
+        name = next(group for group in stated_cpu.groups() if group)
+        set_once(framework(facts, name.lower(), where), "accelerator", "cpu")
     tf = TF_TUPLE.search(text)
     if tf:
         set_once(framework(facts, "tensorflow", where), "version", tf.group(1) or tf.group(2))

@@ -129,7 +129,10 @@ PROGRAM_NEEDS_CAPABILITY = re.compile(r"\bneeds? at least (?:a GPU (?:of|with) )
                                       r"(?:>= ?|at least )(\d+)\.(\d)|"
                                       r"\brequires? (?:a GPU (?:of|with) )?(?:CUDA )?compute capability (\d+)\.(\d)"
                                       r"(?:\+| or (?:newer|higher|above))|"
-                                      r"\brequires? (\d+)\.(\d) (?:compute )?capability\b", re.I)
+                                      r"\brequires? (\d+)\.(\d) (?:compute )?capability\b|"
+                                      # DeepFaceLab: "No CUDA devices found with minimum required compute capability:
+                                      # 3.5. Falling back to OpenCL mode."
+                                      r"\bminimum required (?:CUDA )?compute capability(?: is)?:? (\d+)\.(\d)", re.I)
 MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, r"PyTorch no longer supports this GPU because it is too old", NGC_GPU_TOO_OLD.pattern,
                 r"minimum cuda capability (that we support|supported by this library) is",
                 r"The minimum required Cuda capability is \d+\.\d+",
@@ -571,7 +574,10 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit(f"{framework.name} {framework.version}".strip() + " is a CPU-only build" + (" on a machine with an NVIDIA GPU"
                                                                                if gpu else ""),
                   evidence={f"frameworks.{framework.name}.accelerator": framework.accelerator,
-                            f"frameworks.{framework.name}.version": framework.version}, fix=fix)
+                            f"frameworks.{framework.name}.version": framework.version,
+                            # a build someone told of in words says so (marked "stated in prose")
+                            **({f"frameworks.{framework.name}.source": framework.source}
+                               if PROSE_SOURCE in (framework.source or "") else {})}, fix=fix)
         return
     for library, pattern, lacks, fix in CPU_ONLY_LIBRARIES:
         said = [line for line in seen if re.search(pattern, line)]
@@ -1306,27 +1312,49 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=[_pip_torch(*choice) if choice else f"{build} or use a newer GPU"])
 
 
+# A compiled module of one Python imported by another: pybind11's check at import, "ImportError: Python version mismatch:
+# module was compiled for Python 3.6, but the interpreter version is incompatible: 3.7.5 (default, ...)", and its older
+# words, "module was compiled for version 3.6, while the interpreter is running version 3.7." (DeepStream's pyds of
+# JetPack 4.4 under Python 3.7; tflite_runtime, Tracy's bindings). The extension exists only for the Python it was built for.
+MODULE_BUILT_FOR_OTHER_PYTHON = re.compile(r"Python version mismatch: module was compiled for (?:Python |version )(\d+\.\d+)\S*?,?"
+                                           r" (?:but the interpreter version is incompatible|while the interpreter is "
+                                           r"running version):? (\d+\.\d+)")
+
+
 @rule("FW004", "python-unsupported", "error", "No build of the framework exists for this Python",
       signatures=(r"Could not find a version that satisfies the requirement (torch|tensorflow|jax|jaxlib|paddlepaddle)",
                   r"No matching distribution found for (torch|tensorflow|jax|jaxlib|paddlepaddle)",
-                  r"requires a different Python"), priority=20)
+                  r"requires a different Python", MODULE_BUILT_FOR_OTHER_PYTHON.pattern), priority=20)
 def python_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     "ERROR: Could not find a version that satisfies the requirement torch (from versions: none)";
-    "No matching distribution found for tensorflow".
+    "No matching distribution found for tensorflow". A compiled module imported by another Python
+    than its own: "ImportError: Python version mismatch: module was compiled for Python 3.6, but the
+    interpreter version is incompatible: 3.7.5".
 
     Why:
     Frameworks publish wheels for a few Python versions per release. A brand-new Python has none
-    yet, an old Python has none any more, and a 32-bit Python never has any.
+    yet, an old Python has none any more, and a 32-bit Python never has any. A compiled extension
+    (a pybind11 module such as DeepStream's pyds) runs only in the Python it was built for.
 
     Fix:
     Create a virtual environment with a supported Python (for example with uv or pyenv), or pick a
-    framework release that supports yours.
+    framework release that supports yours. For a compiled module: run it with the Python it was
+    built for, or install or build its build for your Python.
 
     When to ignore:
     When you build the framework from source.
     """
+    mismatch = first_match(MODULE_BUILT_FOR_OTHER_PYTHON, seen)
+    if mismatch:
+        built, running = mismatch.groups()
+        yield Hit(f"A compiled module was built for Python {built} and is imported by Python {running}: it runs only "
+                  "in the Python it was built for", evidence={"module_python": built, "python.version": running},
+                  fix=[f"run the program with Python {built} (python{built} your_script.py, or a virtual environment "
+                       f"of Python {built})",
+                       f"or install or build the module for Python {running} (rebuild its bindings with python{running})"])
+        return
     python = ctx.facts.python.version
     reported = False
     if python:

@@ -1177,6 +1177,63 @@ def tensorrt_not_installed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    "or flash the board again with SDK Manager, Jetson SDK Components selected"])
 
 
+# TensorRT's builder looks the Jetson module up in a table of the modules it knows (to cap its memory use); a module
+# that came after the TensorRT release stops every engine build: "Error Code 2: Internal Error (Assertion upperBound
+# != 0 failed. Unknown embedded device detected. Please update the table with the entry: {{1794, 6, 16}, 12660},)"
+# (TensorRT 8.2 of JetPack 4.6 on a Xavier NX 16GB, NVIDIA/TensorRT#1866 and #2098; on an AGX Orin,
+# shouxieai/tensorRT_Pro#137: {{2055, 16, 32}, 24498}). Later releases only warn and go on ("[TRT] [W] Unknown embedded
+# device detected. Using 59656MiB as the allocation cap for memory on embedded devices."): harmless, not this.
+JETSON_MODULE_UNKNOWN = r"Unknown embedded device detected\.? Please update the table"
+# The entry is the module's {SM version, SM count, memory in GB}: the SM version is the compute capability as
+# major * 256 + minor (1794 = 0x702 is 7.2, the Xavier modules'; 2055 = 0x807 is 8.7, Orin's, as both reports show).
+JETSON_TABLE_ENTRY = re.compile(r"\{\{\s*(\d+),\s*(\d+),\s*(\d+)\s*\}")
+TENSORRT_NX16_PATCH = "https://github.com/NVIDIA/TensorRT/issues/1866"
+
+
+@rule("LIB017", "tensorrt-too-old-for-jetson-module", "error", "The TensorRT on this Jetson predates its module",
+      signatures=(JETSON_MODULE_UNKNOWN,), priority=20, references=(JETPACK_SETUP, TENSORRT_NX16_PATCH))
+def tensorrt_too_old_for_jetson_module(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On a Jetson, trtexec or any program building a TensorRT engine stops with "Error Code 2: Internal
+    Error (Assertion upperBound != 0 failed. Unknown embedded device detected. Please update the
+    table with the entry: {{1794, 6, 16}, 12660},)", then "engine != nullptr" or a failed build.
+
+    Why:
+    TensorRT's builder caps its memory on a Jetson from a table of the modules its release knows. A
+    module released after that TensorRT (the Xavier NX 16GB under JetPack 4.6's TensorRT 8.2; an AGX
+    Orin under an early TensorRT) is not in the table, and TensorRT 8.2 stops instead of guessing.
+    On a Jetson, TensorRT comes with JetPack and is not upgraded on its own.
+
+    Fix:
+    Flash the JetPack release that supports the module (its TensorRT knows it). For the Xavier NX
+    16GB on JetPack 4.6, NVIDIA published a patched TensorRT 8.2.1.9 (linked from NVIDIA/TensorRT#1866).
+
+    When to ignore:
+    The warning form of later releases ("Unknown embedded device detected. Using ...MiB as the
+    allocation cap"): TensorRT goes on.
+    """
+    if not seen:
+        return
+    entry = first_match(JETSON_TABLE_ENTRY, seen)
+    cc, sms, memory = "", "", ""
+    if entry:
+        code = int(entry.group(1))
+        cc, sms, memory = f"{code // 256}.{code % 256}", entry.group(2), entry.group(3)
+    module = ctx.jetson() or ""
+    what = (f"this Jetson module (compute capability {cc}, {sms} SMs, {memory} GB)" if entry else "this Jetson module")
+    fix = ["cat /etc/nv_tegra_release; dpkg -l | grep -E 'nvinfer|tensorrt'  # the L4T release and its TensorRT",
+           f"flash the JetPack release that supports the module ({JETPACK_SETUP}); TensorRT on a Jetson comes "
+           "with JetPack"]
+    if cc == "7.2" and memory == "16":
+        fix.insert(1, "on JetPack 4.6: install NVIDIA's TensorRT 8.2.1.9 patch for the Xavier NX 16GB (linked from "
+                      f"{TENSORRT_NX16_PATCH}), or move to JetPack 5")
+    yield Hit(f"The TensorRT installed here does not know {what}: its release predates the module, so it cannot "
+              "build engines on it", evidence={"jetson": module, "compute_capability": cc, "sm_count": sms,
+                                               "memory_gb": memory, "observed_error": seen[0][:200]},
+              fix=fix)
+
+
 # The stub's own answer (CUDA_ERROR_STUB_LIBRARY, 34, whose cuGetErrorString is "CUDA driver is a stub library"),
 # and a stub seen in the place of the driver: ldd resolving libcuda to a stubs/ folder ("libcuda.so.1 =>
 # /usr/local/cuda/lib64/stubs/libcuda.so.1"), or a loader error naming a stubs/ libcuda. A stubs/ folder given to
@@ -1455,6 +1512,7 @@ def cufile_gds_unusable_needs_compat_mode(ctx: Context, seen: List[str]) -> Iter
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
-         tensorrt_libs_not_on_library_path, tensorrt_not_installed, libcuda_stub_on_library_path,
+         tensorrt_libs_not_on_library_path, tensorrt_not_installed, tensorrt_too_old_for_jetson_module,
+         libcuda_stub_on_library_path,
          cuda_driver_env_points_to_runtime_lib,
          cuda_python_major_too_new, cuda_lib_newer_than_nvjitlink, cufile_gds_unusable_needs_compat_mode)
