@@ -1230,8 +1230,7 @@ def tensorrt_too_old_for_jetson_module(ctx: Context, seen: List[str]) -> Iterabl
                       f"{TENSORRT_NX16_PATCH}), or move to JetPack 5")
     yield Hit(f"The TensorRT installed here does not know {what}: its release predates the module, so it cannot "
               "build engines on it", evidence={"jetson": module, "compute_capability": cc, "sm_count": sms,
-                                               "memory_gb": memory, "observed_error": seen[0][:200]},
-              fix=fix)
+                                               "memory_gb": memory}, fix=fix)
 
 
 # The stub's own answer (CUDA_ERROR_STUB_LIBRARY, 34, whose cuGetErrorString is "CUDA driver is a stub library"),
