@@ -509,12 +509,13 @@ ORT_PROVIDER_FAILED = (r"Failed to create CUDAExecutionProvider",
 # cuFFT 10.9, libcufft.so.10): no wheel is named from their soname.
 LIBRARY_WHEELS = {"cudart": "nvidia-cuda-runtime", "cublas": "nvidia-cublas", "cublasLt": "nvidia-cublas",
                   "cusparse": "nvidia-cusparse", "nvrtc": "nvidia-cuda-nvrtc", "nvJitLink": "nvidia-nvjitlink",
+                  "nvrtc-builtins": "nvidia-cuda-nvrtc",
                   "cupti": "nvidia-cuda-cupti", "npp": "nvidia-npp", "nvjpeg": "nvidia-nvjpeg"}
 
 
 def _wheels_holding(missing: str, major: str) -> str:
     """The runtime and cuBLAS wheels every CUDA program loads, and the one holding the missing library."""
-    name = re.match(r"(?:lib)?([A-Za-z]+?)(?:-builtins)?(?:64_|\.so)", missing)
+    name = re.match(rf"(?:lib)?({CUDA_LIBS})(?:64_|\.so)", missing)
     library = name.group(1) if name else ""
     wheels = ["nvidia-cuda-runtime", "nvidia-cublas",
               LIBRARY_WHEELS.get("npp" if library.startswith("npp") else library, "nvidia-cuda-runtime")]
