@@ -92,6 +92,10 @@ TABLES: Dict[str, TableSpec] = {spec.file: spec for spec in (
         "memory_bandwidth_gbs": NUMBER, "fp32_tflops": NUMBER, "fp16_tensor_tflops": NUMBER,
         "bf16_tensor_tflops": NUMBER, "int8_tensor_tops": NUMBER, "nvlink": TEXT, "tdp_w": NUMBER,
         "spec_source": TEXT}, ("name", "architecture")),
+    # GPUs current drivers dropped, by PCI device id, with the legacy branch that still drives them
+    # (nvidia-installer's own table, which prints "supported through the NVIDIA 580.xx Legacy drivers").
+    TableSpec("legacy_gpus", "legacy_gpu", ("pci_device_id",), {
+        "pci_device_id": TEXT, "branch": TEXT, "names": TEXT_LIST}, ("pci_device_id", "branch", "names")),
     # Causes to suspect for an error message nothing else explains, with how often each was the
     # cause among the corpus reports that showed such an error (tests/corpus, counted by
     # `python -m tests.corpus_score --suspects`), and the command whose output settles it.
@@ -278,6 +282,25 @@ class Matrix:
                 return spoken
             raise QueryError(f"unknown GPU {name!r}; envcheck matrix show gpus lists the names NVML reports")
         raise QueryError(f"unknown PCI device id {pci_device_id!r}")
+
+    def legacy_branch(self, pci_device_id: Optional[str] = None, name: Optional[str] = None) -> Optional[str]:
+        """The legacy driver branch ("580.xx") that is the last to drive this GPU, or None when current
+        drivers still support it or the table does not know it. A name is looked up through the gpus
+        table's device ids, else against the legacy table's own names; a name that stands for models
+        on different branches (GT 730: Fermi and Kepler boards) answers None, never a guess."""
+        rows = self.tables["legacy_gpus"].rows
+        if pci_device_id:
+            return next((row["branch"] for row in rows if _pci(row["pci_device_id"]) == _pci(pci_device_id)), None)
+        if not name:
+            return None
+        try:
+            ids = {_pci(i) for i in self.gpu(name=name).get("pci_device_ids", [])}
+        except QueryError:
+            ids = set()
+        key = _full_key(name)
+        branches = {row["branch"] for row in rows
+                    if _pci(row["pci_device_id"]) in ids or key in {_full_key(n) for n in row["names"]}}
+        return branches.pop() if len(branches) == 1 else None
 
     def gpu_by_model(self, text: str) -> Optional[Row]:
         """The row for a GPU named the way people write it ("1080ti", "RTX 3090", "A100 80G",

@@ -8,6 +8,7 @@ import re
 from typing import List
 
 from envcheck.importers._facts import mark, set_once
+from envcheck.kernel_messages import refusing_release
 from envcheck.model import ContainerToolkitTool, HostFacts, PciDevice
 from envcheck.probes.docker import parse_tool_version
 from envcheck.probes.driver import parse_proc_version
@@ -111,6 +112,9 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
         if "WSL" in stripped and re.search(r"microsoft-standard-WSL2|\bWSL2\b", stripped):
             mark(facts.system, f"{source}: text")
             facts.system.wsl = facts.system.wsl or 2
+    refusing = refusing_release(facts.driver.kernel_log)
+    if refusing:  # the module that refused a GPU is the one installed, whether or not it stayed loaded
+        set_once(facts.driver, "kernel_module_version", refusing)
 
 
 def _df_bytes(size: str) -> int:

@@ -50,8 +50,9 @@ BARE_MODEL = re.compile(r"(?<![\w.:{/-])(?<!Graphics )(?<!Radeon )(?<!RX )(?<!HD
 # GeForce's numbers that take a Ti or SUPER: 750-980, and x050-x090 of the 10 to 50 series.
 GEFORCE_NUMBER = re.compile(r"[1-5]0[5-9]0|[7-9][5-9]0")
 # A driver version after the word driver (or nvidia-smi, or Chinese 驱动版本): "driver 570", "Driver Version: 470.82",
-# "nvidia-smi says 410.48", "nvidia-driver-535", "Nvidia driver (396.24.10)".
-DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|nvidia-smi(?:\s+(?:says|shows|reports))?|驱动(?:程序)?(?:版本)?)\s*"
+# "nvidia-smi says 410.48", "nvidia-driver-535", "Nvidia driver (396.24.10)", and the answer under the issue form heading
+# of NVIDIA's open kernel modules ("NVIDIA Open GPU Kernel Modules Version: 590.48.01-2").
+DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|\bGPU Kernel Modules Version|nvidia-smi(?:\s+(?:says|shows|reports))?|驱动(?:程序)?(?:版本)?)\s*"
                     r"(?:is|of|:|：|=|-|v|\()?\s*"
                     r"(\d{3}(?:\.\d{1,3}){0,2})\b", re.I)
 # A capability stated beside the GPU: "(compute capability 6.1)", "CC 8.6", "sm_61", "sm 86".

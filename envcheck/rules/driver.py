@@ -18,6 +18,8 @@ from envcheck.rules.system import NATIVE_WINDOWS, VULKAN_ICD_SKIPPED, driver_lib
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
 from envcheck.images import REQUIRED_CUDA
+from envcheck.kernel_messages import NVRM_LEGACY_BRANCH, nvrm_text
+from envcheck.model import PROSE_SOURCE
 
 MODULE_DOCS = "https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/index.html"
 TOOLKIT_PREREQUISITES = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
@@ -1775,6 +1777,94 @@ def driver_libs_not_in_ldcache(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    "ldconfig -p | grep -E 'libnvidia-ml|libcuda'  # both are listed once the cache knows them"])
 
 
+
+# The module refusing a GPU, in each of the kernel log's wordings (probes.driver reads the release and branch
+# from them once their lines are joined): a GPU only a legacy branch drives, and one this release does not know.
+DRIVER_IGNORES_LEGACY_GPU = (r"supported through the (?:NVIDIA )?(?:the NVIDIA )?[\d.]+\.xx\s+Legacy drivers",
+                             r"\bNVIDIA driver will ignore\b")
+RELEASE_DOES_NOT_KNOW_GPU = (r"in this system is not supported by the\b(?! open)",)
+NVRM_NAMED_GPU = re.compile(r"The NVIDIA (?:NVIDIA )?(.+?) GPU installed in this system")
+
+
+@rule("DRV027", "driver-does-not-support-gpu", "error", "The installed driver release does not drive this GPU",
+      signatures=DRIVER_IGNORES_LEGACY_GPU + RELEASE_DOES_NOT_KNOW_GPU, priority=6,
+      references=("https://www.nvidia.com/object/unix.html",
+                  "https://github.com/NVIDIA/nvidia-installer/blob/main/nvGpus.h"))
+def driver_does_not_support_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    nvidia-smi "couldn't communicate with the NVIDIA driver" or "No devices were found" right after
+    a driver upgrade or a fresh install, and the kernel log says why: "NVRM: The NVIDIA GeForce GTX
+    1050 GPU installed in this system is supported through the NVIDIA 580.xx Legacy drivers ... The
+    595.58.03 NVIDIA driver will ignore this GPU", or "NVRM: The NVIDIA GPU 0000:00:1e.0 (PCI ID:
+    10de:2237) installed in this system is not supported by the NVIDIA 515.57 driver release",
+    then "No NVIDIA GPU found" / "None of the NVIDIA devices were initialized".
+
+    Why:
+    Each driver release drives a fixed list of GPUs (its README's Appendix A). NVIDIA moves older
+    generations to a legacy branch that keeps receiving fixes but no new GPUs: Kepler's last branch
+    is 470.xx, Maxwell, Pascal and Volta's is 580.xx. A newer release ignores those GPUs; distribution
+    updates that follow the newest branch drop them silently. In the other direction, a release
+    older than a GPU does not know its PCI device id. envcheck reads the legacy branch of each PCI
+    device id from nvidia-installer's own table (matrices/legacy_gpus.toml).
+
+    Fix:
+    For a legacy GPU, install that legacy branch (the newest release of it) and hold the driver
+    packages there, so that updates do not move to a newer branch again. For a GPU the release does
+    not know, install a newer release whose Appendix A lists the GPU's PCI device id.
+
+    When to ignore:
+    The ignored GPU is a display card you do not use for compute, and the other GPUs work.
+    """
+    text = nvrm_text(ctx.facts.driver.kernel_log) if seen else ""
+    driver = ctx.driver_version()
+    said_branch = NVRM_LEGACY_BRANCH.search(text)
+    if said_branch:
+        named = NVRM_NAMED_GPU.search(text)
+        gpu_name = named.group(1).strip() if named else "this GPU"
+        yield _needs_legacy_branch(ctx, gpu_name, said_branch.group(1), driver)
+        return
+    refused = [m.group(1).lower() for m in (re.search(r"PCI ID:\s*10de:([0-9a-f]{4})", line, re.I)
+                                           for line in ctx.facts.driver.kernel_log) if m]
+    if seen and ctx.observed(RELEASE_DOES_NOT_KNOW_GPU):
+        for device_id in dict.fromkeys(refused) or [""]:
+            branch = ctx.matrix.legacy_branch(pci_device_id=device_id) if device_id else None
+            row = ctx._gpu_row(pci=device_id) if device_id else None
+            gpu_name = row["name"] if row else f"PCI ID 10de:{device_id}" if device_id else "this GPU"
+            if branch:
+                yield _needs_legacy_branch(ctx, gpu_name, branch, driver)
+            else:
+                yield Hit(f"The NVIDIA {driver or 'driver'} release does not know {gpu_name}: install a newer release "
+                          "that lists it",
+                          evidence={"gpu": gpu_name, "driver": driver, "pci_device_id": device_id},
+                          fix=_distro.install_driver(ctx.distro))
+        return
+    if not driver or any(PROSE_SOURCE not in device.source for device in ctx.facts.gpus.devices):
+        return  # GPUs that NVML or nvidia-smi listed are driven; without a driver version there is nothing to judge
+    for model in ctx.gpu_models():
+        device_id = next((d.device_id for d in ctx.facts.pci.devices if d.kind == "gpu"
+                          and model["name"] == f"PCI {d.device_id}"), "")
+        branch = ctx.matrix.legacy_branch(pci_device_id=device_id) if device_id else \
+            ctx.matrix.legacy_branch(name=model["name"])
+        if branch and _distro.branch_of(driver) and int(_distro.branch_of(driver)) > int(branch.split(".")[0]):
+            yield _needs_legacy_branch(ctx, model["name"], branch, driver)
+            return
+
+
+def _needs_legacy_branch(ctx: Context, gpu_name: str, branch: str, driver: str) -> Hit:
+    major = branch.split(".")[0]
+    by_package = ctx.distro in ("ubuntu", "debian", "rhel")
+    fix = _distro.install_driver(ctx.distro, major) if by_package else [
+        f"Install the NVIDIA {branch} legacy driver from your distribution (NixOS: hardware.nvidia.package = "
+        f"config.boot.kernelPackages.nvidiaPackages.legacy_{major}) or https://www.nvidia.com/object/unix.html, "
+        "then reboot"]
+    older = _distro.branch_of(driver) and int(_distro.branch_of(driver)) < int(major)
+    return Hit(f"{gpu_name} is driven only by the NVIDIA {branch} legacy drivers; the {driver or 'installed'} driver "
+               + ("predates it" if older else "ignores it"),
+               evidence={"gpu": gpu_name, "legacy_branch": branch, "driver": driver},
+               fix=fix + [f"Hold the driver packages at the {branch} branch so that updates do not replace it"])
+
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
          fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
@@ -1782,4 +1872,4 @@ RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_lib
          prime_profile_disables_nvidia_driver, gpu_unusable_after_suspend_resume, driver_nvml_too_old_for_tool,
          driver_too_old_for_nvenc_api, nvidia_vulkan_driver_not_installed, flatpak_nvidia_runtime_missing_for_driver,
          driver_too_old_for_optix, vgpu_guest_host_driver_mismatch, gpu_no_vulkan_support,
-         egl_device_rendering_without_gpu_driver, driver_libs_not_in_ldcache)
+         egl_device_rendering_without_gpu_driver, driver_libs_not_in_ldcache, driver_does_not_support_gpu)

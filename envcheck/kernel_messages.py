@@ -1,0 +1,31 @@
+"""The NVIDIA kernel module's own messages (NVRM lines of dmesg, journalctl, a pasted kernel log), read into
+values. Kept apart from the probes, the paste importers and the rules because all three read them."""
+
+from __future__ import annotations
+
+import re
+from typing import List
+
+# The module names its own release when it refuses a GPU. A GPU only a legacy branch drives: "The 595.58.03 NVIDIA
+# driver will ignore this GPU". A GPU this release does not know: "is not supported by the NVIDIA 515.57 driver
+# release"; before 375, "is not supported by the 370.28 NVIDIA Linux driver release" (2011's 280.13: "... NVIDIA
+# Linux graphics driver release").
+NVRM_REFUSING_RELEASE = re.compile(r"\bThe (\d{2,3}\.\d+(?:\.\d+)?) NVIDIA driver will ignore\b|"
+                                   r"\bnot supported by the (?:NVIDIA )?(\d{2,3}\.\d+(?:\.\d+)?) (?:NVIDIA )?(?:Linux )?"
+                                   r"(?:graphics )?driver release\b")
+# "is supported through the NVIDIA 580.xx Legacy drivers" (a doubled "the NVIDIA the NVIDIA 340.xx" in some releases).
+NVRM_LEGACY_BRANCH = re.compile(r"supported through the (?:NVIDIA )?(?:the NVIDIA )?([\d.]+\.xx) Legacy drivers", re.I)
+
+
+def nvrm_text(lines: List[str]) -> str:
+    """The kernel module's messages as one text. NVRM splits a message over lines, each with its own
+    prefix ("...is not supported by the" / "NVRM: NVIDIA 515.57 driver release."), so a message
+    reads whole only once the prefixes, timestamps and line breaks between its parts are gone."""
+    parts = [line.split("NVRM:", 1)[1] for line in lines if "NVRM:" in line]
+    return re.sub(r"\s+", " ", " ".join(parts)).strip()
+
+
+def refusing_release(lines: List[str]) -> str:
+    """The driver release that says, in the kernel log, it will not drive a GPU ("" when none does)."""
+    found = NVRM_REFUSING_RELEASE.search(nvrm_text(lines))
+    return (found.group(1) or found.group(2)) if found else ""
