@@ -856,8 +856,14 @@ def fabric_manager_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[H
                   ["# the package version must equal the driver version exactly (apt-mark hold both)"])
 
 
+# The CUDA runtime's unknown error before CUDA 10.1 numbered it 30 (cudaErrorUnknown; 999 since): PyTorch's and Lua
+# Torch's THC print "cuda runtime error (30) : unknown error at .../THCGeneral.cpp".
+OLD_RUNTIME_UNKNOWN = r"cuda runtime error \(30\)"
+
+
 @rule("DRV010", "cuda-init-failed", "error", "The CUDA driver API fails to initialise",
-      signatures=(r"CUDA unknown error", r"CUDA_ERROR_UNKNOWN", r"forward compatibility was attempted on non supported HW",
+      signatures=(r"CUDA unknown error", r"CUDA_ERROR_UNKNOWN", OLD_RUNTIME_UNKNOWN,
+                  r"forward compatibility was attempted on non supported HW",
                   r"CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", r"Error 804", r"Unexpected error from cudaGetDeviceCount",
                   r"cuInit\(\S*\) (failed|returned)", r"CUDA_ERROR_STUB_LIBRARY", SYSTEM_DRIVER_MISMATCH_TEXT),
       priority=40)
@@ -916,7 +922,7 @@ CUINIT_TEXT = ((804, r"\bError 804\b|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE|f
                      r"cuInit\(\S*\) returned 804\b"),
                (803, SYSTEM_DRIVER_MISMATCH_TEXT),
                (34, r"CUDA_ERROR_STUB_LIBRARY"),
-               (999, r"CUDA unknown error|CUDA_ERROR_UNKNOWN"))
+               (999, OLD_RUNTIME_UNKNOWN + r"|CUDA unknown error|CUDA_ERROR_UNKNOWN"))
 
 
 def _cuinit_fix(code) -> List[str]:
@@ -1016,9 +1022,10 @@ def driver_init_slow(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 # The unified-memory module missing, in the words of the tools that need it: enroot/pyxis and
 # nvidia-container-cli ("open failed: /dev/nvidia-uvm: no such file or directory"), nvidia-modprobe,
-# and people's own ("the nvidia-uvm module is not loaded").
+# modprobe (Ubuntu's old packages named it per branch: "could not insert 'nvidia_331_uvm'"), and
+# people's own ("the nvidia-uvm module is not loaded").
 UVM_MISSING = (r"/dev/nvidia-uvm(?:-tools)?[\"']?:? (?:No such file|no such file)", r"(?:failed to|cannot|could not) open /dev/nvidia-uvm",
-               r"nvidia[-_]uvm (?:kernel )?(?:module )?(?:is |was )?not (?:being )?loaded", r"modprobe: (?:FATAL|ERROR):.{0,80}nvidia[-_]uvm",
+               r"nvidia[-_]uvm (?:kernel )?(?:module )?(?:is |was )?not (?:being )?loaded", r"modprobe: (?:FATAL|ERROR):.{0,80}nvidia(?:[-_]\d{3})?[-_]uvm",
                r"load kernel module nvidia[-_]uvm")
 
 
@@ -1250,7 +1257,7 @@ AFTER_SUSPEND = (r"\b(?:after|since|when|whenever|upon|on|each time|every time|i
                  r"(?:(?:the\s+)?(?:system|machine|host|laptop|pc|computer|os)\s+|(?:\w+\s+)?linux\s+)?"
                  r"(?:suspen\w+|sleep|hibernat\w+|standby)\b",)
 # What the person saw after it: CUDA's unknown error, cuInit or cudart's 999, a program that falls back to the CPU.
-GPU_LOST = (r"CUDA unknown error|CUDA_ERROR_UNKNOWN", r"\b(?:init failure|err(?:or)?|returned|code)\W{0,3}999\b",
+GPU_LOST = (r"CUDA unknown error|CUDA_ERROR_UNKNOWN|" + OLD_RUNTIME_UNKNOWN, r"\b(?:init failure|err(?:or)?|returned|code)\W{0,3}999\b",
             r"\b(?:only|just)\s+(?:uses?|using|runs?\s+on)\s+(?:the\s+)?cpu\b", r"\b100\s?% cpu\b",
             r"fall(?:s|ing)?\s*back to (?:the\s+)?CPU", r"no (?:actual )?GPU (?:usage|utili[sz]ation)",
             *CUDA_SEES_NO_GPU, r"(?:GPU|cuda)\w*\s+(?:functionality\s+)?(?:stops?|stopped)\s+working",

@@ -79,6 +79,12 @@ NGC_SUPPORT_MATRIX = "https://docs.nvidia.com/deeplearning/frameworks/support-ma
 # device_name, capability, ...))"): left alone when a paste keeps only the end of the warning. It says the GPU is
 # outside the build's list; whether newer or older, the GPU named elsewhere tells (FW003 takes older ones).
 INCOMPATIBLE_WARN_SOURCE = r"\bincompatible_device_warn\.format\("
+# PyTorch's warning since 2.8, printed only for a GPU the build has no kernels for: "Found GPU0 NVIDIA GeForce RTX 5090
+# which is of compute capability (CC) 12.0." followed by the build's list, one line per architecture ("- 9.0 which
+# supports hardware CC >=9.0,<10.0") or, in a shorter form, "This version of PyTorch was built for: 7.5, 8.0, 8.6, 9.0".
+TORCH_CC_WARNING = re.compile(r"Found GPU\d+ (.+?) which is of compute capability \(CC\) (\d+\.\d+)")
+TORCH_CC_LISTED = re.compile(r"^\W*-\s*(\d+\.\d+) which supports hardware CC\b|"
+                             r"This version of PyTorch was built for:\s*((?:\d+\.\d+(?:,\s*)?)+)")
 SM_TEXT = re.compile(r"with CUDA capability sm_(\d+) is not compatible with the current PyTorch installation", re.I)
 SUPPORTED_TEXT = re.compile(r"supports CUDA capabilities ((?:sm_\d+\s*)+)", re.I)
 # A GPU below a tool's minimum, in each tool's words, with the device's capability: PyTorch ("which is
@@ -821,6 +827,7 @@ KOKKOS_SLOWER_ONLY = re.compile(r"compiled for compute capability (?!0\.0)\d+\.\
 
 @rule("FW002", "gpu-arch-not-in-build", "error", "The framework build has no kernels for this (newer) GPU",
       signatures=(*NO_KERNEL_IMAGE, r"is not compatible with the current PyTorch installation", INCOMPATIBLE_WARN_SOURCE,
+                  TORCH_CC_WARNING.pattern,
                   NGC_GPU_TOO_NEW.pattern, *PADDLE_ARCH_TEXT,
                   TF_NO_KERNEL_BINARIES, INVALID_PTX, NVRTC_ARCH_REFUSED, *KOKKOS_ARCH_MISMATCH, OPENCV_DEVICE_NOT_BUILT),
       priority=20, references=(TORCH_INSTALL,))
@@ -863,6 +870,11 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if ngc is not None:
         yield _ngc_release_checks_gpu(ngc, newer=True)
         return
+    warned = ctx.shared("torch_cc_warning", _torch_cc_warning)
+    if warned and warned[0] == "new":
+        yield warned[1]
+        return
+    seen = [line for line in seen if not TORCH_CC_WARNING.search(line)]  # the warning alone: judged above
     if seen and all(re.search(NVRTC_ARCH_REFUSED, line) for line in seen):  # NVRTC alone: the GPU is the architecture
         yield from _framework_nvrtc_older_than_gpu(ctx)
         return
@@ -940,6 +952,42 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               evidence={"supported": supported.group(1).split() if supported else [], "compute_capability": cc,
                         "smoke": [f"{r.name}: {r.message}" for r in _failed_smoke(ctx, NO_KERNEL_IMAGE)]},
               fix=fix)
+
+
+def _torch_cc_warning(ctx: Context) -> Optional[Tuple[str, Hit]]:
+    """PyTorch's own word (2.8 and later) that its build has no kernels for the GPU, with the build's list: ("new" |
+    "old", hit). A GPU inside the list's range but excepted from it (Orin's 8.7 under sm_80) gets no finding here:
+    whether it runs depends on the program, and a "no kernel image" error says so when it does not."""
+    said = first_match(TORCH_CC_WARNING, ctx.observed([TORCH_CC_WARNING.pattern]))
+    if said is None:
+        return None
+    listed = []
+    for line in ctx.observed([TORCH_CC_LISTED.pattern]):
+        found = TORCH_CC_LISTED.search(line)
+        listed += [found.group(1)] if found.group(1) else re.findall(r"\d+\.\d+", found.group(2))
+    gpu, cc = said.group(1).strip(), said.group(2)
+    if not listed:
+        return None
+    arches = sorted(set(listed), key=cc_tuple)
+    if cc_tuple(cc) > cc_tuple(arches[-1]):
+        kind = "new"
+    elif cc_tuple(cc) < cc_tuple(arches[0]):
+        kind = "old"
+    else:
+        return None
+    evidence = {"gpu": gpu, "compute_capability": cc, "arch_list": arches, "observed": said.group(0)}
+    choice = newest_torch_for_cc(ctx, cc, ctx.driver_version()) or newest_torch_for_cc(ctx, cc)
+    if kind == "new":
+        return kind, Hit(f"PyTorch says its build has no kernels for the {gpu} (compute capability {cc}), newer than "
+                         f"the architectures it lists: {', '.join(arches)}",
+                         evidence=evidence, confirmed=True,
+                         fix=["pip uninstall -y torch torchvision torchaudio",
+                              _pip_torch(*choice) if choice else f"install a build for your GPU's architecture: "
+                                                                 f"{TORCH_INSTALL}"])
+    return kind, Hit(f"PyTorch says its build has no kernels for the {gpu} (compute capability {cc}), older than "
+                     f"the architectures it lists: {', '.join(arches)}", evidence=evidence, confirmed=True,
+                     fix=[_pip_torch(*choice) if choice else "no released build includes this GPU: build from source "
+                                                             f"with TORCH_CUDA_ARCH_LIST={cc}"])
 
 
 def _ngc_release_checks_gpu(found: "re.Match", newer: bool) -> Hit:
@@ -1213,6 +1261,10 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     ngc = first_match(NGC_GPU_TOO_OLD, seen)
     if ngc is not None:
         yield _ngc_release_checks_gpu(ngc, newer=False)
+        return
+    warned = ctx.shared("torch_cc_warning", _torch_cc_warning)
+    if warned and warned[0] == "old":
+        yield warned[1]
         return
     for _, gpu, hit in [item for item in ctx.shared("software_arch", _software_arch_findings) if item[0] == "old"]:
         yield hit
@@ -2327,6 +2379,11 @@ EXTENSION_NOT_BUILT = re.compile(r"No module named '(" + "|".join(p for _, p, _ 
 # "morphology_cuda", "attn_core_inplace_cuda", "hit._custom_cuda_ext"): missing when the source tree is used without
 # its extension build (python setup.py install / build_ext), or the build failed. numba_cuda is a pip package.
 PROJECT_CUDA_MODULE = re.compile(r"No module named '((?:[\w]+\.)*(?!numba_cuda')\w*_cuda(?:_ext|_kernels?)?)'")
+# A package's compiled extension by the name PyTorch's own carries, `_C` (detectron2, SAM 2, pytorch3d, GroundingDINO):
+# "cannot import name '_C' from 'sam2'", "... from 'detectron2' (unknown location)", "No module named 'pytorch3d._C'".
+# Python says so only when no _C file exists; one that exists and fails to load names its .so and the loader's error.
+# torch's own _C missing is a broken or shadowed torch (run from its source tree), not an extension build.
+PACKAGE_C_MODULE = re.compile(r"cannot import name '_C' from '(?!torch')([\w.]+)'|No module named '(?!torch\.)([\w.]+)\._C'")
 # torchvision's C++ operators absent from the torchvision that runs: "No such operator torchvision::nms" (torch 1.x),
 # "operator torchvision::nms does not exist" (2.x). From a source build (version 0.7.0a0+78ed10c, an .egg) or on a
 # Jetson, for which torchvision ships no binaries, its ops were never compiled (pytorch/vision#1405, #4180); from
@@ -2372,7 +2429,7 @@ NOT_AN_OP = {"it", "this", "that", "which", "what", "package", "extension", "mod
 @rule("FW011", "cuda-extension-not-built", "error", "A package was installed without its compiled CUDA extension",
       signatures=(EXTENSION_NOT_BUILT.pattern, COMPILED_WITHOUT_CUDA.pattern, MMCV_NO_CUDA_KERNEL.pattern, GGML_NO_CUBLAS,
                   XFORMERS_NO_CUDA, PROJECT_CUDA_MODULE.pattern, TORCHVISION_NO_OPERATOR, GROUNDINGDINO_OPS_NOT_LOADED,
-                  GROUNDINGDINO_NO_C, CPU_ONLY_BUILD_PATH),
+                  GROUNDINGDINO_NO_C, CPU_ONLY_BUILD_PATH, PACKAGE_C_MODULE.pattern),
       priority=14,
       scope="runtime",
       references=("https://github.com/NVIDIA/apex#from-source", "https://mmcv.readthedocs.io/en/latest/get_started/installation.html"))
@@ -2388,7 +2445,8 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     xFormers' operators: "No operator found for `memory_efficient_attention_forward`", each "is not
     supported because: xFormers wasn't build with CUDA support". GroundingDINO: "UserWarning: Failed
     to load custom C++ ops. Running on CPU mode Only!", then "NameError: name '_C' is not defined";
-    spconv 2: "SpconvOps_get_indice_pairs.cc(65) not implemented for CPU ONLY build."
+    spconv 2: "SpconvOps_get_indice_pairs.cc(65) not implemented for CPU ONLY build."; a package's
+    compiled `_C` module: "cannot import name '_C' from 'sam2'", "No module named 'pytorch3d._C'".
 
     Why:
     These packages are Python code plus a CUDA extension compiled at install time. An install that
@@ -2440,10 +2498,13 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if found is None:
         built_without = first_match(COMPILED_WITHOUT_CUDA, seen)
         project_module = first_match(PROJECT_CUDA_MODULE, seen)
+        package_c = first_match(PACKAGE_C_MODULE, seen)
         if built_without is not None:
             yield _compiled_without_cuda(ctx, built_without)
         elif project_module is not None:
             yield _project_extension_not_built(project_module.group(1))
+        elif package_c is not None:
+            yield _project_extension_not_built(f"{package_c.group(1) or package_c.group(2)}._C")
         elif any(re.search(TORCHVISION_NO_OPERATOR, line) for line in seen):
             yield from _torchvision_ops_not_built(ctx)
         return

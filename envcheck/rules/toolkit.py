@@ -774,11 +774,17 @@ def python_headers_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # CUDA 11.5, "-arch=native" (the GPUs of the build machine) with 11.5 update 1 by NVIDIA's features archive; projects
 # (whisper.cpp, llama.cpp, CMake's CUDA_ARCHITECTURES=native) pass them by default.
 ARCH_SHORTHAND_UNKNOWN = re.compile(r"Value '(native|all|all-major)' is not defined for option 'gpu-architecture'")
+# A C++ standard nvcc does not know yet: "nvcc fatal : Value 'c++17' is not defined for option 'std'". nvcc took
+# -std=c++14 from CUDA 9.0, c++17 from 11.0, c++20 from 12.0 (the device-side C++ standard table at
+# https://gist.github.com/ax3l/9489132#device-side-c-standard-support, cited by tensorflow/tensorflow#54409).
+STD_UNKNOWN = re.compile(r"Value '(c\+\+\d\d)' is not defined for option 'std'")
+STD_FIRST_CUDA = {"c++14": "9.0", "c++17": "11.0", "c++20": "12.0"}
 CUDA_FEATURES_ARCHIVE = "https://docs.nvidia.com/cuda/archive/11.6.2/pdf/CUDA_Features_Archive.pdf"
 
 
 @rule("TK011", "nvcc-too-old-for-project", "error", "nvcc is older than the build flags the project passes it",
-      signatures=(ARCH_SHORTHAND_UNKNOWN.pattern, UNKNOWN_ARCH.pattern), priority=22, references=(CUDA_FEATURES_ARCHIVE, TOOLKIT_ARCHIVE),
+      signatures=(ARCH_SHORTHAND_UNKNOWN.pattern, UNKNOWN_ARCH.pattern, STD_UNKNOWN.pattern), priority=22,
+      references=(CUDA_FEATURES_ARCHIVE, TOOLKIT_ARCHIVE),
       scope="build")
 def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -788,6 +794,8 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     distribution's older toolkit (Ubuntu 22.04's nvidia-cuda-toolkit is CUDA 11.5). Or "nvcc fatal :
     Unsupported gpu architecture 'compute_90'" from a default list of architectures
     (TF_CUDA_COMPUTE_CAPABILITIES=sm_52,...,compute_90) on a machine whose GPU is older than 9.0.
+    Or "nvcc fatal : Value 'c++17' is not defined for option 'std'" from a PyTorch extension or a
+    CMake project that compiles its CUDA code as C++17.
 
     Why:
     Projects pass nvcc the architecture shorthands of recent releases: -arch=all and all-major
@@ -795,6 +803,8 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     notes; the 11.5 of distribution packages refuses it). An nvcc from before them stops on the flag,
     before compiling anything. Projects also build for a default list of architectures up to the
     newest of their release, so an older nvcc stops on an architecture the machine's GPU does not need.
+    The C++ standard likewise: nvcc accepts -std=c++17 from CUDA 11.0 (c++14 from 9.0, c++20 from
+    12.0), and current PyTorch extensions are compiled as C++17.
 
     Fix:
     Install a current CUDA toolkit from NVIDIA's repository and put its bin/ first on PATH, or pass
@@ -805,6 +815,18 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     found = first_match(ARCH_SHORTHAND_UNKNOWN, seen)
     nvcc = ctx.facts.cuda.nvcc_on_path_version
+    standard = first_match(STD_UNKNOWN, seen)
+    if standard and not found:
+        needs = STD_FIRST_CUDA.get(standard.group(1))
+        yield Hit(f"nvcc {nvcc or '(version not in the input)'} does not know -std={standard.group(1)}, which the build "
+                  f"passes{f': that standard came with CUDA {needs}' if needs else ''}",
+                  evidence={"cuda.nvcc_on_path_version": nvcc, "flag": f"-std={standard.group(1)}",
+                            "needs_cuda": needs or ""}, confirmed=True,
+                  fix=[f"install CUDA {needs} or newer (the CUDA your torch was built for) from {TOOLKIT_ARCHIVE} and put "
+                       "its bin/ first on PATH (CUDA_HOME for PyTorch extensions)" if needs else
+                       f"install a newer CUDA toolkit from {TOOLKIT_ARCHIVE} and put its bin/ first on PATH",
+                       "nvcc --version  # the release the build will use"])
+        return
     if not found:
         cc, why = ctx.shared("arch_beyond_gpus", _arch_beyond_gpus)
         if cc and not ctx.shared("arch_dropped_by_nvcc", _arch_dropped_by_nvcc)[0]:
