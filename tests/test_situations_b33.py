@@ -41,7 +41,8 @@ def test_a_gpu_inside_the_builds_range_is_left_to_the_error_it_meets():
 
 def test_the_cuda_runtimes_unknown_error_under_its_old_number():
     # facebookresearch/maskrcnn-benchmark#238: PyTorch's THC, error 30 (cudaErrorUnknown before CUDA 10.1)
-    assert first(corpus("2015-")).slug == "cuda-init-failed"
+    found = first(corpus("2015-"))
+    assert found.slug == "cuda-init-failed" and "30 (cudaErrorUnknown" in found.message
     # the same in a pip-built torch (a lab's container notes stored on GitHub)
     assert first("RuntimeError: cuda runtime error (30) : unknown error at "
                  "/tmp/pip-req-build-58y_cjjl/aten/src/THC/THCGeneral.cpp:50").slug == "cuda-init-failed"

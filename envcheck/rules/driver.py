@@ -913,7 +913,9 @@ def cuda_init_failed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if code == 804 and ctx.shared("compat_on_old_driver", _compat_on_an_old_driver):
             return  # driver-too-old explains it
         name, meaning = CUDA_ERRORS.get(code, ("", "the driver API failed to initialise"))
-        yield Hit(f"CUDA initialisation failed{f' with {code} ({name})' if code else ''}: {meaning}",
+        shown = "30 (cudaErrorUnknown, 999 since CUDA 10.1)" if code == 999 and re.search(OLD_RUNTIME_UNKNOWN, text, re.I) \
+            else f"{code} ({name})"
+        yield Hit(f"CUDA initialisation failed{f' with {shown}' if code else ''}: {meaning}",
                   fix=_cuinit_fix(code))
 
 
@@ -1257,7 +1259,8 @@ AFTER_SUSPEND = (r"\b(?:after|since|when|whenever|upon|on|each time|every time|i
                  r"(?:(?:the\s+)?(?:system|machine|host|laptop|pc|computer|os)\s+|(?:\w+\s+)?linux\s+)?"
                  r"(?:suspen\w+|sleep|hibernat\w+|standby)\b",)
 # What the person saw after it: CUDA's unknown error, cuInit or cudart's 999, a program that falls back to the CPU.
-GPU_LOST = (r"CUDA unknown error|CUDA_ERROR_UNKNOWN|" + OLD_RUNTIME_UNKNOWN, r"\b(?:init failure|err(?:or)?|returned|code)\W{0,3}999\b",
+GPU_LOST = (r"CUDA unknown error|CUDA_ERROR_UNKNOWN|" + OLD_RUNTIME_UNKNOWN,
+            r"\b(?:init failure|err(?:or)?|returned|code)\W{0,3}999\b",
             r"\b(?:only|just)\s+(?:uses?|using|runs?\s+on)\s+(?:the\s+)?cpu\b", r"\b100\s?% cpu\b",
             r"fall(?:s|ing)?\s*back to (?:the\s+)?CPU", r"no (?:actual )?GPU (?:usage|utili[sz]ation)",
             *CUDA_SEES_NO_GPU, r"(?:GPU|cuda)\w*\s+(?:functionality\s+)?(?:stops?|stopped)\s+working",
