@@ -13,6 +13,9 @@ from typing import List
 NVRM_REFUSING_RELEASE = re.compile(r"\bThe (\d{2,3}\.\d+(?:\.\d+)?) NVIDIA driver will ignore\b|"
                                    r"\bnot supported by the (?:NVIDIA )?(\d{2,3}\.\d+(?:\.\d+)?) (?:NVIDIA )?(?:Linux )?"
                                    r"(?:graphics )?driver release\b")
+# "NVRM: The NVIDIA GPU 0000:02:00.0 (PCI ID: 10de:1b82)": the GPU a refusal (by this release, or by the open module)
+# is about.
+NVRM_REFUSED_GPU = re.compile(r"PCI ID:\s*10de:([0-9a-f]{4})", re.I)
 # "is supported through the NVIDIA 580.xx Legacy drivers" (a doubled "the NVIDIA the NVIDIA 340.xx" in some releases).
 NVRM_LEGACY_BRANCH = re.compile(r"supported through the (?:NVIDIA )?(?:the NVIDIA )?([\d.]+\.xx) Legacy drivers", re.I)
 
@@ -29,3 +32,8 @@ def refusing_release(lines: List[str]) -> str:
     """The driver release that says, in the kernel log, it will not drive a GPU ("" when none does)."""
     found = NVRM_REFUSING_RELEASE.search(nvrm_text(lines))
     return (found.group(1) or found.group(2)) if found else ""
+
+
+def refused_pci_ids(lines: List[str]) -> List[str]:
+    """The PCI device ids ("1b82") the kernel module's messages name, each once, in their order."""
+    return list(dict.fromkeys(m.group(1).lower() for m in map(NVRM_REFUSED_GPU.search, lines) if m))

@@ -46,10 +46,9 @@ def probe(host: Host, deep: bool = False) -> DriverFacts:
     facts.nouveau_blacklisted = nouveau_blacklisted(host)
     facts.fabric_manager = fabric_manager(host)
     facts.kernel_log = kernel_log(host)
-    if not facts.kernel_module_version and refusing_release(facts.kernel_log):
-        # the module refused every GPU and did not stay loaded: its refusal names the release installed
-        facts.kernel_module_version = refusing_release(facts.kernel_log)
-        facts.kernel_module_source = "dmesg"
+    refusing = "" if facts.kernel_module_version else refusing_release(facts.kernel_log)
+    if refusing:  # the module refused every GPU and did not stay loaded: its refusal names the release installed
+        facts.kernel_module_version, facts.kernel_module_source = refusing, "dmesg"
     nvidia_loaded = any(on for name, on in facts.loaded_modules.items() if name != "nouveau")
     if not (facts.kernel_module_version or facts.userspace_libraries or nvidia_loaded):
         facts.status = ABSENT

@@ -18,7 +18,7 @@ from envcheck.rules.system import NATIVE_WINDOWS, VULKAN_ICD_SKIPPED, driver_lib
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
 from envcheck.images import REQUIRED_CUDA
-from envcheck.kernel_messages import NVRM_LEGACY_BRANCH, nvrm_text
+from envcheck.kernel_messages import NVRM_LEGACY_BRANCH, nvrm_text, refused_pci_ids
 from envcheck.model import PROSE_SOURCE
 
 MODULE_DOCS = "https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/index.html"
@@ -1187,9 +1187,7 @@ def open_kernel_module_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterabl
                        "sudo tee /etc/modprobe.d/nvidia-open.conf",
                        "sudo update-initramfs -u  # or: sudo dracut -f", "sudo reboot"])
         return
-    refused = [m.group(1).lower() for m in (re.search(r"PCI ID:\s*10de:([0-9a-f]{4})", line, re.I)
-                                           for line in f.driver.kernel_log) if m]
-    models = [_gpu_by_pci(ctx, pci) for pci in refused]
+    models = [_gpu_by_pci(ctx, pci) for pci in refused_pci_ids(f.driver.kernel_log)]
     models = [m for m in models if m] or [g for g in ctx.gpu_models() if g["architecture"] in PRE_GSP_ARCHITECTURES]
     old = [g for g in models if g["architecture"] in PRE_GSP_ARCHITECTURES]
     if not seen and not (old and f.driver.kernel_module_flavor == "open"):
@@ -1834,10 +1832,8 @@ def driver_does_not_support_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         gpu_name = named.group(1).strip() if named else "this GPU"
         yield _needs_legacy_branch(ctx, gpu_name, said_branch.group(1), driver)
         return
-    refused = [m.group(1).lower() for m in (re.search(r"PCI ID:\s*10de:([0-9a-f]{4})", line, re.I)
-                                           for line in ctx.facts.driver.kernel_log) if m]
     if seen and ctx.observed(RELEASE_DOES_NOT_KNOW_GPU):
-        for device_id in dict.fromkeys(refused) or [""]:
+        for device_id in refused_pci_ids(ctx.facts.driver.kernel_log) or [""]:
             branch = ctx.matrix.legacy_branch(pci_device_id=device_id) if device_id else None
             row = ctx._gpu_row(pci=device_id) if device_id else None
             gpu_name = row["name"] if row else f"PCI ID 10de:{device_id}" if device_id else "this GPU"
@@ -1851,13 +1847,16 @@ def driver_does_not_support_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     if not driver or any(PROSE_SOURCE not in device.source for device in ctx.facts.gpus.devices):
         return  # GPUs that NVML or nvidia-smi listed are driven; without a driver version there is nothing to judge
-    for model in ctx.gpu_models():
-        device_id = next((d.device_id for d in ctx.facts.pci.devices if d.kind == "gpu"
-                          and model["name"] == f"PCI {d.device_id}"), "")
-        branch = ctx.matrix.legacy_branch(pci_device_id=device_id) if device_id else \
-            ctx.matrix.legacy_branch(name=model["name"])
-        if branch and _distro.branch_of(driver) and int(_distro.branch_of(driver)) > int(branch.split(".")[0]):
-            yield _needs_legacy_branch(ctx, model["name"], branch, driver)
+    # the GPUs as named in the input, else as the PCI bus lists them (by id: the legacy table knows ids the gpus
+    # table does not)
+    named = [(device.name, ctx.matrix.legacy_branch(name=device.name)) for device in ctx.facts.gpus.devices]
+    on_bus = [((ctx._gpu_row(pci=d.device_id) or {}).get("name", f"PCI ID 10de:{d.device_id}"),
+               ctx.matrix.legacy_branch(pci_device_id=d.device_id))
+              for d in ctx.facts.pci.devices if d.kind == "gpu" and d.device_id]
+    major = int(_distro.branch_of(driver) or 0)
+    for gpu_name, branch in named or on_bus:
+        if branch and major > int(branch.split(".")[0]):
+            yield _needs_legacy_branch(ctx, gpu_name, branch, driver)
             return
 
 
