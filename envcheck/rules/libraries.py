@@ -10,8 +10,9 @@ from envcheck.matrix import QueryError
 from packaging.version import InvalidVersion
 
 from envcheck.rules import Context, Hit, first_match, older_than, rule
-from envcheck.rules.frameworks import JAX_LIBRARY_UNLOADABLE, torch_variant, unreleased_build
+from envcheck.rules.frameworks import BITSANDBYTES_SEEKS_SO, JAX_LIBRARY_UNLOADABLE, torch_variant, unreleased_build
 from envcheck.rules.container import in_container, l4t_mismatch
+from envcheck.rules.system import on_native_windows
 
 
 # Paddle's words for a CUDA library it could not load ("The third-party dynamic library (cudnn64_7.dll) that Paddle
@@ -493,6 +494,16 @@ MISSING_CUDA_LIB = (
     # release's library: "undefined reference to `nvrtcDestroyProgram@libnvrtc.so.11.1'" names the exact soname
     rf"undefined reference to [`'\"]?\w+@lib{CUDA_LIBS}\.so\.\d",
 )
+# bitsandbytes' CUDA setup (before 0.43) going on after it found no libcudart.so by name: it found the runtime in its
+# backup paths ("CUDA SETUP: CUDA runtime path found: /usr/local/cuda/lib64/libcudart.so"), or took the CUDA release
+# from PyTorch ("CUDA SETUP: PyTorch settings found: CUDA_VERSION=126", 0.41 and later, whose binary then loads the
+# runtime PyTorch brings), or found no binary for that release (FW010's "Required library version not found").
+# Then the runtime is not what is missing.
+# bitsandbytes' search for the runtime, and (0.35 to 0.38) its own verdict: "WARNING: No libcudart.so found! Install CUDA
+# or the cudatoolkit package (anaconda)!"
+BITSANDBYTES_SEEKS_RUNTIME = BITSANDBYTES_SEEKS_SO + r"|\bNo libcudart\.so found\b"
+BITSANDBYTES_WENT_ON = (r"CUDA[_ ]SETUP: CUDA runtime path found", r"CUDA[_ ]SETUP: PyTorch settings found",
+                        r"CUDA[_ ]SETUP: Required library version not found")
 LINKED_SONAME = re.compile(rf"(?:(\S+\.so(?:\.[\d.]+)?): )?undefined reference to [`'\"]?\w+@(lib({CUDA_LIBS})\.so\.(\d+(?:\.\d+)?))")
 UNVERSIONED_CUDA_LIB = re.compile(rf"\b(lib{CUDA_LIBS}\.so)(?![.\w])")
 MISSING_MAJOR = re.compile(rf"(lib{CUDA_LIBS}\.so\.(\d+)|{CUDA_LIBS}64_(\d+)(?:_\d+)?\.dll)", re.I)
@@ -611,7 +622,7 @@ def _major(cuda: str) -> str:
 
 
 @rule("LIB004", "cuda-libraries-missing", "error", "The loader does not find the CUDA libraries a package was built for",
-      signatures=MISSING_CUDA_LIB + (JAX_LIBRARY_UNLOADABLE,), priority=18,
+      signatures=MISSING_CUDA_LIB + (JAX_LIBRARY_UNLOADABLE, BITSANDBYTES_SEEKS_RUNTIME), priority=18,
       references=("https://docs.nvidia.com/deploy/cuda-compatibility/",
                   "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"))
 def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -622,7 +633,9 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "cublas64_12.dll not found"; ONNX Runtime: "Failed to create CUDAExecutionProvider. Require
     cuDNN 9.* and CUDA 12.*" or "LoadLibrary failed with error 126 ... onnxruntime_providers_cuda.dll";
     JAX: "RuntimeError: Unable to load cuSPARSE. Is it installed?", then "a CUDA-enabled jaxlib is
-    not installed. Falling back to cpu".
+    not installed. Falling back to cpu". bitsandbytes before 0.43 on Linux: "CUDA_SETUP: WARNING!
+    libcudart.so not found in any environmental path. Searching in backup paths...", no runtime
+    found in those either, then "Loading binary .../libbitsandbytes_cpu.so".
 
     Why:
     A package that does not bring its own CUDA (ONNX Runtime, TensorFlow before 2.14, CuPy,
@@ -667,6 +680,11 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       f"add the directory holding {soname} to the linker and loader path (-L and LD_LIBRARY_PATH, or "
                       "/etc/ld.so.conf.d and sudo ldconfig)", f"ldconfig -p | grep lib{library}"])
         return
+    # bitsandbytes' search names the files it tried ("did not contain ['libcudart.so', 'libcudart.so.11.0', ...]"):
+    # none of them is a library a build needs, and the search may yet succeed
+    searched = [line for line in seen if re.search(BITSANDBYTES_SEEKS_RUNTIME, line)
+                and not any(re.search(pattern, line) for pattern in MISSING_CUDA_LIB)]
+    seen = [line for line in seen if line not in searched]
     wanted = []  # (major, what asked for it)
     for text in seen:
         found = MISSING_MAJOR.search(text)
@@ -747,9 +765,35 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         else:
             continue
         return
+    bitsandbytes = None if wanted else _bitsandbytes_found_no_runtime(ctx, searched)
+    if bitsandbytes:
+        yield bitsandbytes
+        return
     unversioned = None if wanted else first_match(UNVERSIONED_CUDA_LIB, seen)
     if unversioned:
         yield _unversioned_library_missing(ctx, unversioned.group(1), versions, host_where)
+
+
+def _bitsandbytes_found_no_runtime(ctx: Context, said: List[str]) -> Optional[Hit]:
+    """bitsandbytes (before 0.43) looked for the CUDA runtime on the loader path, in the environment's lib and in its
+    backup paths, and found none: it loads its CPU library, and 8-bit and 4-bit work fails. On native Windows the
+    same search is the sign of a Linux-only release (FW008 names that)."""
+    if not said or on_native_windows(ctx, named=False) or ctx.observed(BITSANDBYTES_WENT_ON):
+        return None
+    prefix = re.search(r"(\S*?)/lib/python3[\d.]*/(?:site|dist)-packages/bitsandbytes\b", " ".join(ctx.observations))
+    conda = bool(prefix and re.search(r"/(?:ana|mini)conda\d?/|/envs/|/mambaforge/|/miniforge\d?/", prefix.group(1)))
+    # bitsandbytes looks for the file names libcudart.so, libcudart.so.11.0 and libcudart.so.12.0: CUDA 12's
+    # runtime package has only libcudart.so.12, its -dev package the bare link
+    where = [f"conda install -p {prefix.group(1)} -c nvidia cuda-cudart-dev  # libcudart.so in this conda environment, "
+             "which bitsandbytes searches first (for CUDA 11: cudatoolkit)"] if conda else []
+    said_at = re.search(BITSANDBYTES_SEEKS_RUNTIME, said[-1])
+    return Hit("bitsandbytes found no CUDA runtime library (libcudart.so) on the loader path, in its environment or "
+               "in its backup paths, so it loaded its CPU-only library",
+               evidence={"observed": said[-1][said_at.start():said_at.end() + 60].strip(), "asked_by": "bitsandbytes"},
+               fix=where + ["find / -name 'libcudart.so*' 2>/dev/null  # where a CUDA runtime is installed, if any",
+                            "export LD_LIBRARY_PATH=<that directory>:$LD_LIBRARY_PATH  # then run again; or install the "
+                            "CUDA toolkit (its lib64 holds libcudart.so)",
+                            "pip install -U 'bitsandbytes>=0.43.0'  # later releases find the runtime PyTorch brings"])
 
 
 def _unversioned_library_missing(ctx: Context, name: str, versions: List[str], host_where: str) -> Hit:
