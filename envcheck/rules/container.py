@@ -1972,6 +1972,87 @@ def named_symbol_at_init_in_container(ctx: Context) -> bool:
     return bool(ctx.observed(INIT_NOT_FOUND)) and _on_windows_container(ctx)
 
 
+# The GPU Operator's toolkit container configures containerd and then signals it through the socket it mounts
+# (at /runtime/sock-dir/ inside the container): "Error signaling containerd, attempt 5/6: unable to dial: dial unix
+# /runtime/sock-dir/containerd.sock: connect: no such file or directory", then "unable to restart containerd: unable to
+# signal containerd". nvidia-ctk's own "unable to dial" when run by hand reads the same.
+CONTAINERD_UNREACHABLE = re.compile(r"(?:Error signal(?:l)?ing containerd|unable to (?:signal|restart) containerd)\b"
+                                    r".{0,120}dial unix (\S*containerd\.sock)\S*: connect: no such file or directory")
+# Kubernetes distributions that run a containerd of their own, where its socket and configuration are, and the
+# source: k3s and RKE2 (RKE2 reuses k3s's socket directory) as the GPU Operator threads settled them
+# (NVIDIA/gpu-operator#406, #522); MicroK8s as its own nvidia add-on configures the operator
+# (canonical/microk8s-core-addons, addons/nvidia/enable: SNAP_COMMON/run/containerd.sock and
+# SNAP_DATA/args/containerd-template.toml).
+CONTAINERD_OF_DISTRIBUTION = (
+    ("RKE2", r"\brke2\b", "/run/k3s/containerd/containerd.sock",
+     "/var/lib/rancher/rke2/agent/etc/containerd/config.toml.tmpl", "https://github.com/NVIDIA/gpu-operator/issues/522"),
+    ("k3s", r"\bk3[sd]\b", "/run/k3s/containerd/containerd.sock",
+     "/var/lib/rancher/k3s/agent/etc/containerd/config.toml.tmpl", "https://github.com/NVIDIA/gpu-operator/issues/406"),
+    ("MicroK8s", r"\bmicrok8s\b", "/var/snap/microk8s/common/run/containerd.sock",
+     "/var/snap/microk8s/current/args/containerd-template.toml",
+     "https://github.com/canonical/microk8s-core-addons/blob/main/addons/nvidia/enable"),
+)
+
+
+@rule("CTR029", "toolkit-containerd-paths-wrong", "error",
+      "The GPU Operator's toolkit looks for containerd where this node's containerd is not",
+      signatures=(CONTAINERD_UNREACHABLE.pattern,), priority=12,
+      references=("https://github.com/NVIDIA/gpu-operator/issues/406", "https://github.com/NVIDIA/gpu-operator/issues/522"),
+      scope="containers")
+def toolkit_containerd_paths_wrong(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    The nvidia-container-toolkit pod of the GPU Operator restarts over and over; its log ends in
+    "Error signaling containerd, attempt 6/6: unable to dial: dial unix
+    /runtime/sock-dir/containerd.sock: connect: no such file or directory", "unable to restart
+    containerd", "error running nvidia-toolkit: unable to setup runtime". The validator and device
+    plugin pods wait for it, and no node offers nvidia.com/gpu.
+
+    Why:
+    The toolkit container writes the nvidia runtime into containerd's configuration and signals
+    containerd to reload it, through the configuration file and socket it mounts from the host.
+    It mounts containerd's default paths (/etc/containerd/config.toml,
+    /run/containerd/containerd.sock) unless told otherwise. Kubernetes distributions that bring a
+    containerd of their own keep both elsewhere: k3s and RKE2 under /run/k3s/containerd and
+    /var/lib/rancher/<k3s|rke2>/agent/etc/containerd, MicroK8s under /var/snap/microk8s. The
+    toolkit then edits a file containerd never reads and dials a socket that is not there.
+
+    Fix:
+    Tell the toolkit where this node's containerd is: the toolkit's environment variables
+    CONTAINERD_SOCKET and CONTAINERD_CONFIG (helm: --set toolkit.env[0].name=CONTAINERD_SOCKET
+    ...), with the distribution's paths; for k3s and RKE2 edit the config.toml.tmpl template,
+    which they regenerate config.toml from. MicroK8s' own add-on (microk8s enable nvidia) sets
+    them.
+
+    When to ignore:
+    When containerd itself is not running on the node (then start it first).
+    """
+    found = first_match(CONTAINERD_UNREACHABLE, seen)
+    if not found:
+        return
+    socket = found.group(1)
+    text = " ".join(ctx.observations)
+    named = next((row for row in CONTAINERD_OF_DISTRIBUTION if re.search(row[1], text, re.I)), None)
+    if named:
+        name, _, sock, config, source = named
+        fix = [f"helm upgrade gpu-operator nvidia/gpu-operator -n gpu-operator --reuse-values "
+               f"--set toolkit.env[0].name=CONTAINERD_SOCKET --set toolkit.env[0].value={sock} "
+               f"--set toolkit.env[1].name=CONTAINERD_CONFIG --set toolkit.env[1].value={config}  # {name}'s containerd"]
+        if name == "MicroK8s":
+            fix.insert(0, "microk8s enable nvidia  # MicroK8s' add-on deploys the operator with these paths set")
+        references = [source]
+    else:
+        fix = ["ps -o args= -C containerd; ls -l /run/containerd/containerd.sock  # the socket and --config this "
+               "node's containerd runs with",
+               "set the toolkit's CONTAINERD_SOCKET and CONTAINERD_CONFIG environment variables (ClusterPolicy "
+               "spec.toolkit.env, or helm toolkit.env) to those paths"]
+        references = []
+    yield Hit(f"The GPU Operator's container toolkit cannot reach containerd: the socket it mounted ({socket}) does not exist, so containerd's paths on this node are not "
+              "the defaults it was given" + (f": {named[0]} keeps them elsewhere" if named else ""),
+              evidence={"observed": seen[0].strip()[:200], **({"distribution": named[0]} if named else {})},
+              references=references, fix=fix)
+
+
 RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong, container_driver_capabilities_lack_compute, container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
          docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available,
@@ -1981,4 +2062,5 @@ RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong
          selinux_blocks_container_gpu_access, container_toolkit_no_cgroup_v2, cdi_spec_stale,
          k8s_device_plugin_not_deployed, operator_driver_not_on_host_path,
          ssh_session_drops_container_library_path, cdi_hook_path_missing_on_host,
-         nvidia_userspace_outside_driver_root, wsl_container_toolkit_too_old_for_driver)
+         nvidia_userspace_outside_driver_root, wsl_container_toolkit_too_old_for_driver,
+         toolkit_containerd_paths_wrong)
