@@ -280,8 +280,16 @@ DRIVER_ENTRY_POINT = re.compile(r"\bcu[A-Z]\w*_v\d+\b")
 # MATLAB's Parallel Computing Toolbox (gpuArray, gpuDevice) with both CUDA versions: "The CUDA driver was found, but
 # it is too old. The CUDA driver on your system supports CUDA version 5.5. The required CUDA version is 7.5 or greater."
 MATLAB_DRIVER_TOO_OLD = re.compile(r"The CUDA driver was found, but it is too old")
-MATLAB_DRIVER_CUDA = re.compile(r"driver on your system supports CUDA version (\d+\.\d+)\.?\s*The required CUDA version\s+"
-                                r"is:?\s*(\d+(?:\.\d+)?)", re.I)
+MATLAB_DRIVER_CUDA = re.compile(r"driver on your system supports CUDA version (?P<runs>\d+\.\d+)\.?\s*The required CUDA "
+                                r"version\s+is:?\s*(?P<needed>\d+(?:\.\d+)?)", re.I)
+# CUDA.jl choosing a toolkit for the driver and finding none it supports: "CUDA driver 8.0.0 is not compatible with any
+# supported CUDA toolkit (11.4.4, 11.5.2, ... or 12.3.1)" (CUDA.jl's @error): the driver's CUDA, then the oldest toolkit
+# the package takes. CUDAnative before it: "CUDA 10.0 is not supported by your driver (which supports up to 9.0)".
+CUDAJL_DRIVER_CUDA = re.compile(r"CUDA driver (?P<runs>\d+\.\d+)(?:\.\d+)? is not compatible with any supported CUDA "
+                                r"toolkit \((?P<needed>\d+\.\d+)|\bCUDA (?P<needed2>\d+\.\d+) is not supported by your "
+                                r"driver \(which supports up to (?P<runs2>\d+\.\d+)\)")
+# Both versions said at once: what the driver runs, and the least the program takes.
+DRIVER_CUDA_BELOW_NEEDED = (MATLAB_DRIVER_CUDA, CUDAJL_DRIVER_CUDA)
 REQUIRE_ALTERNATIVE_FAILED = (r"--require=cuda>=\d[^\]]*\].{0,200}?requirement error: unsatisfied condition: "
                               r"(?:brand|driver)\b")
 DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
@@ -314,7 +322,8 @@ DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                   # (CUDA runtime API, error types)
                   r"API call is not supported in the installed CUDA driver|cudaErrorCallRequiresNewerDriver|"
                   r"CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER",
-                  INSUFFICIENT_DRIVER_CUDA.pattern, MATLAB_DRIVER_TOO_OLD.pattern, *DRIVER_ENTRY_POINT_MISSING),
+                  INSUFFICIENT_DRIVER_CUDA.pattern, MATLAB_DRIVER_TOO_OLD.pattern, CUDAJL_DRIVER_CUDA.pattern,
+                  *DRIVER_ENTRY_POINT_MISSING),
       priority=30, references=("https://docs.nvidia.com/deploy/cuda-compatibility/",))
 def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -415,11 +424,11 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         jit = PTX_VERSIONS.search(" ".join(seen))
         runs = first_match(INSUFFICIENT_DRIVER_CUDA, seen)
         runs_cuda = f"{int(runs.group(1)) // 1000}.{int(runs.group(1)) % 1000 // 10}" if runs else ""
-        matlab = first_match(MATLAB_DRIVER_CUDA, seen)
-        if matlab:
-            runs_cuda = matlab.group(1)
-        needed = matlab.group(2) if matlab else ""
-        required = first_match(REQUIRED_CUDA, seen) if not matlab else None
+        both = next((m for pattern in DRIVER_CUDA_BELOW_NEEDED for m in [first_match(pattern, seen)] if m), None)
+        if both:
+            runs_cuda = both.groupdict().get("runs2") or both.group("runs")
+        needed = (both.groupdict().get("needed2") or both.group("needed")) if both else ""
+        required = first_match(REQUIRED_CUDA, seen) if not both else None
         if required:
             needed = required.group(1)
         try:
@@ -428,6 +437,19 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         except QueryError:
             minimum = None
         entry = first_match(DRIVER_ENTRY_POINT, seen)
+        ended = _drivers_ended_before(ctx, minimum)
+        if ended:
+            gpu, branch, cuda = ended
+            yield Hit(f"The program needs CUDA {needed} (driver {minimum} or newer)"
+                      + (f" and the driver runs CUDA {runs_cuda} at most" if runs_cuda else "")
+                      + f"; the {gpu}'s drivers ended with the {branch} legacy branch, whose newest CUDA is "
+                      f"{cuda or 'older'}: no driver for this GPU runs CUDA {needed}",
+                      evidence={"driver": driver, "gpu": gpu, "legacy_branch": branch, "program_cuda": needed,
+                                "minimum_driver": minimum, **({"driver_cuda": runs_cuda} if runs_cuda else {})},
+                      fix=[f"use a release of the program built for CUDA {cuda} or older, on the {branch} driver"
+                           if cuda else f"use a release of the program for a CUDA the {branch} driver runs",
+                           "or run it on a GPU that current drivers support"])
+            return
         yield Hit("The CUDA runtime in use needs a newer driver than the one installed"
                   + (f" ({driver})" if driver else "")
                   + (f": the driver's JIT knows PTX ISA up to {jit.group(2)} and was given PTX {jit.group(1)}, from a "
@@ -444,6 +466,21 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=_distro.install_driver(ctx.distro, _distro.branch_of(minimum) if minimum else None) +
                   (["# or run an image built for a CUDA the host driver runs: envcheck matrix compat --driver "
                     "<version from nvidia-smi>"] if required else []))
+
+
+def _drivers_ended_before(ctx: Context, minimum: Optional[str]) -> Optional[Tuple[str, str, str]]:
+    """(GPU, legacy branch, newest CUDA of that branch) for a GPU whose drivers ended at a legacy branch older than
+    the driver the program needs: then no driver upgrade helps, and the way out is a release of the program for an
+    older CUDA, or another GPU. Branch numbers compared as Linux numbers them."""
+    if not minimum or not re.match(r"\d+", minimum):
+        return None
+    for device in ctx.facts.gpus.devices:
+        branch = ctx.matrix.legacy_branch(name=device.name) if device.name else None
+        if branch and int(branch.split(".")[0]) < int(minimum.split(".")[0]):
+            row = ctx.matrix.gpu_by_model(device.name)
+            cuda = ctx.matrix.newest_cuda_for_branch(branch) or ""
+            return (row["name"] if row else device.name), branch.split(".")[0], ".".join(cuda.split(".")[:2])
+    return None
 
 
 def _ngc_release_on_old_driver(ctx: Context, driver: str) -> Optional[Hit]:
