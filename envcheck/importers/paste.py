@@ -38,6 +38,10 @@ PROMPTS = (
     re.compile(r"^In \[\d+\]:\s"),
     re.compile(r"^(?:\([\w.-]+\)\s*)?PS [A-Za-z]:\\[^>]*>\s*"),
     re.compile(r"^(?:\([\w.-]+\)\s*)?[A-Za-z]:\\[^>]*>\s*"),
+    # zsh and starship prompts: "❯ ", "~ via 🅒 ml ❯ ", "user@host ~ ❯❯❯ " (the arrow ends the prompt, whatever comes
+    # before it); oh-my-zsh's default theme, "➜  ~ ", "(base) ➜  project git:(main) ✗ " (arrow, directory, branch)
+    re.compile(r"^[^❯]{0,80}?❯{1,3}\s+"),
+    re.compile(r"^(?:\([\w.-]+\)\s*)?(?:[\w.-]+\s+)?➜\s+[~\w./-]+\s+(?:git:\([^)]*\)\s*(?:✗\s*)?)?"),
 )
 # The prefix docker compose puts on each line of a service's log: "triton-1  | " (Compose v2), "web_1  | " (v1). A
 # message wrapped over two log lines reads whole only without it.

@@ -44,7 +44,10 @@ SMI_NOT_FOUND = r"nvidia-smi\W{0,5}(?:but\s+)?(?:command\s+)?not found"
 # "CUDA driver version is insufficient for CUDA runtime version" (FasterTransformer's gpt_gemm in a container started
 # without --gpus); only beside a pasted `docker run` that asks for no GPU is this the container, not the driver.
 NO_LIBCUDA_RUNTIME_SAYS = r"CUDA driver version is insufficient for CUDA runtime version"
-PROGRAM_SEES_NO_GPU = (*CUDA_SEES_NO_GPU, SMI_NOT_FOUND)
+# A program's own words for finding no GPU ("❌ No GPUs detected", ChatTTS's "No GPU found, use CPU instead"): any
+# cause's, so read only beside a container started without GPUs.
+NO_GPU_FOUND_SAID = r"\bNo (?:NVIDIA |CUDA )?GPUs? (?:were )?(?:detected|found|available)\b"
+PROGRAM_SEES_NO_GPU = (*CUDA_SEES_NO_GPU, SMI_NOT_FOUND, NO_GPU_FOUND_SAID)
 # Bounded by ASCII word characters, not \b: in Chinese or Japanese prose ("docker部署时", "docker容器") the word
 # touches characters that \b counts as part of it.
 CONTAINER_WORDS = (r"(?<![A-Za-z0-9_])(docker|podman|containerd|kubernetes|kubectl|kubelet|k8s|pods?|containers?|"
