@@ -150,10 +150,11 @@ MACHINE_WITHOUT = r"\b(?:machine|computer|laptop|pc|server|host|node|instance|vm
 SAID_NO_GPU = re.compile(NO_GPU_SUBJECT + r"\s+" + NO_GPU_NEGATION + r"\s+" + NO_GPU_OBJECT + "|" + MACHINE_WITHOUT +
                          NO_GPU_OBJECT, re.I)
 # ... or that its GPU is another vendor's ("I have Intel iRIS Graphics GPU", "I have an Intel(R) HD graphics 530", "my
-# laptop has an AMD Radeon RX 6600M"), counted only where no NVIDIA GPU is named too (said_no_gpu).
+# laptop has an AMD Radeon RX 6600M", "My PC is Intel R lris Xe Graphics"), counted only where no NVIDIA GPU is named
+# too (said_no_gpu).
 SAID_OTHER_VENDOR_GPU = re.compile(
     r"(?:\bI\s+(?:only\s+)?(?:have|got|use|am\s+using)|\bI'm\s+using|\b(?:my|this|the)\s+(?:computer|laptop|machine|pc|"
-    r"notebook|desktop)\s+(?:only\s+)?(?:has|uses))\s+(?:only\s+)?(?:an?\s+)?(?:integrated\s+)?(?:Intel|AMD)(?:\(R\))?"
+    r"notebook|desktop)(?:'s\s+GPU)?\s+(?:only\s+)?(?:has|uses|is))\s+(?:only\s+)?(?:an?\s+)?(?:integrated\s+)?(?:Intel|AMD)(?:\(R\))?"
     r"[\s-]+(?:[\w+-]+\s+){0,3}?(?:graphics|GPU|iGPU|Radeon)\b", re.I)
 
 
