@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, Iterable, List, Tuple
 
-from envcheck.matrix import cc_tuple, dotted_cc, version
+from envcheck.matrix import QueryError, cc_tuple, dotted_cc, version
 from envcheck.rules import Context, Hit, first_match, rule
 from envcheck.rules.container import in_container
 from envcheck.rules.system import on_native_windows
@@ -168,9 +168,21 @@ def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        f"export CUDA_HOME=/usr/local/cuda{('-' + cuda) if cuda else ''}"])
 
 
+# The check in CUDA's crt/host_config.h, whose only #error lines refuse a host compiler (GNU, clang, MSVC, ICC, ...):
+# gcc's "crt/host_config.h:138:2: error: #error -- unsupported GNU version!", MSVC's "crt/host_config.h(133): fatal
+# error C1189: #error: -- unsupported Microsoft Visual Studio version!". A pasted log cut after "#error -" still says it.
+HOST_CONFIG_ERROR = r"host_config\.h(?::\d+(?::\d+)?:|\(\d+\)\s*:)\s*(?:fatal\s+)?error(?:\s+C1189)?\s*:\s*#error"
+# The CUDA whose host_config.h refused: its install path ("/usr/local/cuda-9.0/include/crt/host_config.h", "CUDA\v9.0\
+# include"), else a Spack spec's ("^cuda@10.1.243%gcc@9.1.0").
+HOST_CONFIG_CUDA = re.compile(r"cuda-(\d+\.\d+)/(?:bin/\.\./+)?include/|\\cuda\\v(\d+\.\d+)\\include|"
+                              r"\bcuda@(\d+\.\d+(?:\.\d+)?)", re.I)
+# The gcc in use: Spack's compiler in a spec ("%gcc@9.1.0"), or gcc's own banner ("gcc (Ubuntu 9.4.0-1ubuntu1~20.04) 9.4.0").
+GCC_IN_USE = re.compile(r"%gcc@(\d+(?:\.\d+)*)|^gcc(?:-\d+)? \([^)]*\) (\d+(?:\.\d+)*)")
+
+
 @rule("TK003", "host-compiler-unsupported", "error", "nvcc refuses the host C++ compiler version",
       signatures=(r"(?:unsupported GNU version! )?gcc versions later than \d+ are not supported", r"unsupported clang version!",
-                  r"unsupported Microsoft Visual Studio version"), priority=20,
+                  r"unsupported Microsoft Visual Studio version", HOST_CONFIG_ERROR), priority=20,
       references=("https://docs.nvidia.com/cuda/cuda-installation-guide-linux/",), scope="build")
 def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -189,15 +201,50 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while building; `-allow-unsupported-compiler` often compiles and then fails at link time.
     """
-    if seen:
-        limit = re.search(r"later than (\d+)", " ".join(seen))
-        top = limit.group(1) if limit else "the supported one"
-        yield Hit(f"the host gcc is newer than this CUDA accepts (up to gcc {top})",
-                  evidence={"cuda.nvcc_on_path_version": ctx.facts.cuda.nvcc_on_path_version},
-                  fix=[f"sudo apt-get install -y gcc-{top} g++-{top}" if limit else "install a supported gcc",
-                       f"export CC=gcc-{top} CXX=g++-{top} CUDAHOSTCXX=g++-{top}" if limit else
-                       "export CUDAHOSTCXX=<supported g++>",
-                       "or upgrade the CUDA toolkit to a release that supports your gcc"])
+    if not seen:
+        return
+    said = re.search(r"later than (\d+)", " ".join(seen))
+    cuda = _refusing_cuda(ctx)
+    top = said.group(1) if said else _gcc_max(ctx, cuda)
+    gcc = next((m.group(1) or m.group(2) for line in ctx.observations for m in [GCC_IN_USE.search(line)] if m), "")
+    other = "" if said else "Visual Studio" if any(re.search(r"C1189|Visual Studio", line) for line in seen) else \
+        "clang" if any(re.search(r"unsupported clang version", line) for line in seen) else ""
+    if other:
+        yield Hit(f"nvcc refuses this {other} compiler" + (f" (CUDA {cuda})" if cuda else "") + ": it is newer "
+                  "than the CUDA release supports", evidence={"cuda": cuda or ctx.facts.cuda.nvcc_on_path_version},
+                  fix=[f"install a {other} version the CUDA release notes list for this CUDA (Visual Studio: its "
+                       "build tools, then build from the x64 Native Tools prompt)" if other == "Visual Studio" else
+                       "build with a clang version the CUDA release notes list for this CUDA, or with a supported gcc",
+                       f"or upgrade the CUDA toolkit to a release that supports your {other}"])
+        return
+    yield Hit("the host gcc" + (f" ({gcc})" if gcc else "") + " is newer than " + (f"CUDA {cuda}" if cuda else
+                                                                                    "this CUDA")
+              + (f" accepts (up to gcc {top})" if top else " accepts"),
+              evidence={"cuda.nvcc_on_path_version": ctx.facts.cuda.nvcc_on_path_version,
+                        **({"refusing_cuda": cuda} if cuda else {}), **({"gcc": gcc} if gcc else {}),
+                        **({"gcc_max": top} if top else {})},
+              fix=[f"sudo apt-get install -y gcc-{top} g++-{top}" if top else "install a supported gcc",
+                   f"export CC=gcc-{top} CXX=g++-{top} CUDAHOSTCXX=g++-{top}" if top else
+                   "export CUDAHOSTCXX=<supported g++>",
+                   "or upgrade the CUDA toolkit to a release that supports your gcc"])
+
+
+def _refusing_cuda(ctx: Context) -> str:
+    """The CUDA release whose host_config.h refused the compiler: as its path or a build spec names it, else nvcc's."""
+    found = next((m for line in ctx.observations for m in [HOST_CONFIG_CUDA.search(line)] if m), None)
+    if found:
+        return next(group for group in found.groups() if group)
+    return ctx.facts.cuda.nvcc_on_path_version or ""
+
+
+def _gcc_max(ctx: Context, cuda: str) -> str:
+    """The newest gcc major the CUDA release takes, from matrices/cuda.toml (gcc_max, with its source), or ""."""
+    if not re.fullmatch(r"\d+\.\d+(?:\.\d+)*", cuda or ""):
+        return ""
+    try:
+        return ctx.matrix.cuda_release(cuda).get("gcc_max", "")
+    except QueryError:
+        return ""
 
 
 # nvcc naming an architecture it does not know, in its two wordings (-gencode / -arch).
