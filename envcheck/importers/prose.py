@@ -359,6 +359,16 @@ CPU_BUILD_LACKS = re.compile(r"^(?!.*\b(?:possible|possibly|cause[sd]?|reasons?|
                              r"(?:without|w/o)\s+(?:any\s+|the\s+)?(?:GPU|CUDA)\b", re.I)
 
 
+# The same in Chinese, as reports on Chinese projects give it: "PyTorch安装的是CPU版本" (the PyTorch installed is the
+# CPU version), "当前虚拟环境里的pytorch是cpu版本", "安装的是CPU版本的PyTorch". Not a hedge, a condition or a checklist
+# ("可能安装的是CPU版本的PyTorch" may be, "如果您安装的是cpu版本" if you installed, "1. PyTorch安装的是CPU版本" under
+# "可能的原因", "验证pytorch是cpu版本还是gpu版本" whether ... or): those say nothing of this host.
+CPU_BUILD_STATED_ZH = re.compile(r"^(?!.*(?:可能|如果|若|原因|确保|是否|还是|检查|验证|默认))(?!\s*(?:\d+[.)、]|[-*•]))"
+                                 r".*?(?:(?<![A-Za-z])(?:py)?(torch|tensorflow|jax)[^。，,.;；:：\s]{0,8}?是\s*CPU\s*版|"
+                                 r"(?:安装|装|下载)(?:的|了)是?\s*CPU\s*版(?:本)?的\s*(?:py)?(torch|tensorflow|jax))",
+                                 re.I)
+
+
 # A version with PyTorch's local tag and no package name, alone on a line as issue forms get it ("- 2.8.0+cu128") or
 # opening a quotation or a value ('System Info says "2.0.0+cpu Autocast half"'): the +cuNNN / +cpu / +rocm tags are
 # PyTorch's wheel variants, and of its packages only torch (and torchaudio, which carries torch's number) has a major
@@ -400,7 +410,8 @@ def _frameworks(text: str, facts: HostFacts, where: str) -> None:
     bare = BARE_TORCH_BUILD.search(text)
     if bare:
         _build(framework(facts, "torch", where), bare.group(1), bare.group(2))
-    stated_cpu = CPU_BUILD_STATED.search(text) or CPU_BUILD_INSTALLED.search(text) or CPU_BUILD_LACKS.search(text)
+    stated_cpu = CPU_BUILD_STATED.search(text) or CPU_BUILD_INSTALLED.search(text) or CPU_BUILD_LACKS.search(text) \
+        or CPU_BUILD_STATED_ZH.search(text)
     if stated_cpu and not HYPOTHETICAL_BEFORE.search(text[max(0, stated_cpu.start() - 24):stated_cpu.start()]):
         name = next(group for group in stated_cpu.groups() if group)
         set_once(framework(facts, name.lower(), where), "accelerator", "cpu")
