@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, List, Optional, Tuple
 
-from envcheck.matrix import QueryError
+from envcheck.matrix import QueryError, version
 from packaging.version import InvalidVersion
 
 from envcheck.rules import Context, Hit, first_match, older_than, rule
@@ -1553,10 +1553,72 @@ def cufile_gds_unusable_needs_compat_mode(ctx: Context, seen: List[str]) -> Iter
                []) + ["/usr/local/cuda/gds/tools/gdscheck -p  # what GDS support the host has, if you want GDS"])
 
 
+# cuFFT failing as a whole: "RuntimeError: cuFFT error: CUFFT_INTERNAL_ERROR" (torch.stft, torch.fft), the same code
+# from CuPy and JAX ("CUFFT_INTERNAL_ERROR", cufftResult 5).
+CUFFT_INTERNAL = r"\bCUFFT_INTERNAL_ERROR\b"
+CUFFT_ON_NEW_GPU = "https://github.com/pytorch/pytorch/issues/88038"
+
+
+@rule("LIB018", "cufft-too-old-for-gpu-arch", "error", "The cuFFT in use predates this GPU's architecture",
+      signatures=(CUFFT_INTERNAL,), priority=20, references=(CUFFT_ON_NEW_GPU,))
+def cufft_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Every FFT fails on a GPU newer than the CUDA the program's libraries come from: "RuntimeError:
+    cuFFT error: CUFFT_INTERNAL_ERROR" from torch.stft or torch.fft with a PyTorch built for CUDA
+    11.7 on an RTX 4090 or an RTX 6000 Ada, while the rest of PyTorch runs.
+
+    Why:
+    PyTorch's wheels bring cuFFT from the CUDA they were built with. The cuFFT of a CUDA release that
+    predates an architecture (CUDA 11.7 for Ada and Hopper, which came with 11.8) has no plans for
+    it and fails at plan creation, although PyTorch's own kernels reach the GPU through PTX. Builds
+    for the first CUDA that knows the architecture work (pytorch/pytorch#88038: cu118 builds on the
+    RTX 4090).
+
+    Fix:
+    Install the framework built for a CUDA that knows the GPU (for an Ada or Hopper GPU, CUDA 11.8
+    or newer: PyTorch's cu118 or later index); a project pinned to an older torch needs that pin
+    raised.
+
+    When to ignore:
+    When the build's CUDA already knows the GPU: then CUFFT_INTERNAL_ERROR has another cause (the GPU
+    memory nearly full, pytorch/pytorch#119420).
+    """
+    if not seen:
+        return
+    cuda = ctx.program_cuda()
+    known = bool(re.fullmatch(r"\d+\.\d+(?:\.\d+)?", cuda or ""))
+    for gpu in ctx.gpu_models():
+        needs = ctx.matrix.oldest_cuda_for_cc(gpu["cc"]) if gpu["cc"] else None
+        needs = ".".join(needs.split(".")[:2]) if needs else None
+        if needs and not known:
+            # the build's CUDA not in the report: the usual cause on this GPU, to be checked
+            yield Hit(f"cuFFT failing on the {gpu['name']} (compute capability {gpu['cc']}) is what a cuFFT from a CUDA "
+                      f"older than {needs} does on it; the report does not say which CUDA the program's libraries come "
+                      "from", generic=True,
+                      evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], "needs_cuda": needs},
+                      fix=["python -c 'import torch; print(torch.__version__, torch.version.cuda)'  # older than "
+                           f"{needs}: install a torch built for CUDA {needs} or newer"])
+            return
+        if needs and version(cuda) < version(needs):
+            torch = ctx.framework("torch")
+            yield Hit(f"cuFFT fails on the {gpu['name']} (compute capability {gpu['cc']}): the program's CUDA {cuda} "
+                      f"predates the architecture, which came with CUDA {needs}",
+                      evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], "program_cuda": cuda,
+                                "needs_cuda": needs},
+                      fix=["pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu"
+                           + "".join(needs.split(".")[:2]) + f"  # a torch built with CUDA {needs} or newer"
+                           if torch is not None or not ctx.facts.frameworks.installed else
+                           f"install the program's build for CUDA {needs} or newer",
+                           "python -c 'import torch; print(torch.version.cuda, torch.cuda.get_device_name())'"])
+            return
+
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
          tensorrt_libs_not_on_library_path, tensorrt_not_installed, tensorrt_too_old_for_jetson_module,
          libcuda_stub_on_library_path,
          cuda_driver_env_points_to_runtime_lib,
-         cuda_python_major_too_new, cuda_lib_newer_than_nvjitlink, cufile_gds_unusable_needs_compat_mode)
+         cuda_python_major_too_new, cuda_lib_newer_than_nvjitlink, cufile_gds_unusable_needs_compat_mode,
+         cufft_too_old_for_gpu_arch)
