@@ -3190,9 +3190,157 @@ def pip_build_isolation_cpu_torch(ctx: Context, seen: List[str]) -> Iterable[Hit
                    "python -c \"import torch; print(torch.__version__, torch.version.cuda)\"  # the torch the build uses"])
 
 
+# The memory-efficient attention kernels (CUTLASS's, in xformers and in PyTorch) check at run time that the code
+# running was compiled for the architecture the dispatcher chose: "FATAL: this function is for sm80, but was built for
+# sm750" (the forward kernels), "... but was built with __CUDA_ARCH__=750" (the backward ones). The second number is
+# __CUDA_ARCH__ of the code actually running: a binary built for 7.5, reached on a newer GPU through its PTX, or built
+# for an architecture the kernels' release does not know yet.
+KERNEL_BUILT_FOR_OTHER_ARCH = re.compile(r"FATAL: this function is for sm(\d+), but was built (?:for sm|with "
+                                         r"__CUDA_ARCH__=)(\d+)")
+XFORMERS_NAMED = r"\bxformers\b"
+
+
+@rule("FW021", "extension-built-for-other-gpu-arch", "error",
+      "A compiled extension's kernels were built for another GPU architecture than this one",
+      signatures=(KERNEL_BUILT_FOR_OTHER_ARCH.pattern,), priority=14,
+      references=("https://github.com/facebookresearch/xformers#installing-xformers",))
+def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Stable Diffusion UIs and trainers with xformers print, once per attention call: "FATAL: this
+    function is for sm80, but was built for sm750", and the images come out black or the step fails.
+    It starts after moving to another GPU (a notebook's xformers wheel made for Colab's T4, run on
+    an A100; an xformers compiled on one machine, copied to an RTX 4090).
+
+    Why:
+    xformers is a compiled extension. A wheel or a local build carries kernels for the architectures
+    it was compiled for; on another GPU the driver runs what it can (the PTX of an older
+    architecture), and xformers' own check then finds that the code running was built for sm_75,
+    not for the GPU in front of it.
+
+    Fix:
+    Remove that xformers and install the build made for this torch and GPU (PyPI's xformers wheel
+    matching the torch version, or PyTorch's index for its CUDA), or build it on this machine for
+    this GPU (TORCH_CUDA_ARCH_LIST set to its compute capability).
+
+    When to ignore:
+    Never: the attention kernels do not run.
+    """
+    if not seen:
+        return
+    named = bool(ctx.observed([XFORMERS_NAMED]))
+    torch = ctx.framework("torch")
+    if not named and torch is not None and torch.version and older_than(torch.version, "2.0") is False:
+        return  # PyTorch 2's own attention kernels say the same: a torch without this GPU's architecture (FW002)
+    found = first_match(KERNEL_BUILT_FOR_OTHER_ARCH, seen)
+    wanted, built = found.group(1), found.group(2)
+    built_cc = f"{int(built) // 100}.{int(built) % 100 // 10}" if len(built) >= 3 else dotted_cc(built)
+    gpu = next((g for g in ctx.gpu_models() if g["cc"]), None)
+    arch = gpu["cc"] if gpu else ""
+    # unnamed, the kernels are xformers' unless the torch is 2.0 or newer (PyTorch's own came with 2.0): likely, then
+    which = [] if named else ["pip list 2>/dev/null | grep -i -E '^(xformers|torch) '  # which of the two is installed: "
+                              "xformers' kernels are the usual ones, PyTorch's only from 2.0"]
+    yield Hit(("xformers' attention kernels" if named else "The memory-efficient attention kernels (xformers', or "
+               "PyTorch 2's own)") + f" running here were compiled for compute capability "
+              f"{built_cc}, and the GPU needs its sm_{wanted}-class kernels" + (f" (the {gpu['name']} is {arch})" if gpu
+                                                                                else "")
+              + (": this xformers was built for another GPU" if named else
+                 ": the package that carries them was built for another GPU"), generic=not named,
+              evidence={"built_for": built_cc, "kernels_for": f"sm_{wanted}", **({"gpu": gpu["name"],
+                                                                                    "compute_capability": arch}
+                                                                                   if gpu else {})},
+              fix=which + ["pip uninstall -y xformers",
+                           "pip install xformers==<the release made for your torch>  # PyPI's wheel is built for many "
+                           "architectures; or --index-url https://download.pytorch.org/whl/cuXXX for torch's CUDA",
+                           f"or build it here for this GPU: TORCH_CUDA_ARCH_LIST=\"{arch or '<compute capability>'}\" "
+                           "pip install -v --no-build-isolation git+https://github.com/facebookresearch/xformers.git"])
+
+
+# conda's solvers and pixi finding no __cuda virtual package, which conda provides only when it finds an NVIDIA driver
+# (its value is the newest CUDA the driver runs): libmamba's "nothing provides __cuda needed by
+# tensorflow-2.9.0-cuda102py310h7cc18f4_0" and "__cuda, which is missing on the system", pixi's "Virtual package
+# '__cuda' does not match any of the available virtual packages on your machine".
+NO_CUDA_VIRTUAL_PACKAGE = (r"nothing provides (?:requested )?__cuda\b", r"__cuda,? which is missing on the system",
+                           r"Virtual package '__cuda' does not match any of the available virtual packages")
+# `conda info` / `micromamba info`'s list of virtual packages, one per line after the label, and a CUDA build asked for
+# in the same report ("pytorch::pytorch=1.13.*=*cuda*", pytorch-cuda, cudatoolkit, cuda-version).
+VIRTUAL_PACKAGES_LABEL = re.compile(r"^\s*virtual packages\s*:\s*(__\S+)")
+VIRTUAL_PACKAGE_LINE = re.compile(r"^\s*(__\w+)=\S*\s*$")
+CONDA_CUDA_BUILD_ASKED = re.compile(r"=\*?cuda\*|\bpytorch-cuda\b|\bcudatoolkit\b|\bcuda-version\b|"
+                                    r"system-requirements\W+cuda\b", re.I)
+CONDA_VIRTUAL_PACKAGES = "https://docs.conda.io/projects/conda/en/stable/user-guide/tasks/manage-virtual.html"
+CONDA_FORGE_NO_GPU = "https://conda-forge.org/docs/user/cuda/"
+
+
+@rule("FW022", "conda-cuda-virtual-package-missing", "error",
+      "conda (or pixi) sees no NVIDIA driver where it solves, so it will not install CUDA builds",
+      signatures=NO_CUDA_VIRTUAL_PACKAGE, priority=14, references=(CONDA_VIRTUAL_PACKAGES, CONDA_FORGE_NO_GPU))
+def conda_cuda_virtual_package_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Creating an environment fails: "nothing provides __cuda needed by
+    pytorch-2.7.1-cuda129_mkl_py39_...", "tensorflow 2.9.* cuda* ... requires __cuda, which is
+    missing on the system", pixi's "Virtual package '__cuda' does not match any of the available
+    virtual packages on your machine: [__archspec=1=zen2, __glibc=2.39=0, __unix=0=0, ...]"; or
+    `micromamba info` lists its virtual packages without __cuda while a CUDA build is asked for.
+
+    Why:
+    conda-forge's CUDA builds depend on the virtual package __cuda, which conda (mamba, pixi) makes
+    up from the NVIDIA driver it finds on the machine where it solves. A CI runner, an HPC login
+    node or a `docker build` has no driver, so there is no __cuda and no CUDA build can be chosen;
+    on a GPU machine, a driver that does not load (nvidia-smi failing) has the same effect.
+
+    Fix:
+    On a machine without the GPU, tell the solver the CUDA of the machines the environment is for:
+    CONDA_OVERRIDE_CUDA=12.0 before the command (pixi reads it too, or declares it in the
+    manifest's system-requirements). On a GPU machine, make the driver work first (nvidia-smi).
+
+    When to ignore:
+    Never while you want the CUDA build; for a CPU-only environment, ask for the CPU build.
+    """
+    said = list(seen)
+    if not said:
+        listed = _virtual_packages_listed(ctx.observations)
+        asked = ctx.observed([CONDA_CUDA_BUILD_ASKED.pattern])
+        if not listed or "__cuda" in listed or not asked:
+            return
+        said = [f"virtual packages: {', '.join(listed)}", asked[0].strip()[:160]]
+    gpu = ctx.has_nvidia_gpu()
+    cuda = ctx.facts.gpus.cuda_driver_version or ""
+    yield Hit("The solver found no __cuda virtual package (" + ("it comes from the NVIDIA driver, which conda did not "
+                                                               "find working here" if gpu else
+                                                               "it comes from an NVIDIA driver, and none was found "
+                                                               "working where the solver ran") + "), so no CUDA build "
+              "can be installed",
+              evidence={"observed": said[0].strip()[:200], **({"also": said[1]} if len(said) > 1 and not seen else {})},
+              confirmed=True,
+              fix=([] if gpu is False else ["nvidia-smi  # on a GPU machine the driver must work before conda sees it"])
+              + [f"CONDA_OVERRIDE_CUDA={cuda or '12.0'} conda env create -f environment.yml  # the CUDA of the machines the "
+                 "environment is for (mamba, micromamba and pixi read it too)",
+                 "conda info  # its 'virtual packages' list then shows __cuda"])
+
+
+def _virtual_packages_listed(lines: List[str]) -> List[str]:
+    """The virtual packages `conda info` or `micromamba info` lists, the first under its label and one per line after
+    it ("__unix=0=0", "__linux=4.18.0=0"); [] without such a list."""
+    for at, line in enumerate(lines):
+        first = VIRTUAL_PACKAGES_LABEL.match(line)
+        if not first:
+            continue
+        names = [first.group(1).split("=")[0]]
+        for later in lines[at + 1:at + 12]:
+            more = VIRTUAL_PACKAGE_LINE.match(later)
+            if not more:
+                break
+            names.append(more.group(1))
+        return names
+    return []
+
+
 RULES = (cpu_only_build, gpu_arch_not_in_build, gpu_arch_unsupported, python_unsupported, framework_plugin_mismatch,
          framework_end_of_life, bf16_unsupported_gpu, no_cuda_build_for_platform, quantization_unsupported_gpu,
          library_no_binary_for_cuda_version, cuda_extension_not_built, nccl_unavailable_on_windows,
          multiple_cupy_variants_installed, cuda_malloc_async_unsupported, windows_torch_distributed_without_libuv,
          program_built_without_cuda, image_variant_built_for_other_gpu_arch, triton_too_old_for_cuda_version,
-         triton_not_installed_for_torch_compile, pip_build_isolation_cpu_torch)
+         triton_not_installed_for_torch_compile, pip_build_isolation_cpu_torch,
+         extension_built_for_other_gpu_arch, conda_cuda_virtual_package_missing)
