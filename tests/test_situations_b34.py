@@ -221,3 +221,9 @@ def test_conda_or_pixi_sees_no_cuda_virtual_package():
     assert "conda-cuda-virtual-package-missing" not in paste_slugs(
         "       virtual packages : __cuda=12.2=0\n                          __linux=5.15.0=0\n"
         "                          __glibc=2.35=0\ninfo     libmamba Parsing MatchSpec pytorch::pytorch=2.1.*=*cuda*")
+
+
+def test_cufft_on_an_older_gpu_is_not_blamed_on_its_architecture():
+    # a GTX 1080's Pascal came with CUDA 8.0: no build in use today predates it
+    assert "cufft-too-old-for-gpu-arch" not in paste_slugs(
+        "GPU: NVIDIA GeForce GTX 1080\nRuntimeError: cuFFT error: CUFFT_INTERNAL_ERROR", diagnosed_only=True)

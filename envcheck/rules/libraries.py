@@ -1591,8 +1591,9 @@ def cufft_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     for gpu in ctx.gpu_models():
         needs = ctx.matrix.oldest_cuda_for_cc(gpu["cc"]) if gpu["cc"] else None
         needs = ".".join(needs.split(".")[:2]) if needs else None
-        if needs and not known:
-            # the build's CUDA not in the report: the usual cause on this GPU, to be checked
+        if needs and not known and version(needs) >= version("11.0"):
+            # the build's CUDA not in the report: the usual cause on a GPU newer than CUDA 11.0 (Ampere, Ada, Hopper,
+            # Blackwell), whose builds for older CUDA releases are still installed; to be checked
             yield Hit(f"cuFFT failing on the {gpu['name']} (compute capability {gpu['cc']}) is what a cuFFT from a CUDA "
                       f"older than {needs} does on it; the report does not say which CUDA the program's libraries come "
                       "from", generic=True,
@@ -1600,7 +1601,7 @@ def cufft_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       fix=["python -c 'import torch; print(torch.__version__, torch.version.cuda)'  # older than "
                            f"{needs}: install a torch built for CUDA {needs} or newer"])
             return
-        if needs and version(cuda) < version(needs):
+        if needs and known and version(cuda) < version(needs):
             torch = ctx.framework("torch")
             yield Hit(f"cuFFT fails on the {gpu['name']} (compute capability {gpu['cc']}): the program's CUDA {cuda} "
                       f"predates the architecture, which came with CUDA {needs}",
