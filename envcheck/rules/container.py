@@ -2050,8 +2050,8 @@ def toolkit_containerd_paths_wrong(ctx: Context, seen: List[str]) -> Iterable[Hi
                "set the toolkit's CONTAINERD_SOCKET and CONTAINERD_CONFIG environment variables (ClusterPolicy "
                "spec.toolkit.env, or helm toolkit.env) to those paths"]
         references = []
-    yield Hit(f"The GPU Operator's container toolkit cannot reach containerd: the socket it mounted ({socket}) does not exist, so containerd's paths on this node are not "
-              "the defaults it was given" + (f": {named[0]} keeps them elsewhere" if named else ""),
+    yield Hit(f"The GPU Operator's container toolkit cannot reach containerd: the socket it mounted ({socket}) does "
+              "not exist, so containerd's paths on this node are not the defaults it was given" + (f": {named[0]} keeps them elsewhere" if named else ""),
               evidence={"observed": seen[0].strip()[:200], **({"distribution": named[0]} if named else {})},
               references=references, fix=fix)
 

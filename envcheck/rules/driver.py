@@ -286,10 +286,14 @@ MATLAB_DRIVER_CUDA = re.compile(r"driver on your system supports CUDA version (?
 # supported CUDA toolkit (11.4.4, 11.5.2, ... or 12.3.1)" (CUDA.jl's @error): the driver's CUDA, then the oldest toolkit
 # the package takes. CUDAnative before it: "CUDA 10.0 is not supported by your driver (which supports up to 9.0)".
 CUDAJL_DRIVER_CUDA = re.compile(r"CUDA driver (?P<runs>\d+\.\d+)(?:\.\d+)? is not compatible with any supported CUDA "
-                                r"toolkit \((?P<needed>\d+\.\d+)|\bCUDA (?P<needed2>\d+\.\d+) is not supported by your "
-                                r"driver \(which supports up to (?P<runs2>\d+\.\d+)\)")
-# Both versions said at once: what the driver runs, and the least the program takes.
-DRIVER_CUDA_BELOW_NEEDED = (MATLAB_DRIVER_CUDA, CUDAJL_DRIVER_CUDA)
+                                r"toolkit \((?P<needed>\d+\.\d+)")
+CUDANATIVE_DRIVER_CUDA = re.compile(r"\bCUDA (?P<needed>\d+\.\d+) is not supported by your driver \(which supports up "
+                                    r"to (?P<runs>\d+\.\d+)\)")
+# Both versions said at once: what the driver runs, and the least the program takes. The signature is the words alone:
+# signatures are joined into one expression, where a group name may stand only once.
+DRIVER_CUDA_SAID_BELOW = (r"is not compatible with any supported CUDA toolkit|"
+                          r"is not supported by your driver \(which supports up to")
+DRIVER_CUDA_BELOW_NEEDED = (MATLAB_DRIVER_CUDA, CUDAJL_DRIVER_CUDA, CUDANATIVE_DRIVER_CUDA)
 REQUIRE_ALTERNATIVE_FAILED = (r"--require=cuda>=\d[^\]]*\].{0,200}?requirement error: unsatisfied condition: "
                               r"(?:brand|driver)\b")
 DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
@@ -322,7 +326,7 @@ DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                   # (CUDA runtime API, error types)
                   r"API call is not supported in the installed CUDA driver|cudaErrorCallRequiresNewerDriver|"
                   r"CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER",
-                  INSUFFICIENT_DRIVER_CUDA.pattern, MATLAB_DRIVER_TOO_OLD.pattern, CUDAJL_DRIVER_CUDA.pattern,
+                  INSUFFICIENT_DRIVER_CUDA.pattern, MATLAB_DRIVER_TOO_OLD.pattern, DRIVER_CUDA_SAID_BELOW,
                   *DRIVER_ENTRY_POINT_MISSING),
       priority=30, references=("https://docs.nvidia.com/deploy/cuda-compatibility/",))
 def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -426,8 +430,8 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         runs_cuda = f"{int(runs.group(1)) // 1000}.{int(runs.group(1)) % 1000 // 10}" if runs else ""
         both = next((m for pattern in DRIVER_CUDA_BELOW_NEEDED for m in [first_match(pattern, seen)] if m), None)
         if both:
-            runs_cuda = both.groupdict().get("runs2") or both.group("runs")
-        needed = (both.groupdict().get("needed2") or both.group("needed")) if both else ""
+            runs_cuda = both.group("runs")
+        needed = both.group("needed") if both else ""
         required = first_match(REQUIRED_CUDA, seen) if not both else None
         if required:
             needed = required.group(1)

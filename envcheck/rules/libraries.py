@@ -494,14 +494,14 @@ MISSING_CUDA_LIB = (
     # release's library: "undefined reference to `nvrtcDestroyProgram@libnvrtc.so.11.1'" names the exact soname
     rf"undefined reference to [`'\"]?\w+@lib{CUDA_LIBS}\.so\.\d",
 )
+# bitsandbytes' search for the runtime, and (0.35 to 0.38) its own verdict: "WARNING: No libcudart.so found! Install CUDA
+# or the cudatoolkit package (anaconda)!"
+BITSANDBYTES_SEEKS_RUNTIME = BITSANDBYTES_SEEKS_SO + r"|\bNo libcudart\.so found\b"
 # bitsandbytes' CUDA setup (before 0.43) going on after it found no libcudart.so by name: it found the runtime in its
 # backup paths ("CUDA SETUP: CUDA runtime path found: /usr/local/cuda/lib64/libcudart.so"), or took the CUDA release
 # from PyTorch ("CUDA SETUP: PyTorch settings found: CUDA_VERSION=126", 0.41 and later, whose binary then loads the
 # runtime PyTorch brings), or found no binary for that release (FW010's "Required library version not found").
 # Then the runtime is not what is missing.
-# bitsandbytes' search for the runtime, and (0.35 to 0.38) its own verdict: "WARNING: No libcudart.so found! Install CUDA
-# or the cudatoolkit package (anaconda)!"
-BITSANDBYTES_SEEKS_RUNTIME = BITSANDBYTES_SEEKS_SO + r"|\bNo libcudart\.so found\b"
 BITSANDBYTES_WENT_ON = (r"CUDA[_ ]SETUP: CUDA runtime path found", r"CUDA[_ ]SETUP: PyTorch settings found",
                         r"CUDA[_ ]SETUP: Required library version not found")
 LINKED_SONAME = re.compile(rf"(?:(\S+\.so(?:\.[\d.]+)?): )?undefined reference to [`'\"]?\w+@(lib({CUDA_LIBS})\.so\.(\d+(?:\.\d+)?))")

@@ -206,7 +206,8 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     said = re.search(r"later than (\d+)", " ".join(seen))
     cuda = _refusing_cuda(ctx)
     top = said.group(1) if said else _gcc_max(ctx, cuda)
-    gcc = next((m.group(1) or m.group(2) for line in ctx.observations for m in [GCC_IN_USE.search(line)] if m), "")
+    in_use = first_match(GCC_IN_USE, ctx.observations)
+    gcc = (in_use.group(1) or in_use.group(2)) if in_use else ""
     other = "" if said else "Visual Studio" if any(re.search(r"C1189|Visual Studio", line) for line in seen) else \
         "clang" if any(re.search(r"unsupported clang version", line) for line in seen) else ""
     if other:
@@ -231,7 +232,7 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 def _refusing_cuda(ctx: Context) -> str:
     """The CUDA release whose host_config.h refused the compiler: as its path or a build spec names it, else nvcc's."""
-    found = next((m for line in ctx.observations for m in [HOST_CONFIG_CUDA.search(line)] if m), None)
+    found = first_match(HOST_CONFIG_CUDA, ctx.observations)
     if found:
         return next(group for group in found.groups() if group)
     return ctx.facts.cuda.nvcc_on_path_version or ""
