@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional
 
+from envcheck.rules import GPU_UNUSED
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
@@ -106,11 +108,13 @@ def score(selected: List[Case], batch: Optional[int] = None) -> Score:
     return result
 
 
-# Error messages by what users see, most specific first; the last one catches any error line.
+# Error messages by what users see, most specific first; the last one catches any error line. A program's warning
+# that it runs without the GPU (GPU_UNUSED) is the first class's complaint in other words.
 ERROR_CLASSES = (
     ("gpu-not-usable-by-framework", r"torch\.cuda\.is_available\(\)|CUDA is not available|Torch not compiled with "
                                     r"CUDA|No CUDA GPUs are available|no CUDA-capable device|CUDA backend failed|"
-                                    r"Could not find cuda drivers|GPU will not be used|Failed to create CUDAExecutionProvider"),
+                                    r"Could not find cuda drivers|GPU will not be used|Failed to create CUDAExecutionProvider|"
+                                    + GPU_UNUSED.pattern),
     # NVML's errors, not the "NVML Version" line of a healthy `nvidia-smi -q`
     ("nvidia-smi-or-nvml", r"NVIDIA-SMI has failed|Failed to initialize NVML|nvidia-smi: command not found|"
                            r"(?-i:NVMLError|NVML_ERROR|NVML: )|Unable to (?:load|determine)\b.{0,40}NVML"),
@@ -133,7 +137,9 @@ ERROR_CLASSES = (
                   r"\bfail(?:ed|ure)?\b|"
                   r"(?<!query )\b(?:is|are|was) not supported\b|\bnot (?:compatible|found)\b|\bcan ?not (?:find|load|open|locate)\b|"
                   r"\bcould not (?!collect)|"
-                  r"\bunable to\b|\bdoes not exist\b"),
+                  r"\bunable to\b|\bdoes not exist\b|No such file or directory|(?<![-=\w])missing\b|\bnot installed(?:[.!]|$)|"
+                  r"\bneeds? at least\b|\bdo(?:es)?(?:n't| not) match\b|\b(?:was|were)(?:n't| not) able to\b|"
+                  r"\bis too old\b|No space left on device|\bnot a recognized\b|\bdo(?:es)?(?:n't| not) work\b"),
 )
 # The command whose output confirms or rules out each cause.
 CHECKS = {

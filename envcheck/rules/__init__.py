@@ -305,13 +305,25 @@ def run(facts: HostFacts, matrix: Matrix, select: Sequence[str] = (), ignore: Se
 # found" in ds_report, "RuntimeWarning: ..."), which a run survives; a program's --help text
 # ("-p, --reset-ecc-errors= Reset ECC error counts").
 NOT_AN_ERROR = re.compile(r"^[A-Z][\w ()/.-]*\s:\s*(?:\S+\s*){0,3}$|^-\w, --[\w-]+|\[WARN(?:ING)?\]|^\W*(?:WARNING\b|\w*Warning:)")
+# A program's words for running without the GPU it was meant to use (bark's "No GPU being used", whisper's "FP16 is
+# not supported on CPU", JAX's "No GPU/TPU found, falling back to CPU", text-generation-webui's "no GPU has been
+# detected. Falling back to CPU mode", DeePMD's "Count of visible GPU: 0", Folding@home's "No CUDA or OpenCL 1.2+
+# support detected for GPU slot", Stable Diffusion web UI's "Torch is not able to use GPU"). Programs print them as warnings, since
+# the run goes on, but they are the user's complaint: such a line counts as an error however it is worded.
+GPU_UNUSED = re.compile(r"\bno (?:NVIDIA |CUDA |compatible )?GPUs?(?:/TPU)? (?:is |are )?(?:being used|(?:has |have )?"
+                        r"(?:been |were )?(?:detected|found|available|discovered))|"
+                        r"\b(?:fall(?:ing|s)? ?back|switch(?:ing|ed)?) to (?:the )?CPU|"
+                        r"\b(?:use|using|run(?:ning)?(?: on)?) (?:the )?CPU (?:instead|now)\b|"
+                        r"\b(?:not supported|slow) on CPU\b|\bnot able to use (?:the )?GPU\b|\bcount of visible GPUs?:\s*0\b|\bno (?:CUDA|GPU)\b.{0,40}\bsupport detected\b",
+                        re.I)
 
 
 def suspected(ctx: Context, ignore: Sequence[str] = ()) -> List[Finding]:
     """An error in the input that no rule explains never gets "no problems found": the causes the
     corpus saw most often for that kind of error, marked "possible", each with the command whose
     output settles it."""
-    error_class, line, rows = ctx.matrix.suspects([text for text in ctx.observations if not NOT_AN_ERROR.search(text)])
+    error_class, line, rows = ctx.matrix.suspects([text for text in ctx.observations
+                                                   if GPU_UNUSED.search(text) or not NOT_AN_ERROR.search(text)])
     out = []
     for row in rows:
         item = by_slug(row["slug"])
