@@ -84,7 +84,7 @@ def install_driver(distro: str, branch: Optional[str] = None, open_modules: bool
     if distro == "arch":
         return [f"sudo pacman -S --needed {'nvidia-open-dkms' if open_modules else 'nvidia-dkms'} linux-headers",
                 "sudo reboot"]
-    return [f"Install NVIDIA driver {branch or 'a current branch'}"
+    return [f"Install {f'NVIDIA driver {branch}' if branch else 'a current NVIDIA driver branch'}"
             f"{' (open kernel modules)' if open_modules else ''} from your distribution or "
             "https://www.nvidia.com/Download/index.aspx, then reboot"]
 

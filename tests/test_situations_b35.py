@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import corpus_paste as corpus, paste_findings
@@ -45,3 +47,65 @@ def test_a_corpus_paste_whose_only_error_is_the_cpu_fallback_gets_suspects():
 ))
 def test_cpu_words_that_are_no_complaint_give_no_suspects(text):
     assert paste_findings(text) == []
+
+
+def test_ngc_image_naming_a_driver_branch_alone():
+    # Triton Inference Server 19.02 (corpus 2171): "Release 410 or later", wrapped before the host's version
+    found = paste_findings(corpus("2171-"))[0]
+    assert found.slug == "driver-too-old"
+    assert found.evidence["image_needs_driver"] == "410" and found.evidence["driver"] == "396.26"
+    assert found.evidence["cuda_of_needed_driver"].startswith("10.0")  # branch 410 is CUDA 10.0's, not 9.2's
+
+
+def test_ngc_driver_check_with_the_line_break_lost():
+    # hiyouga/LlamaFactory#5962: the wrap between "but" and "version" lost with its space
+    found = paste_findings("This container was built for NVIDIA Driver Release 545.23 or later, butversion 535.104.05 "
+                           "was detected and compatibility mode is UNAVAILABLE")[0]
+    assert found.slug == "driver-too-old" and found.evidence["driver"] == "535.104.05"
+    assert found.evidence["image_needs_driver"] == "545.23"
+
+
+def test_nvidia_smi_header_with_two_releases_of_one_branch():
+    # PaddlePaddle/Paddle#18602 (corpus 2197): settled by reinstalling 410.104 whole
+    found = paste_findings(corpus("2197-"))[0]
+    assert found.slug == "driver-library-mismatch"
+    assert (found.evidence["nvidia_smi"], found.evidence["driver"]) == ("410.48", "410.104")
+    # nvidia-smi's own words for it (Bruce-Lee-LY/cuda_hook#15)
+    found = paste_findings("Mismatch in versions between nvidia-smi and NVML.\n"
+                           "Are you sure you are using nvidia-smi provided with the driver?")[0]
+    assert found.slug == "driver-library-mismatch" and "another release than its own" in found.message
+
+
+def test_a_mismatched_header_ranks_after_the_error_of_the_report():
+    # faster-whisper on driver 470 (corpus 1469): the header's two releases are real, the CUDA 12 libraries on a CUDA
+    # 11 driver come first
+    slugs = [f.slug for f in paste_findings(corpus("1469-"))]
+    assert slugs[0] != "driver-library-mismatch" and "driver-library-mismatch" in slugs
+
+
+@pytest.mark.parametrize("sample", ("20-wsl-rtx3070-smi530-drv531.txt", "68-wsl-545-cuda-err-rtx3060-truncated.txt"))
+def test_wsl_headers_name_the_windows_driver_and_are_no_mismatch(sample):
+    text = (Path(__file__).parent / "data" / "nvidia-smi-samples" / sample).read_text()
+    assert "driver-library-mismatch" not in [f.slug for f in paste_findings(text)]
+
+
+def test_insufficient_driver_by_its_number():
+    # OE4T/meta-tegra (corpus 2259): a TX2 image with CUDA 9.0 libraries over the BSP's CUDA 8 libcuda
+    assert paste_findings(corpus("2259-"))[0].slug == "driver-too-old"
+    # ggml's wording of the same result
+    found = paste_findings("ggml_cuda_init: cudaGetDeviceCount returned 35")[0]
+    assert found.slug == "driver-too-old"
+    # another code is not this error
+    assert "driver-too-old" not in [f.slug for f in paste_findings("ggml_cuda_init: cudaGetDeviceCount returned 350")]
+
+
+def test_legacy_refusal_cut_after_its_first_line():
+    # charmed-kubernetes docs#646 (corpus 2243): a Tesla K80 on a 510 driver, the NVRM message cut
+    found = paste_findings(corpus("2243-"))[0]
+    assert found.slug == "driver-does-not-support-gpu" and found.evidence["legacy_branch"] == "470.xx"
+    found = paste_findings("[  12.1] NVRM: The NVIDIA GeForce GTX 680 GPU installed in this system is\n"
+                           "nvidia-smi: NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.")[0]
+    assert found.slug == "driver-does-not-support-gpu" and found.evidence["gpu"] == "GeForce GTX 680"
+    # a GPU with no legacy branch is refused for another reason (open modules only): not read as legacy
+    slugs = [f.slug for f in paste_findings("NVRM: The NVIDIA GeForce RTX 5090 GPU installed in this system is")]
+    assert "driver-does-not-support-gpu" not in slugs

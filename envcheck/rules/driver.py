@@ -209,19 +209,29 @@ KERNEL_DSO_MISMATCH = re.compile(r"kernel version (\d+\.\d+(?:\.\d+)?) does not 
 
 
 NVML_MISMATCH = r"Driver/library version mismatch|NVML/RM version mismatch"
+# nvidia-smi's header gives its own version and the driver's (from NVML); one install makes them equal. Two that
+# differ in the same form mean the tools came from another install than the driver (Paddle#18602: "NVIDIA-SMI
+# 410.48  Driver Version: 410.104", settled by reinstalling 410.104). On WSL the driver is the Windows one, in its own
+# numbering and branch ("NVIDIA-SMI 525.60.12  Driver Version: 528.24", "NVIDIA-SMI 530.47  Driver Version: 531.68"):
+# not a mismatch.
+SMI_HEADER_VERSIONS = re.compile(r"NVIDIA-SMI\s+(\d+\.\d+(?:\.\d+)?)\s+Driver Version:\s*(\d+\.\d+(?:\.\d+)?)")
+# nvidia-smi's own warning when the NVML it loaded is not its release (Bruce-Lee-LY/cuda_hook#15).
+SMI_NVML_MISMATCH = r"Mismatch in versions between nvidia-smi and NVML"
 
 
 @rule("DRV004", "driver-library-mismatch", "error", "Kernel module and user-space driver are different versions",
       signatures=(r"Driver/library version mismatch", r"NVML/RM version mismatch",
                   r"API mismatch: the (?:NVIDIA kernel module|client) has (?:the )?version",
-                  r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", SYSTEM_DRIVER_MISMATCH_TEXT, KERNEL_DSO_MISMATCH.pattern),
+                  r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", SYSTEM_DRIVER_MISMATCH_TEXT, KERNEL_DSO_MISMATCH.pattern,
+                  SMI_NVML_MISMATCH),
       priority=5)
 def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     "Failed to initialize NVML: Driver/library version mismatch" from nvidia-smi; "NVRM: API
     mismatch: the NVIDIA kernel module has version X, but this NVIDIA driver component has version Y"
-    in dmesg; cuInit returns 803.
+    in dmesg; cuInit returns 803; nvidia-smi's header with two versions ("NVIDIA-SMI 410.48  Driver
+    Version: 410.104") or its "Mismatch in versions between nvidia-smi and NVML".
 
     Why:
     The driver packages were upgraded (often by unattended-upgrades) while the old kernel module
@@ -247,9 +257,21 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if said and not (kernel and user):
         kernel, user = said.group(1), said.group(2)
     nvml_says = "VERSION_MISMATCH" in f.gpus.nvml_error or "version mismatch" in f.gpus.nvml_error.lower()
+    tools = _smi_header_mismatch(ctx)
+    if tools and not (kernel and user and kernel != user) and not nvml_says and not said:
+        yield Hit(f"nvidia-smi is release {tools[0]} but the driver is {tools[1]}: the driver's tools come from another "
+                  "install than the driver itself", evidence={"nvidia_smi": tools[0], "driver": tools[1],
+                                                             "observed": tools[2]},
+                  priority=70, fix=[f"Reinstall driver {tools[1]} whole (the same .run installer or the same "
+                                       "packages), removing the other release's files",
+                                       "nvidia-smi  # the header's two versions agree"])
+        return
     if (kernel and user and kernel != user) or nvml_says or f.cuda.driver_api.cuinit_code == 803 or seen:
         message = (f"the loaded kernel module is {kernel} but the user-space driver is {user}" if kernel and user
-                   and kernel != user else "NVML reports a driver/library version mismatch")
+                   and kernel != user else "NVML reports a driver/library version mismatch" if nvml_said or nvml_says
+                   or not any(re.search(SMI_NVML_MISMATCH, line, re.I) for line in seen) else
+                   "nvidia-smi loaded an NVML (libnvidia-ml) of another release than its own: the driver's files come "
+                   "from two installs")
         evidence = ({"kernel_version (CUDA diagnostics)": kernel, "dso_version (CUDA diagnostics)": user} if said and
                     not (f.driver.kernel_module_version and f.driver.userspace_version) else
                     {"driver.kernel_module_version": kernel, "driver.userspace_version": user})
@@ -261,8 +283,10 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # one the image's CUDA needs and, when the image's forward-compatibility libraries cannot stand in, says: "ERROR: This
 # container was built for NVIDIA Driver Release 535.86 or later, but version 510.85.02 was detected and compatibility
 # mode is UNAVAILABLE." The version is empty when the container sees no driver at all (started without the GPUs).
-NGC_DRIVER_CHECK = re.compile(r"This container was built for NVIDIA Driver Release (\d+\.\d+)\S* or later,?\s*but"
-                              r"(?:\s+version\s+(\d+\.\d+(?:\.\d+)?)?\s*was detected)?")
+# Images of 2018-2019 name a branch alone ("Release 410 or later"); a paste that lost the line break keeps
+# "butversion" (LlamaFactory#5962).
+NGC_DRIVER_CHECK = re.compile(r"This container was built for NVIDIA Driver Release (\d+(?:\.\d+)?)\S* or later,?\s*but"
+                              r"(?:\s*version\s+(\d+\.\d+(?:\.\d+)?)?\s*was detected)?")
 NGC_COMPATIBILITY = "https://docs.nvidia.com/deploy/cuda-compatibility/"
 # An NGC framework image named with its monthly release: nvcr.io/nvidia/tritonserver:21.10-py3-sdk,
 # nvcr.io/nvidia/pytorch:24.01-py3. Its release notes (matrices/ngc.toml) state the driver it needs.
@@ -272,6 +296,9 @@ NGC_RELEASE_IMAGE = re.compile(r"\bnvcr\.io/nvidia/((?:[\w.-]+/)*[\w.-]+):(\d{2}
 # cudaErrorInsufficientDriver as ethminer and its forks print it, with the driver's own CUDA version from
 # cudaDriverGetVersion: "Error: Insufficient CUDA driver: 9010" (the driver runs CUDA 9.1).
 INSUFFICIENT_DRIVER_CUDA = re.compile(r"Insufficient CUDA driver: (\d{4,5})\b", re.I)
+# The same error by its number alone, as deviceQuery and ggml print a runtime call's result: "cudaGetDeviceCount
+# returned 35" (cudaErrorInsufficientDriver is 35 in every CUDA release's driver_types.h).
+INSUFFICIENT_DRIVER_CODE = r"\bcuda[A-Z]\w*(?:\(\))? returned 35\b"
 # A newer version of a driver API entry point (cuDevicePrimaryCtxSetFlags_v2, cuCtxCreate_v3) missing from libcuda:
 # the program was linked against, or looks up, the API of a newer CUDA than the driver's. Only the _vN names are
 # read so: an unversioned one missing from an extension module ("undefined symbol: cuTensorMapEncodeTiled") is an
@@ -326,7 +353,7 @@ DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                   # (CUDA runtime API, error types)
                   r"API call is not supported in the installed CUDA driver|cudaErrorCallRequiresNewerDriver|"
                   r"CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER",
-                  INSUFFICIENT_DRIVER_CUDA.pattern, MATLAB_DRIVER_TOO_OLD.pattern, DRIVER_CUDA_SAID_BELOW,
+                  INSUFFICIENT_DRIVER_CUDA.pattern, INSUFFICIENT_DRIVER_CODE, MATLAB_DRIVER_TOO_OLD.pattern, DRIVER_CUDA_SAID_BELOW,
                   *DRIVER_ENTRY_POINT_MISSING),
       priority=30, references=("https://docs.nvidia.com/deploy/cuda-compatibility/",))
 def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -422,7 +449,7 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield stated
         return
     if seen and not reported and not driver and runs_without_gpus(ctx.observations) \
-            and all(re.search(NO_LIBCUDA_RUNTIME_SAYS, line) for line in seen):
+            and all(re.search(NO_LIBCUDA_RUNTIME_SAYS + "|" + INSUFFICIENT_DRIVER_CODE, line) for line in seen):
         return  # a container started without GPUs has no libcuda: container-no-gpu explains the runtime's words
     if seen and not reported:
         jit = PTX_VERSIONS.search(" ".join(seen))
@@ -518,11 +545,26 @@ def _ngc_release_on_old_driver(ctx: Context, driver: str) -> Optional[Hit]:
                  f"(nvcr.io/nvidia/{name}:{older['release']}-..., which needs driver {older['driver']})"] if older else []))
 
 
+def _smi_header_mismatch(ctx: Context) -> Optional[Tuple[str, str, str]]:
+    """(nvidia-smi's release, the driver's, the line) from a header where they differ within one branch and one
+    numbering. The tools still work, so the finding ranks after any error the paste shows."""
+    if ctx.facts.system.wsl:
+        return None
+    for line in ctx.observed((SMI_HEADER_VERSIONS.pattern,)):
+        found = SMI_HEADER_VERSIONS.search(line)
+        tool, driver = found.group(1), found.group(2)
+        if tool != driver and tool.count(".") == driver.count(".") and tool.split(".")[0] == driver.split(".")[0]:
+            return tool, driver, line.strip()[:200]
+    return None
+
+
 def _ngc_image_on_old_driver(ctx: Context, wanted: str, driver: str) -> Hit:
     """An NGC image's own driver check failed. Within one CUDA major, minor-version compatibility still runs most
     programs on the older driver (only code that needs the newer driver's PTX JIT fails), so within one major the
     finding ranks after any error of the same report."""
-    wanted_cuda = ctx.matrix.newest_cuda_for_driver(wanted) or ""
+    # old images name a branch alone ("Release 410 or later"): any driver of the branch, so its newest CUDA
+    wanted_cuda = (ctx.matrix.newest_cuda_for_driver(wanted) if "." in wanted else
+                   ctx.matrix.newest_cuda_for_branch(wanted)) or ""
     host_cuda = ctx.matrix.newest_cuda_for_driver(driver) or ""
     other_major = bool(wanted_cuda and host_cuda) and wanted_cuda.split(".")[0] != host_cuda.split(".")[0]
     return Hit(f"The container's image needs driver {wanted} or later"
@@ -1833,10 +1875,13 @@ DRIVER_IGNORES_LEGACY_GPU = (r"supported through the (?:NVIDIA )?(?:the NVIDIA )
                              r"\bNVIDIA driver will ignore\b")
 RELEASE_DOES_NOT_KNOW_GPU = (r"in this system is not supported by the\b(?! open)",)
 NVRM_NAMED_GPU = re.compile(r"The NVIDIA (?:NVIDIA )?(.+?) GPU installed in this system")
+# The same message cut after its first line, as pasted logs often are ("NVRM: The NVIDIA Tesla K80 GPU installed in this
+# system is"): only the refusals begin so, and a GPU with a legacy branch can only be refused for that.
+NVRM_REFUSAL_CUT = re.compile(r"NVRM: The NVIDIA (?:NVIDIA )?(.{2,60}?) GPU installed in this system is\s*$")
 
 
 @rule("DRV027", "driver-does-not-support-gpu", "error", "The installed driver release does not drive this GPU",
-      signatures=DRIVER_IGNORES_LEGACY_GPU + RELEASE_DOES_NOT_KNOW_GPU, priority=6,
+      signatures=DRIVER_IGNORES_LEGACY_GPU + RELEASE_DOES_NOT_KNOW_GPU + (NVRM_REFUSAL_CUT.pattern,), priority=6,
       references=("https://www.nvidia.com/object/unix.html",
                   "https://github.com/NVIDIA/nvidia-installer/blob/main/nvGpus.h"))
 def driver_does_not_support_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -1872,6 +1917,12 @@ def driver_does_not_support_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         named = NVRM_NAMED_GPU.search(text)
         gpu_name = named.group(1).strip() if named else "this GPU"
         yield _needs_legacy_branch(ctx, gpu_name, said_branch.group(1), driver)
+        return
+    cut = first_match(NVRM_REFUSAL_CUT, seen)
+    cut_branch = ctx.matrix.legacy_branch(name=cut.group(1)) if cut else None
+    if cut_branch and not ctx.observed(RELEASE_DOES_NOT_KNOW_GPU) and \
+            (not driver or int(_distro.branch_of(driver) or 0) > int(cut_branch.split(".")[0])):
+        yield _needs_legacy_branch(ctx, cut.group(1), cut_branch, driver)
         return
     if seen and ctx.observed(RELEASE_DOES_NOT_KNOW_GPU):
         for device_id in refused_pci_ids(ctx.facts.driver.kernel_log) or [""]:
