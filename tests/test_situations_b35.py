@@ -109,3 +109,57 @@ def test_legacy_refusal_cut_after_its_first_line():
     # a GPU with no legacy branch is refused for another reason (open modules only): not read as legacy
     slugs = [f.slug for f in paste_findings("NVRM: The NVIDIA GeForce RTX 5090 GPU installed in this system is")]
     assert "driver-does-not-support-gpu" not in slugs
+
+
+BATON_TRACEBACK = '''Using /root/.cache/torch_extensions/py38_cu117 as PyTorch extensions root...
+^CTraceback (most recent call last):
+  File "/root/miniconda3/envs/nsr/lib/python3.8/site-packages/torch/utils/cpp_extension.py", line 1523, in _jit_compile
+    baton.wait()
+  File "/root/miniconda3/envs/nsr/lib/python3.8/site-packages/torch/utils/file_baton.py", line 42, in wait
+    time.sleep(self.wait_seconds)
+KeyboardInterrupt'''
+
+
+def test_extension_build_waiting_on_a_stale_lock():
+    # NVlabs/nvdiffrec#39 (corpus 2187): nvdiffrec names the lock on Windows
+    found = paste_findings(corpus("2187-"))[0]
+    assert found.slug == "torch-extension-build-lock-stale"
+    assert found.fix[0].startswith('del "C:\\Users\\AppData\\Local\\torch_extensions') and found.fix[0].endswith('lock"')
+    # a hashgrid encoder's JIT build stopped with Ctrl+C (a user's notes on GitHub): the wait in the traceback
+    found = paste_findings(BATON_TRACEBACK)[0]
+    assert found.slug == "torch-extension-build-lock-stale"
+    assert found.evidence["extensions_root"] == "/root/.cache/torch_extensions/py38_cu117"
+    assert found.fix[0].startswith("rm -rf '/root/.cache/torch_extensions/py38_cu117'/<extension>")
+    # nerfstudio's log, the frame wrapped after "in"
+    wrapped = ('  File "/home/h/anaconda3/envs/ns/lib/python3.8/site-packages/torch/utils/file_baton.py", line 42, in \n'
+               'wait\n    time.sleep(self.wait_seconds)\nKeyboardInterrupt')
+    assert paste_findings(wrapped)[0].slug == "torch-extension-build-lock-stale"
+
+
+def test_a_lock_that_could_not_be_created_is_not_a_stale_one():
+    # AITER's tuned-config lock in a root-owned directory: the baton failed to take it, nothing waits
+    text = ('  File "/app/aiter/jit/utils/file_baton.py", line 51, in try_acquire\n'
+            '    self.fd = os.open(self.lock_file_path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)\n'
+            "PermissionError: [Errno 13] Permission denied: '/tmp/aiter_configs/bf16_tuned_gemm.csv.lock'")
+    assert "torch-extension-build-lock-stale" not in [f.slug for f in paste_findings(text)]
+
+
+def test_a_compiler_missing_a_cuda_header():
+    # NVIDIA/apex#1591 (corpus 2185): conda's cuda-nvcc without cuda-cudart-dev
+    found = paste_findings(corpus("2185-"))[0]
+    assert found.slug == "cuda-toolkit-component-missing"
+    assert found.evidence["cuda_installation"] == "/home/wpp/anaconda3/envs/RK-Net"
+    assert found.fix[0].startswith("conda install -p /home/wpp/anaconda3/envs/RK-Net -c nvidia cuda-cudart-dev=11.3")
+    # vlfeat/matconvnet#1107: the full-width colons of a Chinese locale
+    found = paste_findings("cc1plus: Fatal error： cuda_runtime.h：No such file or directory\nCompile interrupt.")[0]
+    assert found.slug == "cuda-toolkit-component-missing" and found.evidence["observed"].startswith("cuda_runtime.h")
+    # NVIDIA/MinkowskiEngine#223: torch's header includes cuda_runtime_api.h; conda's cudatoolkit has no headers
+    found = paste_findings("/home/n/anaconda3/envs/3DMR/lib/python3.6/site-packages/torch/include/ATen/cuda/"
+                           "CUDAContext.h:5:10: fatal error: cuda_runtime_api.h: No such file or directory")[0]
+    assert found.slug == "cuda-toolkit-component-missing"
+    assert any("CPATH" in step for step in found.fix)  # no conda nvcc in the paste: the include path to check
+
+
+def test_a_missing_header_of_another_library_is_not_cudas():
+    text = "fatal error: cudnn.h: No such file or directory\ncompilation terminated."
+    assert "cuda-toolkit-component-missing" not in [f.slug for f in paste_findings(text)]

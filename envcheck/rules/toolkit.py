@@ -986,20 +986,38 @@ CUDA_COMPONENT_NOTFOUND = re.compile(r"(?:^|[\s:])(LIBNVTOOLSEXT|CUDA_(?:cublas|
                                      r"nvrtc|cupti|nvToolsExt|cudart|CUDA|nppc|nvjpeg)_LIBRARY)\b")
 
 
-@rule("TK014", "cuda-toolkit-component-missing", "error", "A build needs a CUDA toolkit library the installation lacks",
-      signatures=(CMAKE_NOTFOUND,), priority=23, scope="build", references=(TOOLKIT_ARCHIVE,))
+# A compiler not finding a CUDA header, in gcc's, clang's and MSVC's words: "fatal error: cuda_runtime.h: No such file
+# or directory", "fatal error: 'cuda_runtime.h' file not found", "Cannot open include file: 'cublas_v2.h': No such file
+# or directory" (and a translated "cuda_runtime.h:No file or directory", a full-width "cuda_runtime.h：No such file").
+CUDA_HEADER_MISSING = re.compile(r"['\"]?\b(cuda_runtime(?:_api)?|cuda|cuda_fp16|cuda_bf16|cublas(?:_v2|Lt)?|cusparse|curand"
+                                 r"(?:_kernel)?|cufft|cusolver\w*|nvrtc|nvToolsExt|cooperative_groups)\.h['\"]?\s*[:：]?\s*"
+                                 r"(?:No such file or directory|No file or directory|file not found)")
+# `conda list`'s row for the compiler package: "cuda-nvcc                 11.3.58"
+CONDA_NVCC_LISTED = re.compile(r"^\s*cuda-nvcc\s+(\d+\.\d+(?:\.\d+)?)(?:\s|$)")
+CONDA_NVCC = re.compile(r"((?:[^\s'\"]*/)?(?:ana|mini)conda\d?/envs/[^/\s]+|(?:[^\s'\"]*/)?(?:mini)?forge\d?/envs/[^/\s]+)"
+                        r"/bin/nvcc\b")
+
+
+@rule("TK014", "cuda-toolkit-component-missing", "error",
+      "A build needs a CUDA toolkit library or header the installation lacks",
+      signatures=(CMAKE_NOTFOUND, CUDA_HEADER_MISSING.pattern), priority=23, scope="build",
+      references=(TOOLKIT_ARCHIVE,))
 def cuda_toolkit_component_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     A CMake build of a PyTorch or CUDA project stops at configure: "CMake Error: The following
     variables are used in this project, but they are set to NOTFOUND. Please set them or make sure
     they are set and tested correctly in the CMake files: LIBNVTOOLSEXT" (or CUDA_cublas_LIBRARY,
-    CUDA_curand_LIBRARY).
+    CUDA_curand_LIBRARY). Or the compiler stops at a CUDA header: "fatal error: cuda_runtime.h: No
+    such file or directory" (clang: "'cuda_runtime.h' file not found"; MSVC: "Cannot open include
+    file: 'cublas_v2.h'").
 
     Why:
     CMake's config for PyTorch and FindCUDA look each toolkit library up in the CUDA installation
     and stop when one is missing. Partial installs lack some: a conda environment with a few
     cuda-* packages instead of the whole toolkit, or apt's cuda-*-dev packages installed one by one.
+    The headers are a component of their own too: conda's cuda-nvcc package brings the compiler
+    without cuda_runtime.h (cuda-cudart-dev has it), and a runtime-only install has none.
 
     Fix:
     Install the missing component into the same CUDA installation (conda: the cuda-nvtx or
@@ -1010,6 +1028,10 @@ def cuda_toolkit_component_missing(ctx: Context, seen: List[str]) -> Iterable[Hi
     Never while you build that project.
     """
     if not seen:
+        return
+    header = first_match(CUDA_HEADER_MISSING, seen)
+    if header:
+        yield _cuda_header_missing(ctx, header)
         return
     text = " ".join(ctx.observed([CUDA_COMPONENT_NOTFOUND.pattern]))
     missing = sorted({m.group(1) for m in CUDA_COMPONENT_NOTFOUND.finditer(text)})
@@ -1023,6 +1045,28 @@ def cuda_toolkit_component_missing(ctx: Context, seen: List[str]) -> Iterable[Hi
                                  "...; apt: libcublas-dev-X-Y ...) of the same CUDA version"]) +
               [f"or install the whole CUDA toolkit ({TOOLKIT_ARCHIVE}) and export CUDA_HOME to it",
                "rm -rf build/  # CMake keeps NOTFOUND in its cache: configure again from a clean build directory"])
+
+
+def _cuda_header_missing(ctx: Context, header: "re.Match[str]") -> Hit:
+    """The build's compiler found no CUDA header: a toolkit without its headers, or one not on the include path."""
+    name = f"{header.group(1)}.h"
+    env = first_match(CONDA_NVCC, ctx.observations)
+    listed = first_match(CONDA_NVCC_LISTED, ctx.observations)
+    cuda = ".".join((ctx.facts.cuda.nvcc_on_path_version or (listed.group(1) if listed else "")).split(".")[:2])
+    home = ctx.facts.cuda.cuda_home or ""
+    where = env.group(1) if env else home
+    fix = ([f"conda install -p {env.group(1)} -c nvidia cuda-cudart-dev{'=' + cuda if cuda else ''} "
+            "cuda-libraries-dev  # the headers of the CUDA its nvcc is (or the whole cuda-toolkit package)"]
+           if env else
+           [f"ls {home or '$CUDA_HOME'}/include/{name}  # the toolkit the build uses must have it",
+            f"install the whole CUDA toolkit ({TOOLKIT_ARCHIVE}) and export CUDA_HOME to it, or put its include "
+            "directory on the compiler's path: export CPATH=$CUDA_HOME/include:$CPATH"])
+    return Hit(f"The compiler found no {name}: the CUDA installation the build uses has no headers"
+               + (f" (nvcc from the conda environment {env.group(1)}, whose cuda-nvcc package brings none)" if env else
+                  ", or its include directory is not on the compiler's path"),
+               evidence={"observed": header.group(0), "cuda_installation": where or "not in the input",
+                         **({"nvcc": cuda} if cuda else {})},
+               confirmed=True, fix=fix + ["then build again from a clean build directory"])
 
 
 # MSVC (the host compiler nvcc runs on Windows) not finding the headers of the Universal CRT or the Windows SDK:
@@ -1073,7 +1117,69 @@ def windows_sdk_missing_for_cuda_build(ctx: Context, seen: List[str]) -> Iterabl
                    "echo %INCLUDE%  # should list ...\\Windows Kits\\10\\Include\\<version>\\ucrt"])
 
 
+# PyTorch's JIT extension builds (torch.utils.cpp_extension.load) take a lock file in the extension's build directory
+# (torch/utils/file_baton.py) and every other process waits until it is gone. A build killed half-way (Ctrl+C, a
+# closed window, an out-of-memory kill) leaves it behind, and every later run waits forever without a word; stopped
+# with Ctrl+C, the traceback ends in the wait: 'baton.wait()', 'File ".../torch/utils/file_baton.py", line 42, in
+# wait'. nvdiffrec says it outright: "Warning: Lock file exists in build directory: '...\\renderutils_plugin\\lock'".
+BATON_WAIT = (r"\bbaton\.wait\(\)", r"file_baton\.py\W{0,3},? line \d+,? in\s*(?:wait\b|$)")
+LOCK_FILE_EXISTS = re.compile(r"Lock file exists in build directory:?\s*'?([^'\n]+?)'?\s*$")
+EXTENSIONS_ROOT = re.compile(r"Using (\S.*?) as PyTorch extensions root")
+CPP_EXTENSION_DOCS = "https://pytorch.org/docs/stable/cpp_extension.html"
+
+
+@rule("TK016", "torch-extension-build-lock-stale", "error",
+      "A PyTorch extension build waits forever for the lock an interrupted build left",
+      signatures=(*BATON_WAIT, LOCK_FILE_EXISTS.pattern), priority=20, scope="build", references=(CPP_EXTENSION_DOCS,))
+def torch_extension_build_lock_stale(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A program that compiles a CUDA extension at first use (nvdiffrec, StyleGAN2's upfirdn2d and
+    fused_bias_act, Megatron's fused kernels, tiny-cuda-nn and nerfstudio's encoders) hangs after
+    "Using ~/.cache/torch_extensions/py310_cu118 as PyTorch extensions root..." with no error; after
+    Ctrl+C the traceback ends in "baton.wait()" and "torch/utils/file_baton.py, line 42, in wait".
+    nvdiffrec prints "Warning: Lock file exists in build directory: '.../renderutils_plugin/lock'".
+
+    Why:
+    torch.utils.cpp_extension.load builds each extension in a directory under the extensions root
+    and holds a lock file there while it builds, so that parallel processes (one per GPU) build it
+    once and wait for each other. A build that was killed (Ctrl+C, a closed window, the machine
+    running out of memory) never removes its lock, and every later process waits for a build that
+    no one is running.
+
+    Fix:
+    Delete the lock file, or the whole build directory of that extension, under the extensions root
+    (TORCH_EXTENSIONS_DIR, else ~/.cache/torch_extensions on Linux and
+    %LOCALAPPDATA%\\torch_extensions\\torch_extensions\\Cache on Windows), then run again.
+
+    When to ignore:
+    Another process is building the extension right now (the other ranks of a multi-GPU launch
+    wait for the first): let it finish.
+    """
+    if not seen:
+        return
+    said = first_match(LOCK_FILE_EXISTS, seen)
+    root = first_match(EXTENSIONS_ROOT, ctx.observed([EXTENSIONS_ROOT.pattern]))
+    windows = on_native_windows(ctx) or bool(said and "\\" in said.group(1))
+    if said:
+        remove = f'del "{said.group(1)}"' if windows else f"rm '{said.group(1)}'"
+    elif root:
+        remove = (f'rmdir /s /q "{root.group(1)}\\<extension>"' if windows else f"rm -rf '{root.group(1)}'/<extension>") \
+            + "  # the folder of the extension the program was building, with its lock"
+    else:
+        remove = ("rmdir /s /q \"%LOCALAPPDATA%\\torch_extensions\\torch_extensions\\Cache\"" if windows else
+                  "rm -rf \"${TORCH_EXTENSIONS_DIR:-$HOME/.cache/torch_extensions}\"") + \
+            "  # every JIT-built extension and its lock; they are rebuilt at the next run"
+    yield Hit("A PyTorch extension build is waiting for a lock file that an interrupted build left behind: no process is "
+              "building it, so the wait never ends",
+              evidence={"observed": seen[0].strip()[:200],
+                        **({"lock_file": said.group(1)} if said else {}),
+                        **({"extensions_root": root.group(1)} if root else {})},
+              confirmed=True, fix=[remove, "then run the program again: it builds the extension once more"])
+
+
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
          c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project, xla_ptxas_not_found,
-         host_compiler_too_old, cuda_toolkit_component_missing, windows_sdk_missing_for_cuda_build)
+         host_compiler_too_old, cuda_toolkit_component_missing, windows_sdk_missing_for_cuda_build,
+         torch_extension_build_lock_stale)
