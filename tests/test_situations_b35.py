@@ -163,3 +163,36 @@ def test_a_compiler_missing_a_cuda_header():
 def test_a_missing_header_of_another_library_is_not_cudas():
     text = "fatal error: cudnn.h: No such file or directory\ncompilation terminated."
     assert "cuda-toolkit-component-missing" not in [f.slug for f in paste_findings(text)]
+
+
+def test_a_bare_bus_error_in_a_container_is_likely_shm():
+    # NVIDIA/Megatron-LM#316 (corpus 2192): the NGC PyTorch image, settled by a larger --shm-size
+    found = paste_findings(corpus("2192-"))[0]
+    assert found.slug == "shm-too-small" and found.confidence == "likely"
+    text = ("$ docker run --gpus all -it -v $PWD:/ws nvcr.io/nvidia/pytorch:23.10-py3 python train.py\n"
+            "Epoch 0:   3%|▎         | 12/400\nBus error (core dumped)")
+    assert paste_findings(text)[0].slug == "shm-too-small"
+    # the container was given room: something else
+    roomy = text.replace("--gpus all", "--gpus all --shm-size=16g")
+    assert "shm-too-small" not in [f.slug for f in paste_findings(roomy)]
+    # a bus error on a host names no container
+    assert "shm-too-small" not in [f.slug for f in paste_findings("$ python train.py\nBus error (core dumped)")]
+
+
+def test_an_extensions_own_kernel_without_code_for_the_gpu():
+    # NVIDIAGameWorks/kaolin#94 (corpus 2239): built on one GPU type, run on others
+    found = paste_findings(corpus("2239-"))[0]
+    assert found.slug == "extension-built-for-other-gpu-arch"
+    assert found.evidence["kernel_source"] == "kaolin/cuda/furthest_point_sampling_cuda.cu"
+    # pointnet2_ops built with TORCH_CUDA_ARCH_LIST=9.0 and run on an sm_86 GPU (a user's migration notes on GitHub)
+    found = paste_findings("E  RuntimeError: CUDA kernel failed : no kernel image is available for execution on the "
+                           "device\nE  void furthest_point_sampling_kernel_wrapper(...) at L:228 in .../sampling_gpu.cu\n"
+                           "GPU 0: NVIDIA GeForce RTX 3080 (UUID: GPU-5b8e5e7c-2c4a-8a9e-1f7d-3a1e0c9b7d21)")[0]
+    assert found.slug == "extension-built-for-other-gpu-arch" and found.evidence["compute_capability"] == "8.6"
+    assert 'TORCH_CUDA_ARCH_LIST="8.6"' in found.fix[1]
+
+
+def test_pytorchs_own_kernel_without_code_is_not_an_extensions():
+    text = ("RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
+            "GPU 0: NVIDIA GeForce RTX 5090")
+    assert "extension-built-for-other-gpu-arch" not in [f.slug for f in paste_findings(text)]

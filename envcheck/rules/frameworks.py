@@ -3198,11 +3198,17 @@ def pip_build_isolation_cpu_torch(ctx: Context, seen: List[str]) -> Iterable[Hit
 KERNEL_BUILT_FOR_OTHER_ARCH = re.compile(r"FATAL: this function is for sm(\d+), but was built (?:for sm|with "
                                          r"__CUDA_ARCH__=)(\d+)")
 XFORMERS_NAMED = r"\bxformers\b"
+# The error macro of the point-cloud and geometry extensions (pointnet2_ops, kaolin, torch-points-kernels, OpenPCDet's
+# ops, torchmcubes), after their own kernel's launch: "CUDA kernel failed : no kernel image is available for execution
+# on the device", then the launcher and its .cu file ("... at L:253 in kaolin/cuda/furthest_point_sampling_cuda.cu").
+# The kernel is the extension's, not PyTorch's: the extension was compiled for other GPUs.
+EXTENSION_KERNEL_NO_IMAGE = re.compile(r"CUDA kernel failed\s*:\s*no kernel image is available")
+EXTENSION_KERNEL_SOURCE = re.compile(r"\bat L:\d+ in (\S+\.cu)\b")
 
 
 @rule("FW021", "extension-built-for-other-gpu-arch", "error",
       "A compiled extension's kernels were built for another GPU architecture than this one",
-      signatures=(KERNEL_BUILT_FOR_OTHER_ARCH.pattern,), priority=14,
+      signatures=(KERNEL_BUILT_FOR_OTHER_ARCH.pattern, EXTENSION_KERNEL_NO_IMAGE.pattern), priority=14,
       references=("https://github.com/facebookresearch/xformers#installing-xformers",))
 def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -3211,6 +3217,9 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
     function is for sm80, but was built for sm750", and the images come out black or the step fails.
     It starts after moving to another GPU (a notebook's xformers wheel made for Colab's T4, run on
     an A100; an xformers compiled on one machine, copied to an RTX 4090).
+    Point-cloud and geometry extensions (pointnet2_ops, kaolin, torch-points-kernels, OpenPCDet)
+    say it after their own kernel: "CUDA kernel failed : no kernel image is available for execution
+    on the device", naming the launcher and its .cu file.
 
     Why:
     xformers is a compiled extension. A wheel or a local build carries kernels for the architectures
@@ -3227,6 +3236,9 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
     Never: the attention kernels do not run.
     """
     if not seen:
+        return
+    if first_match(EXTENSION_KERNEL_NO_IMAGE, seen) and not first_match(KERNEL_BUILT_FOR_OTHER_ARCH, seen):
+        yield _extension_kernel_without_image(ctx, seen)
         return
     named = bool(ctx.observed([XFORMERS_NAMED]))
     torch = ctx.framework("torch")
@@ -3254,6 +3266,23 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
                            "architectures; or --index-url https://download.pytorch.org/whl/cuXXX for torch's CUDA",
                            f"or build it here for this GPU: TORCH_CUDA_ARCH_LIST=\"{arch or '<compute capability>'}\" "
                            "pip install -v --no-build-isolation git+https://github.com/facebookresearch/xformers.git"])
+
+
+def _extension_kernel_without_image(ctx: Context, seen: List[str]) -> Hit:
+    """An extension's own kernel found no code for this GPU: it was built elsewhere, or for other GPUs."""
+    source = first_match(EXTENSION_KERNEL_SOURCE, ctx.observed([EXTENSION_KERNEL_SOURCE.pattern]))
+    gpu = next((g for g in ctx.gpu_models() if g["cc"]), None)
+    arch = gpu["cc"] if gpu else ""
+    return Hit("A compiled extension's own CUDA kernel" + (f" ({source.group(1)})" if source else "") + " has no code "
+               "for this GPU" + (f" (the {gpu['name']}, compute capability {arch})" if gpu else "") + ": the extension "
+               "was compiled for other GPU architectures, on another machine or for another GPU",
+               evidence={"observed": seen[0].strip()[:200], **({"kernel_source": source.group(1)} if source else {}),
+                         **({"gpu": gpu["name"], "compute_capability": arch} if gpu else {})}, confirmed=True,
+               fix=["pip uninstall -y <the extension>  # the package whose .cu file the error names",
+                    f"TORCH_CUDA_ARCH_LIST=\"{arch or '<compute capability of this GPU>'}\" pip install --no-cache-dir "
+                    "--no-build-isolation <the extension>  # or, in its source tree: rm -rf build && pip install -e .",
+                    "python -c 'import torch; print(torch.cuda.get_device_capability())'  # the architecture to "
+                    "build for"])
 
 
 # conda's solvers and pixi finding no __cuda virtual package, which conda provides only when it finds an NVIDIA driver
