@@ -113,8 +113,8 @@ def score(selected: List[Case], batch: Optional[int] = None) -> Score:
 ERROR_CLASSES = (
     ("gpu-not-usable-by-framework", r"torch\.cuda\.is_available\(\)|CUDA is not available|Torch not compiled with "
                                     r"CUDA|No CUDA GPUs are available|no CUDA-capable device|CUDA backend failed|"
-                                    r"Could not find cuda drivers|GPU will not be used|Failed to create CUDAExecutionProvider|"
-                                    + GPU_UNUSED.pattern),
+                                    r"Could not find cuda drivers|GPU will not be used|"
+                                    r"Failed to create CUDAExecutionProvider|" + GPU_UNUSED.pattern),
     # NVML's errors, not the "NVML Version" line of a healthy `nvidia-smi -q`
     ("nvidia-smi-or-nvml", r"NVIDIA-SMI has failed|Failed to initialize NVML|nvidia-smi: command not found|"
                            r"(?-i:NVMLError|NVML_ERROR|NVML: )|Unable to (?:load|determine)\b.{0,40}NVML"),
@@ -137,7 +137,8 @@ ERROR_CLASSES = (
                   r"\bfail(?:ed|ure)?\b|"
                   r"(?<!query )\b(?:is|are|was) not supported\b|\bnot (?:compatible|found)\b|\bcan ?not (?:find|load|open|locate)\b|"
                   r"\bcould not (?!collect)|"
-                  r"\bunable to\b|\bdoes not exist\b|No such file or directory|(?<![-=\w])missing\b|\bnot installed(?:[.!]|$)|"
+                  r"\bunable to\b|\bdoes not exist\b|No such file or directory|(?<![-=\w])missing\b|"
+                  r"\bnot installed(?:[.!]|$)|"
                   r"\bneeds? at least\b|\bdo(?:es)?(?:n't| not) match\b|\b(?:was|were)(?:n't| not) able to\b|"
                   r"\bis too old\b|No space left on device|\bnot a recognized\b|\bdo(?:es)?(?:n't| not) work\b"),
 )

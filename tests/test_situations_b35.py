@@ -104,7 +104,8 @@ def test_legacy_refusal_cut_after_its_first_line():
     found = paste_findings(corpus("2243-"))[0]
     assert found.slug == "driver-does-not-support-gpu" and found.evidence["legacy_branch"] == "470.xx"
     found = paste_findings("[  12.1] NVRM: The NVIDIA GeForce GTX 680 GPU installed in this system is\n"
-                           "nvidia-smi: NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.")[0]
+                           "nvidia-smi: NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA "
+                           "driver.")[0]
     assert found.slug == "driver-does-not-support-gpu" and found.evidence["gpu"] == "GeForce GTX 680"
     # a GPU with no legacy branch is refused for another reason (open modules only): not read as legacy
     slugs = [f.slug for f in paste_findings("NVRM: The NVIDIA GeForce RTX 5090 GPU installed in this system is")]
@@ -124,14 +125,16 @@ def test_extension_build_waiting_on_a_stale_lock():
     # NVlabs/nvdiffrec#39 (corpus 2187): nvdiffrec names the lock on Windows
     found = paste_findings(corpus("2187-"))[0]
     assert found.slug == "torch-extension-build-lock-stale"
-    assert found.fix[0].startswith('del "C:\\Users\\AppData\\Local\\torch_extensions') and found.fix[0].endswith('lock"')
+    assert found.fix[0].startswith('del "C:\\Users\\AppData\\Local\\torch_extensions')
+    assert found.fix[0].endswith('lock"')
     # a hashgrid encoder's JIT build stopped with Ctrl+C (a user's notes on GitHub): the wait in the traceback
     found = paste_findings(BATON_TRACEBACK)[0]
     assert found.slug == "torch-extension-build-lock-stale"
     assert found.evidence["extensions_root"] == "/root/.cache/torch_extensions/py38_cu117"
     assert found.fix[0].startswith("rm -rf '/root/.cache/torch_extensions/py38_cu117'/<extension>")
     # nerfstudio's log, the frame wrapped after "in"
-    wrapped = ('  File "/home/h/anaconda3/envs/ns/lib/python3.8/site-packages/torch/utils/file_baton.py", line 42, in \n'
+    wrapped = ('  File "/home/h/anaconda3/envs/ns/lib/python3.8/site-packages/torch/utils/file_baton.py", '
+               'line 42, in \n'
                'wait\n    time.sleep(self.wait_seconds)\nKeyboardInterrupt')
     assert paste_findings(wrapped)[0].slug == "torch-extension-build-lock-stale"
 
@@ -186,7 +189,8 @@ def test_an_extensions_own_kernel_without_code_for_the_gpu():
     assert found.evidence["kernel_source"] == "kaolin/cuda/furthest_point_sampling_cuda.cu"
     # pointnet2_ops built with TORCH_CUDA_ARCH_LIST=9.0 and run on an sm_86 GPU (a user's migration notes on GitHub)
     found = paste_findings("E  RuntimeError: CUDA kernel failed : no kernel image is available for execution on the "
-                           "device\nE  void furthest_point_sampling_kernel_wrapper(...) at L:228 in .../sampling_gpu.cu\n"
+                           "device\nE  void furthest_point_sampling_kernel_wrapper(...) at L:228 in "
+                           ".../sampling_gpu.cu\n"
                            "GPU 0: NVIDIA GeForce RTX 3080 (UUID: GPU-5b8e5e7c-2c4a-8a9e-1f7d-3a1e0c9b7d21)")[0]
     assert found.slug == "extension-built-for-other-gpu-arch" and found.evidence["compute_capability"] == "8.6"
     assert 'TORCH_CUDA_ARCH_LIST="8.6"' in found.fix[1]

@@ -259,8 +259,8 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     nvml_says = "VERSION_MISMATCH" in f.gpus.nvml_error or "version mismatch" in f.gpus.nvml_error.lower()
     tools = _smi_header_mismatch(ctx)
     if tools and not (kernel and user and kernel != user) and not nvml_says and not said:
-        yield Hit(f"nvidia-smi is release {tools[0]} but the driver is {tools[1]}: the driver's tools come from another "
-                  "install than the driver itself", evidence={"nvidia_smi": tools[0], "driver": tools[1],
+        yield Hit(f"nvidia-smi is release {tools[0]} but the driver is {tools[1]}: the driver's tools come from "
+                  "another install than the driver itself", evidence={"nvidia_smi": tools[0], "driver": tools[1],
                                                              "observed": tools[2]},
                   priority=70, fix=[f"Reinstall driver {tools[1]} whole (the same .run installer or the same "
                                        "packages), removing the other release's files",
@@ -353,7 +353,8 @@ DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                   # (CUDA runtime API, error types)
                   r"API call is not supported in the installed CUDA driver|cudaErrorCallRequiresNewerDriver|"
                   r"CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER",
-                  INSUFFICIENT_DRIVER_CUDA.pattern, INSUFFICIENT_DRIVER_CODE, MATLAB_DRIVER_TOO_OLD.pattern, DRIVER_CUDA_SAID_BELOW,
+                  INSUFFICIENT_DRIVER_CUDA.pattern, INSUFFICIENT_DRIVER_CODE, MATLAB_DRIVER_TOO_OLD.pattern,
+                  DRIVER_CUDA_SAID_BELOW,
                   *DRIVER_ENTRY_POINT_MISSING),
       priority=30, references=("https://docs.nvidia.com/deploy/cuda-compatibility/",))
 def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:

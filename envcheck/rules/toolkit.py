@@ -989,13 +989,14 @@ CUDA_COMPONENT_NOTFOUND = re.compile(r"(?:^|[\s:])(LIBNVTOOLSEXT|CUDA_(?:cublas|
 # A compiler not finding a CUDA header, in gcc's, clang's and MSVC's words: "fatal error: cuda_runtime.h: No such file
 # or directory", "fatal error: 'cuda_runtime.h' file not found", "Cannot open include file: 'cublas_v2.h': No such file
 # or directory" (and a translated "cuda_runtime.h:No file or directory", a full-width "cuda_runtime.h：No such file").
-CUDA_HEADER_MISSING = re.compile(r"['\"]?\b(cuda_runtime(?:_api)?|cuda|cuda_fp16|cuda_bf16|cublas(?:_v2|Lt)?|cusparse|curand"
-                                 r"(?:_kernel)?|cufft|cusolver\w*|nvrtc|nvToolsExt|cooperative_groups)\.h['\"]?\s*[:：]?\s*"
+CUDA_HEADER_MISSING = re.compile(r"['\"]?\b(cuda_runtime(?:_api)?|cuda|cuda_fp16|cuda_bf16|cublas(?:_v2|Lt)?|"
+                                 r"cusparse|curand(?:_kernel)?|cufft|cusolver\w*|nvrtc|nvToolsExt|cooperative_groups)"
+                                 r"\.h['\"]?\s*[:：]?\s*"
                                  r"(?:No such file or directory|No file or directory|file not found)")
 # `conda list`'s row for the compiler package: "cuda-nvcc                 11.3.58"
 CONDA_NVCC_LISTED = re.compile(r"^\s*cuda-nvcc\s+(\d+\.\d+(?:\.\d+)?)(?:\s|$)")
-CONDA_NVCC = re.compile(r"((?:[^\s'\"]*/)?(?:ana|mini)conda\d?/envs/[^/\s]+|(?:[^\s'\"]*/)?(?:mini)?forge\d?/envs/[^/\s]+)"
-                        r"/bin/nvcc\b")
+CONDA_NVCC = re.compile(r"((?:[^\s'\"]*/)?(?:ana|mini)conda\d?/envs/[^/\s]+|"
+                        r"(?:[^\s'\"]*/)?(?:mini)?forge\d?/envs/[^/\s]+)/bin/nvcc\b")
 
 
 @rule("TK014", "cuda-toolkit-component-missing", "error",
@@ -1164,14 +1165,15 @@ def torch_extension_build_lock_stale(ctx: Context, seen: List[str]) -> Iterable[
     if said:
         remove = f'del "{said.group(1)}"' if windows else f"rm '{said.group(1)}'"
     elif root:
-        remove = (f'rmdir /s /q "{root.group(1)}\\<extension>"' if windows else f"rm -rf '{root.group(1)}'/<extension>") \
+        remove = (f'rmdir /s /q "{root.group(1)}\\<extension>"' if windows else
+                  f"rm -rf '{root.group(1)}'/<extension>") \
             + "  # the folder of the extension the program was building, with its lock"
     else:
         remove = ("rmdir /s /q \"%LOCALAPPDATA%\\torch_extensions\\torch_extensions\\Cache\"" if windows else
                   "rm -rf \"${TORCH_EXTENSIONS_DIR:-$HOME/.cache/torch_extensions}\"") + \
             "  # every JIT-built extension and its lock; they are rebuilt at the next run"
-    yield Hit("A PyTorch extension build is waiting for a lock file that an interrupted build left behind: no process is "
-              "building it, so the wait never ends",
+    yield Hit("A PyTorch extension build is waiting for a lock file that an interrupted build left behind: no process "
+              "is building it, so the wait never ends",
               evidence={"observed": seen[0].strip()[:200],
                         **({"lock_file": said.group(1)} if said else {}),
                         **({"extensions_root": root.group(1)} if root else {})},
