@@ -18,6 +18,7 @@ from envcheck.rules.system import NATIVE_WINDOWS, VULKAN_ICD_SKIPPED, driver_lib
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
 from envcheck.images import REQUIRED_CUDA
+from envcheck.importers.nvidia_smi import HEADER as SMI_HEADER
 from envcheck.kernel_messages import NVRM_LEGACY_BRANCH, nvrm_text, refused_pci_ids
 from envcheck.model import PROSE_SOURCE
 
@@ -209,12 +210,12 @@ KERNEL_DSO_MISMATCH = re.compile(r"kernel version (\d+\.\d+(?:\.\d+)?) does not 
 
 
 NVML_MISMATCH = r"Driver/library version mismatch|NVML/RM version mismatch"
-# nvidia-smi's header gives its own version and the driver's (from NVML); one install makes them equal. Two that
+# nvidia-smi's header (the importer's HEADER) gives its own version and the driver's (from NVML); one install makes
+# them equal. Two that
 # differ in the same form mean the tools came from another install than the driver (Paddle#18602: "NVIDIA-SMI
 # 410.48  Driver Version: 410.104", settled by reinstalling 410.104). On WSL the driver is the Windows one, in its own
 # numbering and branch ("NVIDIA-SMI 525.60.12  Driver Version: 528.24", "NVIDIA-SMI 530.47  Driver Version: 531.68"):
 # not a mismatch.
-SMI_HEADER_VERSIONS = re.compile(r"NVIDIA-SMI\s+(\d+\.\d+(?:\.\d+)?)\s+Driver Version:\s*(\d+\.\d+(?:\.\d+)?)")
 # nvidia-smi's own warning when the NVML it loaded is not its release (Bruce-Lee-LY/cuda_hook#15).
 SMI_NVML_MISMATCH = r"Mismatch in versions between nvidia-smi and NVML"
 
@@ -246,6 +247,7 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     f = ctx.facts
     kernel, user = f.driver.kernel_module_version, f.driver.userspace_version
     nvml_said = [line for line in seen if re.search(NVML_MISMATCH, line, re.I)]
+    smi_said = any(re.search(SMI_NVML_MISMATCH, line, re.I) for line in seen)
     if seen and not (kernel and user) and ctx.observed(COMPAT_LIBRARIES) and not nvml_said:
         # a forward-compatibility libcuda, not a half-upgraded driver: cuda-init-failed explains it. (A libcuda newer
         # than the loaded module also reads as a forward-compatibility attempt, error 804; NVML, which no cuda-compat
@@ -267,11 +269,13 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                        "nvidia-smi  # the header's two versions agree"])
         return
     if (kernel and user and kernel != user) or nvml_says or f.cuda.driver_api.cuinit_code == 803 or seen:
-        message = (f"the loaded kernel module is {kernel} but the user-space driver is {user}" if kernel and user
-                   and kernel != user else "NVML reports a driver/library version mismatch" if nvml_said or nvml_says
-                   or not any(re.search(SMI_NVML_MISMATCH, line, re.I) for line in seen) else
-                   "nvidia-smi loaded an NVML (libnvidia-ml) of another release than its own: the driver's files come "
-                   "from two installs")
+        if kernel and user and kernel != user:
+            message = f"the loaded kernel module is {kernel} but the user-space driver is {user}"
+        elif smi_said and not (nvml_said or nvml_says):
+            message = ("nvidia-smi loaded an NVML (libnvidia-ml) of another release than its own: the driver's files "
+                       "come from two installs")
+        else:
+            message = "NVML reports a driver/library version mismatch"
         evidence = ({"kernel_version (CUDA diagnostics)": kernel, "dso_version (CUDA diagnostics)": user} if said and
                     not (f.driver.kernel_module_version and f.driver.userspace_version) else
                     {"driver.kernel_module_version": kernel, "driver.userspace_version": user})
@@ -551,8 +555,8 @@ def _smi_header_mismatch(ctx: Context) -> Optional[Tuple[str, str, str]]:
     numbering. The tools still work, so the finding ranks after any error the paste shows."""
     if ctx.facts.system.wsl:
         return None
-    for line in ctx.observed((SMI_HEADER_VERSIONS.pattern,)):
-        found = SMI_HEADER_VERSIONS.search(line)
+    for line in ctx.observed((SMI_HEADER.pattern,)):
+        found = SMI_HEADER.search(line)
         tool, driver = found.group(1), found.group(2)
         if tool != driver and tool.count(".") == driver.count(".") and tool.split(".")[0] == driver.split(".")[0]:
             return tool, driver, line.strip()[:200]

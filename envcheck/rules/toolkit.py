@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, Iterable, List, Tuple
 
+from envcheck.importers.packages import parse_line
 from envcheck.matrix import QueryError, cc_tuple, dotted_cc, version
 from envcheck.rules import Context, Hit, first_match, rule
 from envcheck.rules.container import in_container
@@ -993,8 +994,6 @@ CUDA_HEADER_MISSING = re.compile(r"['\"]?\b(cuda_runtime(?:_api)?|cuda|cuda_fp16
                                  r"cusparse|curand(?:_kernel)?|cufft|cusolver\w*|nvrtc|nvToolsExt|cooperative_groups)"
                                  r"\.h['\"]?\s*[:：]?\s*"
                                  r"(?:No such file or directory|No file or directory|file not found)")
-# `conda list`'s row for the compiler package: "cuda-nvcc                 11.3.58"
-CONDA_NVCC_LISTED = re.compile(r"^\s*cuda-nvcc\s+(\d+\.\d+(?:\.\d+)?)(?:\s|$)")
 CONDA_NVCC = re.compile(r"((?:[^\s'\"]*/)?(?:ana|mini)conda\d?/envs/[^/\s]+|"
                         r"(?:[^\s'\"]*/)?(?:mini)?forge\d?/envs/[^/\s]+)/bin/nvcc\b")
 
@@ -1052,8 +1051,9 @@ def _cuda_header_missing(ctx: Context, header: "re.Match[str]") -> Hit:
     """The build's compiler found no CUDA header: a toolkit without its headers, or one not on the include path."""
     name = f"{header.group(1)}.h"
     env = first_match(CONDA_NVCC, ctx.observations)
-    listed = first_match(CONDA_NVCC_LISTED, ctx.observations)
-    cuda = ".".join((ctx.facts.cuda.nvcc_on_path_version or (listed.group(1) if listed else "")).split(".")[:2])
+    # `conda list`'s row for the compiler package ("cuda-nvcc   11.3.58"), read as the package importer reads rows
+    listed = next((row[1] for row in map(parse_line, ctx.observations) if row and row[0] == "cuda-nvcc"), "")
+    cuda = ".".join((ctx.facts.cuda.nvcc_on_path_version or listed).split(".")[:2])
     home = ctx.facts.cuda.cuda_home or ""
     where = env.group(1) if env else home
     fix = ([f"conda install -p {env.group(1)} -c nvidia cuda-cudart-dev{'=' + cuda if cuda else ''} "
