@@ -40,6 +40,9 @@ class Hit:
     # The observed message behind the hit is one many causes print ("CUDA backend failed to initialize",
     # "is_available() False"): it does not confirm this cause over one the facts show, and ranks late.
     generic: bool = False
+    # Overrides the rule's severity: a situation that is information where software routes around it (GeForce cards
+    # without peer-to-peer) is an error where a program stops on it.
+    severity: Optional[str] = None
 
 
 GENERIC_PRIORITY = 85  # where a hit resting on a generic message ranks among unconfirmed findings
@@ -280,7 +283,8 @@ def run(facts: HostFacts, matrix: Matrix, select: Sequence[str] = (), ignore: Se
         seen = ctx.observed(item.signatures) if item.signatures else []
         for hit in item.check(ctx, seen):
             confirmed = hit.confirmed or (bool(seen) and not hit.generic)
-            finding = Finding(code=item.code, slug=item.slug, severity=item.severity, title=item.title,
+            severity = hit.severity or item.severity
+            finding = Finding(code=item.code, slug=item.slug, severity=severity, title=item.title,
                               message=hit.message, evidence=hit.evidence, fix=hit.fix,
                               references=list(hit.references) or list(item.references), scope=item.scope)
             if seen:
@@ -292,7 +296,7 @@ def run(facts: HostFacts, matrix: Matrix, select: Sequence[str] = (), ignore: Se
                 finding.evidence["stated_in_prose"] = stated
                 finding.confidence = "likely"
             priority = hit.priority if hit.priority is not None else GENERIC_PRIORITY if hit.generic else item.priority
-            ranked.append(((SEVERITY_ORDER[item.severity], 0 if confirmed else 1, priority, item.code), finding))
+            ranked.append(((SEVERITY_ORDER[severity], 0 if confirmed else 1, priority, item.code), finding))
     ranked.sort(key=lambda pair: pair[0])
     findings = [finding for _, finding in ranked]
     if not any(f.severity in (ERROR_SEVERITY, WARNING) for f in findings) and not select:

@@ -7,6 +7,7 @@ import re
 from typing import Dict, Iterable, List
 
 from envcheck.matrix import cc_tuple
+from envcheck.model import ERROR_SEVERITY
 from envcheck.rules import Context, Hit, first_match, rule
 from envcheck.rules.system import sbatch_request
 
@@ -405,6 +406,8 @@ def p2p_blocked(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Single-GPU machines, and NVLink-connected GPUs (P2P goes over NVLink).
     """
     f = ctx.facts
+    # Accelerate's refusal on GeForce cards names NCCL_P2P_DISABLE too; it is GPU011's, not a blocked path
+    seen = [line for line in seen if not re.search(ACCELERATE_CONSUMER_P2P, line)]
     broken = [t for t in f.gpus.topology if t.p2p_read and t.p2p_read != "ok" and not _consumer_pair(ctx, t)]
     nvlink = any(link.active for g in f.gpus.devices for link in g.nvlinks)
     consumer = bool(f.gpus.devices) and all(_consumer(ctx, g) for g in f.gpus.devices)
@@ -451,10 +454,16 @@ def _consumer_p2p_fix(hang: bool = False) -> List[str]:
 # The CUDA runtime's words for cudaErrorPeerAccessUnsupported, as a program that asked for peer access reports
 # them (SGLang's and vLLM's custom all-reduce, cudaDeviceEnablePeerAccess in user code).
 PEER_ACCESS_UNSUPPORTED = (r"peer access is not supported between these two devices", r"cudaErrorPeerAccessUnsupported")
+# Accelerate (0.27 and later) refuses to start NCCL on GeForce RTX 40 cards (and, in some releases, the 3090) unless
+# NCCL_P2P_DISABLE and NCCL_IB_DISABLE are set: "NotImplementedError: Using RTX 4000 series doesn't support faster
+# communication broadband via P2P or IB. Please set `NCCL_P2P_DISABLE="1"` ..." ("Using RTX 3090 or 4000 series ...").
+# The message names the GPUs itself, so it needs no GPU listing beside it.
+ACCELERATE_CONSUMER_P2P = r"Using RTX [\w ]{0,20}series doesn't support faster communication"
 
 
 @rule("GPU011", "p2p-unavailable-by-design", "info", "GeForce GPUs do not support peer-to-peer", priority=70,
-      signatures=PEER_ACCESS_UNSUPPORTED, references=("https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html",))
+      signatures=PEER_ACCESS_UNSUPPORTED + (ACCELERATE_CONSUMER_P2P,),
+      references=("https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html",))
 def p2p_unavailable_by_design(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -462,7 +471,8 @@ def p2p_unavailable_by_design(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     torch.cuda.can_device_access_peer(0, 1) is False on an RTX 4090 or 5090 pair; a program that needs
     peer access between GeForce cards stops with
     "CUDART error: peer access is not supported between these two devices"
-    (SGLang's custom all-reduce with --tensor-parallel-size=2 on RTX 4090s).
+    (SGLang's custom all-reduce with --tensor-parallel-size=2 on RTX 4090s); Accelerate refusing to start:
+    "NotImplementedError: Using RTX 4000 series doesn't support faster communication broadband via P2P or IB".
 
     Why:
     NVIDIA disables GPU peer-to-peer on GeForce cards by design. Nothing on the host can turn it
@@ -472,7 +482,8 @@ def p2p_unavailable_by_design(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Fix:
     Nothing to fix. Expect multi-GPU all-reduce bandwidth to be PCIe-to-host speed. Datacenter and
     workstation GPUs (or NVLink) are needed for peer-to-peer. A program that insists on it must be told
-    not to: SGLang and vLLM take --disable-custom-all-reduce and all-reduce through NCCL instead.
+    not to: SGLang and vLLM take --disable-custom-all-reduce and all-reduce through NCCL instead; Accelerate
+    wants NCCL_P2P_DISABLE=1 and NCCL_IB_DISABLE=1 set (`accelerate launch` sets them).
 
     When to ignore:
     Always, unless you need peer-to-peer bandwidth; then this machine cannot provide it.
@@ -485,12 +496,20 @@ def p2p_unavailable_by_design(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"gpus.topology": [f"{t.gpu_a}-{t.gpu_b} {t.level} p2p={t.p2p_read}" for t in pairs]},
                   fix=_consumer_p2p_fix())
         return
+    accelerate = [line for line in seen if re.search(ACCELERATE_CONSUMER_P2P, line)]
+    if accelerate:
+        yield Hit("Accelerate stops on GeForce RTX cards unless NCCL is told not to use peer-to-peer or InfiniBand: "
+                  "NVIDIA disables peer-to-peer on consumer cards by design",
+                  evidence={"observed": accelerate[:1]}, confirmed=True, severity=ERROR_SEVERITY,
+                  fix=["export NCCL_P2P_DISABLE=1 NCCL_IB_DISABLE=1  # then start the training again",
+                       "or start it with accelerate launch, which sets both"])
+        return
     gpus = ctx.facts.gpus.devices
     if seen and gpus and all(_consumer(ctx, g) for g in gpus):
         names = sorted({g.name for g in gpus})
         yield Hit(f"peer access was asked of GeForce GPUs ({', '.join(names)}): NVIDIA disables peer-to-peer on "
                   "consumer cards by design, so the program must all-reduce without it",
-                  evidence={"observed": seen[:1], "gpus": names},
+                  evidence={"observed": seen[:1], "gpus": names}, severity=ERROR_SEVERITY,
                   fix=["start the server with --disable-custom-all-reduce  # SGLang, vLLM: all-reduce through NCCL"]
                   + _consumer_p2p_fix())
 
