@@ -498,6 +498,27 @@ CPU_ONLY_LIBRARIES = (
      ["dotnet list package --include-transitive | grep -i onnxruntime  # what brings the CPU package in",
       "dotnet remove package Microsoft.ML.OnnxRuntime  # and update or drop a package that depends on it",
       "dotnet add package Microsoft.ML.OnnxRuntime.Gpu"]),
+    # ONNX Runtime's C API in a build without the provider (onnxruntime/core/session/provider_registration.cc and
+    # the provider-options functions return ORT_FAIL "CUDA execution provider is not enabled in this build." or
+    # "TensorRT execution provider ..."); ONNX Runtime GenAI passes it on. Every binding shows it: Python, .NET
+    # (NuGet's Microsoft.ML.OnnxRuntime and Microsoft.ML.OnnxRuntimeGenAI are the CPU packages), Rust's ort crate.
+    ("ONNX Runtime", r"\b(?:CUDA|TensorRT) execution provider is not enabled in this build",
+     "the onnxruntime library loaded was built without that execution provider (the CPU package: PyPI's onnxruntime "
+     "or onnxruntime-genai, NuGet's Microsoft.ML.OnnxRuntime or Microsoft.ML.OnnxRuntimeGenAI)",
+     ["pip uninstall -y onnxruntime onnxruntime-genai; pip install onnxruntime-gpu  # onnxruntime-genai-cuda for GenAI",
+      "dotnet add package Microsoft.ML.OnnxRuntime.Gpu  # .NET; Microsoft.ML.OnnxRuntimeGenAI.Cuda for GenAI, "
+      "and remove the CPU package"]),
+    # Chainer builds its GPU part on CuPy, a separate package since Chainer 2 (Chainer 1 built it only where CUDA was
+    # found at install time). Without it: "RuntimeError: CUDA environment is not correctly set up (see
+    # https://github.com/chainer/chainer#installation).No module named cupy" (chainer.backends.cuda), and Chainer 1's
+    # "xp = cuda.cupy ... AttributeError: 'module' object has no attribute 'cupy'".
+    # The reason may stand on a line of its own, after the link: "(see .../chainer#installation).No module named cupy".
+    ("Chainer", r"(?:CUDA environment is not correctly set up\W.{0,120}|chainer#installation\)\.?\s*)"
+                r"No module named \W?cupy\b|"
+                r"(?:'module' object|module '?chainer\.(?:backends\.)?cuda'?) has no attribute '?cupy\b",
+     "it finds no CuPy, the package that holds its GPU part",
+     ["pip install cupy-cuda12x  # the CuPy wheel for your CUDA major (cupy-cuda11x for CUDA 11)",
+      "python -c 'import chainer; chainer.print_runtime_info()'  # shows the CuPy Chainer found"]),
 )
 
 
@@ -522,8 +543,9 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     version not compiled with GPU support", torchcodec's "RuntimeError: Unsupported device: cuda",
     Faiss's "AttributeError: module 'faiss' has no attribute 'StandardGpuResources'". ONNX Runtime from
     .NET: "Unable to find an entry point named 'OrtSessionOptionsAppendExecutionProvider_CUDA' in DLL
-    'onnxruntime'". TensorFlow's Docker image without a -gpu tag (tensorflow/tensorflow:latest)
-    started with --gpus finds no GPU.
+    'onnxruntime'", or ONNX Runtime's own "CUDA execution provider is not enabled in this build"; Chainer's
+    "CUDA environment is not correctly set up ... No module named cupy". TensorFlow's Docker image without a
+    -gpu tag (tensorflow/tensorflow:latest) started with --gpus finds no GPU.
 
     Why:
     The wheel that got installed has no CUDA code: pip took the CPU build (the default on Windows and
