@@ -45,7 +45,13 @@ CUDNN_MISSING = (r"libcudnn\S*\.so(\.\d+)*: cannot open shared object file", r"C
                  TF_SELF_CHECK_CUDNN.pattern,
                  # Lua Torch's cudnn.torch (neural-style, fast-neural-style): "'libcudnn (R5) not found in library
                  # path. ... make sure files named as libcudnn.so.5 ... are placed in your library load path"
-                 r"libcudnn \(R\d+\) not found in library path")
+                 r"libcudnn \(R\d+\) not found in library path",
+                 # a cuDNN file said missing in a report's words: 'an error message indicating the missing
+                 # "cudnn64_7.dll" file', "cudnn64_8.dll not found", "can't find libcudnn.so.8"
+                 r"(?:missing|can ?not find|can't find|could not find|unable to find)\W{1,3}(?:the\s+)?\W?"
+                 r"(?:lib)?cudnn\w*(?:64_\d+\.dll|\.so\.\d+)",
+                 r"\b(?:lib)?cudnn\w*(?:64_\d+\.dll|\.so\.\d+)\W{0,3}(?:file\s+)?(?:is\s+|was\s+)?"
+                 r"(?:missing|not found)")
 LUA_TORCH_CUDNN = re.compile(r"libcudnn \(R(\d+)\) not found")
 
 # A cuDNN library file with its major: libcudnn_ops_infer.so.8, libcudnn.so.9.1.0, cudnn_ops_infer64_8.dll,
@@ -216,12 +222,17 @@ def _torch_wheels_cudnn(ctx: Context) -> List[Tuple[str, str]]:
 # TensorRT's logger at engine load: "TensorRT was linked against cuDNN 8.9.0 but loaded cuDNN 8.8.0" (a warning;
 # TensorRT-LLM and ONNX Runtime's TensorRT provider pass it on with their own prefixes).
 TENSORRT_CUDNN = re.compile(r"TensorRT was linked against cuDNN (\d+)\.(\d+)[\d.]* but loaded cuDNN (\d+)\.(\d+)")
+# Theano compiles its cuDNN code against the cudnn.h it finds and loads whatever libcudnn the loader finds:
+# "RuntimeError: Mixed dnn version. The header is version 5005 while the library is version 5110." (Theano 0.9's
+# libgpuarray back-end), "cuDNN not available ... Mixed dnn version. The header is from one version, but we link with
+# a different version (5010, 5005)" (the older CUDA back-end).
+THEANO_MIXED_CUDNN = r"Mixed dnn version\. The header is"
 CUDNN_MISMATCH = (r"Loaded runtime CuDNN library: .{0,60}but source was compiled",
                   r"cuDNN version (?:incompatibility|mismatch)\s*:\s*PyTorch was compiled against",
                   r"Outdated cuDNN installation found",
                   r"Found cuDNN version \d+, but JAX was built against version \d+",
                   r"compiled with CUDNN \d[\d.]*, but CUDNN version in your machine is",
-                  TENSORRT_CUDNN.pattern)
+                  THEANO_MIXED_CUDNN, TENSORRT_CUDNN.pattern)
 
 
 @rule("LIB002", "cudnn-version-mismatch", "error", "The cuDNN loaded is not the one the framework was built with",
@@ -237,7 +248,8 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     cuDNN 9 is installed; JAX: "Outdated cuDNN installation found. Version JAX was built against: 8907,
     Minimum supported: 9100, Installed version: 8907"; Paddle: "The installed Paddle is compiled with
     CUDNN 7.6, but CUDNN version in your machine is 7.3"; TensorRT: "TensorRT was linked against cuDNN 8.9.0
-    but loaded cuDNN 8.8.0".
+    but loaded cuDNN 8.8.0"; Theano: "Mixed dnn version. The header is version 5005 while the library is
+    version 5110."
 
     Why:
     A framework is built against one cuDNN; at run time it needs the same major and an equal or
@@ -290,6 +302,15 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     if seen:
         loaded, built = _cudnn_versions(" ".join(ctx.observations))
+        if any(re.search(THEANO_MIXED_CUDNN, line) for line in seen):
+            yield Hit("Theano compiles against one cuDNN's header and loads another cuDNN's library"
+                      + (f" (header {built}, library {loaded})" if loaded and built else ""),
+                      fix=["ls /usr/local/cuda*/include/cudnn*.h /usr/include/cudnn*.h  # the headers Theano may "
+                           "compile against",
+                           "ldconfig -p | grep libcudnn; echo $LD_LIBRARY_PATH  # the libraries it may load",
+                           "keep one cuDNN release, or point Theano's dnn.include_path and dnn.library_path at the "
+                           "same one, then clear Theano's compile cache (theano-cache purge)"])
+            return
         yield Hit("The cuDNN found at run time does not match the one the framework was built with"
                   + (f" (loaded {loaded}; the build needs {built})" if loaded and built else ""),
                   fix=["python -c 'import torch; print(torch.backends.cudnn.version())'",
@@ -322,6 +343,7 @@ CUDNN_VERSIONS = (
     (re.compile(r"Minimum supported: (\d+).*?Installed version: (\d+)"), False),
     (re.compile(r"Found cuDNN version (\d+), but JAX was built against version (\d+)"), True),
     (re.compile(r"compiled with CUDNN (\d[\d.]*?),? but CUDNN version in your machine is (\d[\d.]*\d)"), False),
+    (re.compile(r"The header is version (\d+) while the library is version (\d+)"), False),
 )
 
 
@@ -511,7 +533,7 @@ MISSING_MAJOR = re.compile(rf"(lib{CUDA_LIBS}\.so\.(\d+)|{CUDA_LIBS}64_(\d+)(?:_
 # "Failed to create CUDAExecutionProvider. Require cuDNN 9.* and CUDA 12.*".
 ORT_REQUIRES = re.compile(r"Require cuDNN (\d+)\.\* and CUDA (\d+)\.\*", re.I)
 ORT_PROVIDER_FAILED = (r"Failed to create CUDAExecutionProvider",
-                       r"LoadLibrary failed with error 126 .{0,200}onnxruntime_providers_cuda",
+                       r"LoadLibrary failed with error 126\b.{0,200}onnxruntime_providers_cuda",
                        r"libonnxruntime_providers_cuda\.so with error")
 
 
