@@ -20,6 +20,12 @@ TOOLKIT_ARCHIVE = "https://developer.nvidia.com/cuda-toolkit-archive"
 # to compile Pytorch binaries.  Pytorch binaries were compiled with Cuda 9.0.176."
 APEX_CUDA_DIFFERS = r"Cuda extensions are being compiled with a version of Cuda that does not match the version used"
 APEX_TORCH_CUDA = re.compile(r"Pytorch binaries were compiled with Cuda (\d+\.\d+)")
+# The same setup.py prints what it is about to compare before it refuses: "torch.__version__  = 2.2.1+cu121", then
+# "Compiling cuda extensions with" and `nvcc -V`'s lines. A paste cut before the refusal still shows both releases.
+# Some copies compare the major only and warn, so the preamble counts where the build failed.
+APEX_BUILD_PREAMBLE = r"^\W*Compiling cuda extensions with\W*$"
+BUILD_FAILED = (r"Traceback \(most recent call last\)", r"\bRuntimeError\b", r"subprocess-exited-with-error",
+                r"Failed (?:to )?build")
 # k2's setup (get_version.py, copied by its sibling projects) asserts that torch.version.cuda is the release nvcc
 # reports (torch.utils.collect_env's running CUDA version): "AssertionError: PyTorch is built with CUDA version: 11.7.
 # The current running CUDA version is: 10.2.89"
@@ -40,7 +46,9 @@ def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
     PyTorch (11.8). Please make sure to use the same CUDA versions."; DeepSpeed: "Installed CUDA version
     12.2 does not match the version torch was compiled with 11.7"; apex: "Cuda extensions are being
     compiled with a version of Cuda that does not match the version used to compile Pytorch binaries";
-    k2: "PyTorch is built with CUDA version: 11.7. The current running CUDA version is: 10.2.89".
+    k2: "PyTorch is built with CUDA version: 11.7. The current running CUDA version is: 10.2.89". Apex's
+    check is on major and minor: its build log shows "torch.__version__  = 2.2.1+cu121" and "Compiling cuda
+    extensions with" nvcc 12.2 before it stops.
 
     Why:
     torch.utils.cpp_extension compiles with the nvcc it finds (CUDA_HOME, else PATH) and refuses
@@ -77,6 +85,13 @@ def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
             built = both[1] if len(both) > 1 else ""
         yield Hit("nvcc and PyTorch use different CUDA versions" + (f" (PyTorch: {built})" if built else ""),
                   fix=_fix(built))
+    elif torch is not None and torch.build_cuda and nvcc and ctx.observed([APEX_BUILD_PREAMBLE]) and \
+            torch.build_cuda.split(".")[:2] != nvcc.split(".")[:2] and ctx.observed(BUILD_FAILED):
+        yield Hit(f"this build's setup.py (apex's, or one copied from it) compares nvcc's release with torch's CUDA, "
+                  f"major and minor, and stops when they differ: nvcc is CUDA {nvcc}, torch {torch.version} was built "
+                  f"with CUDA {torch.build_cuda}",
+                  evidence={"cuda.nvcc_on_path_version": nvcc, "frameworks.torch.build_cuda": torch.build_cuda},
+                  fix=_fix(torch.build_cuda))
 
 
 def _fix(cuda: str) -> List[str]:
