@@ -140,7 +140,9 @@ ERROR_CLASSES = (
                   r"\bunable to\b|\bdoes not exist\b|No such file or directory|(?<![-=\w])missing\b|"
                   r"\bnot installed(?:[.!]|$)|"
                   r"\bneeds? at least\b|\bdo(?:es)?(?:n't| not) match\b|\b(?:was|were)(?:n't| not) able to\b|"
-                  r"\bis too old\b|No space left on device|\bnot a recognized\b|\bdo(?:es)?(?:n't| not) work\b"),
+                  r"\bis too old\b|No space left on device|\bnot a recognized\b|\bdo(?:es)?(?:n't| not) work\b|"
+                  # a worker process dying under Python's process pool (concurrent.futures' BrokenProcessPool)
+                  r"\bterminated abruptly\b"),
 )
 # The command whose output confirms or rules out each cause.
 CHECKS = {
