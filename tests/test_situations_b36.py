@@ -4,13 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import corpus_paste as corpus, paste_findings
-
-
-def _first(text: str):
-    found = [f for f in paste_findings(text) if f.confidence != "possible"]
-    assert found, "no diagnosis"
-    return found[0]
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings
 
 
 @pytest.mark.parametrize("text", [
@@ -21,7 +15,7 @@ def _first(text: str):
     "automatically.",
 ])
 def test_accelerate_refusing_peer_to_peer_on_geforce_cards(text):
-    found = _first(text)
+    found = first(text)
     assert found.slug == "p2p-unavailable-by-design" and found.severity == "error"
     assert any("NCCL_P2P_DISABLE=1 NCCL_IB_DISABLE=1" in step for step in found.fix)
     # the line names NCCL_P2P_DISABLE, but nothing says the PCIe path is blocked
@@ -35,7 +29,7 @@ def test_a_gpu_named_in_a_sentence_does_not_count_the_gpus():
     # a listing does count them: one GPU in nvidia-smi -L, index 1 asked for
     listing = "GPU 0: NVIDIA GeForce RTX 4090 (UUID: GPU-5a3c1d2e-0000-4000-8000-000000000000)\n" \
               "$ CUDA_VISIBLE_DEVICES=1 python train.py\nRuntimeError: No CUDA GPUs are available"
-    assert _first(listing).slug == "cuda-visible-devices-invalid"
+    assert first(listing).slug == "cuda-visible-devices-invalid"
 
 
 @pytest.mark.parametrize("text", [
@@ -45,7 +39,7 @@ def test_a_gpu_named_in_a_sentence_does_not_count_the_gpus():
     "this build.",
 ])
 def test_onnx_runtime_without_the_provider_asked_for_is_a_cpu_build(text):
-    found = _first(text)
+    found = first(text)
     assert found.slug == "cpu-only-build" and found.evidence["library"] == "ONNX Runtime"
 
 
@@ -58,7 +52,7 @@ def test_onnx_runtime_without_the_provider_asked_for_is_a_cpu_build(text):
     "(see https://github.com/chainer/chainer#installation).No module named cupy",
 ])
 def test_chainer_without_cupy_is_a_cpu_build(text):
-    found = _first(text)
+    found = first(text)
     assert found.slug == "cpu-only-build" and found.evidence["library"] == "Chainer"
 
 
@@ -75,7 +69,7 @@ def test_cupy_missing_for_another_program_is_not_chainers():
      "(5010, 5005)", None),
 ])
 def test_theano_header_and_library_of_two_cudnn_releases(text, versions):
-    found = _first(text)
+    found = first(text)
     assert found.slug == "cudnn-version-mismatch"
     assert "header" in found.message
     if versions:
@@ -86,7 +80,7 @@ def test_theano_header_and_library_of_two_cudnn_releases(text, versions):
 def test_onnx_runtime_load_error_quoted_in_markdown():
     # dme-compunet/YoloSharp#74: "`LoadLibrary failed with error 126` when trying to use
     # `onnxruntime_providers_cuda.dll`", ONNX Runtime 1.19.1 with cuDNN 8.9.7
-    found = _first(corpus("2205-"))
+    found = first(corpus("2205-"))
     assert found.slug == "cudnn-version-mismatch" and found.evidence["cudnn"] == "8.9.7"
     assert "cuDNN 9" in found.message
 
@@ -98,7 +92,7 @@ def test_onnx_runtime_load_error_quoted_in_markdown():
      "I have cuDNN 9.1 installed", "8", "9"),
 ])
 def test_a_cudnn_file_said_missing_beside_another_cudnn_major(text, wanted, present):
-    found = _first(text)
+    found = first(text)
     assert found.slug == "cudnn-version-mismatch"
     assert (found.evidence["wanted_major"], found.evidence["present_major"]) == (wanted, present)
 
@@ -116,7 +110,7 @@ APEX_PREAMBLE = ("  torch.__version__  = 2.2.1+cu121\n\n"
 
 def test_apex_build_log_cut_before_its_refusal():
     # hpcaitech/Open-Sora#249: nvcc 12.2 against torch 2.2.1+cu121, the log cut inside the traceback
-    found = _first(corpus("2433-"))
+    found = first(corpus("2433-"))
     assert found.slug == "nvcc-framework-cuda-mismatch"
     assert "CUDA 12.2" in found.message and "CUDA 12.1" in found.message
 
