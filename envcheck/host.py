@@ -28,7 +28,7 @@ import time
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Callable, Dict, List, Mapping, Optional, Sequence
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set
 
 DEFAULT_TIMEOUT = 5.0
 # Children that initialise the driver (NVML, cuInit) on a multi-GPU host without persistence
@@ -468,15 +468,47 @@ class SnapshotError(ValueError):
     """A snapshot directory that cannot be read."""
 
 
+class LookedUpEnvironment(dict):
+    """The environment as probes see it through a RecordingHost, remembering every name looked up.
+
+    A snapshot is archived and attached to public issues, and a shell's environment holds
+    tokens and keys (HF_TOKEN, AWS_SECRET_ACCESS_KEY, a CI's GITHUB_TOKEN): the manifest keeps only
+    the variables a probe asked for by name, which are all a replay needs. Listing the names
+    (iterating, keys()) marks nothing, so a probe reads each value it keeps with get() or [].
+    """
+
+    def __init__(self, env: Mapping[str, str]):
+        super().__init__(env)
+        self.looked_up: Set[str] = set()
+
+    def get(self, key, default=None):
+        self.looked_up.add(key)
+        return super().get(key, default)
+
+    def __getitem__(self, key):
+        self.looked_up.add(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key):
+        self.looked_up.add(key)
+        return super().__contains__(key)
+
+    def read(self) -> Dict[str, str]:
+        """The variables that were looked up and are set."""
+        return {key: value for key, value in self.items() if key in self.looked_up}
+
+
 class RecordingHost(Host):
     """Wraps a host and writes everything the probes read into a snapshot directory.
 
     The snapshot replays with `DirectoryHost`, so a maintainer sees exactly what the probes
-    saw. Hostnames and serial numbers are redacted on the way in (see `redact`).
+    saw. Hostnames and serial numbers are redacted on the way in (see `redact`); of the
+    environment only what the probes looked up is kept (see `LookedUpEnvironment`).
     """
 
     def __init__(self, inner: Host, directory: str, redactions: Optional[Dict[str, str]] = None):
         super().__init__(inner.env, inner.timeout)
+        self.env = LookedUpEnvironment(inner.env)
         self.inner = inner
         self.platform = inner.platform
         self.directory = os.path.abspath(directory)
@@ -620,15 +652,16 @@ class RecordingHost(Host):
                                     "seconds": 0.0, "timed_out": False, "error": ""}
         return answer
 
-    def finish(self, env: Mapping[str, str]) -> None:
-        """Write the manifest and the recorded commands and listings."""
+    def finish(self) -> None:
+        """Write the manifest (with the environment the probes looked up) and the recorded commands
+        and listings."""
         meta = os.path.join(self.directory, META_DIR)
         os.makedirs(meta, exist_ok=True)
         manifest = {
             "format": SNAPSHOT_FORMAT,
             "platform": self.platform,
             "python": self.inner.python(),
-            "env": {k: self.redact(v) for k, v in env.items()},
+            "env": {k: self.redact(v) for k, v in sorted(self.env.read().items())},
             "statvfs": self.statvfs_seen,
             "writable": self.writable_seen,
             "redacted": sorted(set(self.redactions.values())),

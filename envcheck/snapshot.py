@@ -44,7 +44,7 @@ def take(host: Host, target: str, deep: bool = False, redact: bool = True) -> Ho
             rewrite_files(work, serials)
             for gpu in facts.gpus.devices:
                 gpu.serial = REDACTED_SERIAL if gpu.serial else ""
-        recorder.finish(host.env)
+        recorder.finish()
         if os.path.isdir(target):
             os.rmdir(target)
         os.rename(work, target)

@@ -84,3 +84,19 @@ def test_existing_target_is_refused_and_left_alone(tmp_path):
         take(LiveHost(), str(tmp_path))
     assert (tmp_path / "keep.txt").read_text() == "mine"
     assert [p.name for p in tmp_path.iterdir()] == ["keep.txt"]
+
+
+def test_only_the_variables_the_probes_read_reach_the_snapshot(tmp_path):
+    """A snapshot is attached to public issues: a token in the user's shell must not travel with it,
+    while every variable a probe reads must, or the replay would differ from what the probes saw."""
+    env = dict(os.environ, HF_TOKEN="hf_abcdefSECRET", AWS_SECRET_ACCESS_KEY="wJalrSECRET",
+               CUDA_VISIBLE_DEVICES="1,0", NCCL_DEBUG="INFO", CONDA_PREFIX="/opt/conda/envs/train")
+    target = tmp_path / "snap"
+    recorded = take(LiveHost(env=env), str(target))
+    manifest = json.loads((target / ".envcheck/manifest.json").read_text())
+    assert "HF_TOKEN" not in manifest["env"] and "AWS_SECRET_ACCESS_KEY" not in manifest["env"]
+    assert "SECRET" not in (target / ".envcheck/manifest.json").read_text()
+    assert manifest["env"]["CUDA_VISIBLE_DEVICES"] == "1,0" and manifest["env"]["NCCL_DEBUG"] == "INFO"
+    assert manifest["env"]["CONDA_PREFIX"] == "/opt/conda/envs/train"  # read by name by the python probe
+    replayed = collect(DirectoryHost(str(target)))
+    assert _comparable(replayed) == _comparable(recorded)

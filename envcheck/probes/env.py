@@ -21,7 +21,8 @@ PREFIXES = ("NCCL_", "CUDA_", "CUBLAS_", "CUDNN_", "TORCH_NCCL_", "NVIDIA_", "HO
 
 def probe(host: Host, deep: bool = False) -> EnvFacts:
     facts = EnvFacts(sources=["environment"])
-    facts.variables = {key: value for key, value in sorted(host.env.items()) if relevant(key)}
+    # Each value read by name, so a snapshot keeps these and no other variable (host.LookedUpEnvironment).
+    facts.variables = {key: host.env[key] for key in sorted(host.env) if relevant(key)}
     return facts
 
 
