@@ -88,6 +88,11 @@ def test_healthy_dgx_has_no_findings():
     assert slugs(host("dgx-h100-8gpu")) == []
 
 
+def test_healthy_h100_snapshot_from_a_real_gpu_has_no_findings():
+    """Taken with `envcheck snapshot --deep` on a lent H100 (2026-11-24), where certify certified."""
+    assert slugs(host("h100-container-cuda13")) == []
+
+
 # --- positives from facts ---------------------------------------------------------------------
 
 

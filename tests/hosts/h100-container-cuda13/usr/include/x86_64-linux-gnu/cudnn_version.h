@@ -1,0 +1,1 @@
+cudnn_version_v9.h
