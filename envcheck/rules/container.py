@@ -188,13 +188,24 @@ def _runs(lines: List[str], asking_for_gpus: bool) -> List[str]:
     return found
 
 
+# Docker asked for a runtime named nvidia that its daemon does not have: "unknown or invalid runtime name: nvidia"
+# (Docker 17.x and later), "Unknown runtime specified nvidia" (the daemon's words before that, still quoted by
+# docker-compose 1 and SDKs that start containers: "Cannot create container for service ...: Unknown runtime specified
+# nvidia").
+UNKNOWN_RUNTIME = r"unknown or invalid runtime name: nvidia|Unknown runtime specified:? nvidia"
+# Docker Desktop runs its own engine (a VM on Windows and macOS, also on Linux), configured in its Settings > Docker
+# Engine, not by /etc/docker/daemon.json; it gives GPUs to `--gpus all` and Compose's device reservations without any
+# nvidia runtime, so `--runtime=nvidia` or Compose's `runtime: nvidia` name a runtime it does not have.
+DOCKER_DESKTOP = r"\bDocker[ -]Desktop\b"
+DOCKER_DESKTOP_GPU = "https://docs.docker.com/desktop/features/gpu/"
+
 # enroot's GPU hook (hooks.d/98-nvidia.sh, run by enroot and by Slurm's pyxis) when the node lacks the CLI of
 # libnvidia-container: "[ERROR] Command not found: nvidia-container-cli, see https://github.com/NVIDIA/libnvidia-container".
 ENROOT_NO_CLI = r"Command not found:\s*nvidia-container-cli"
 
 
 @rule("CTR002", "container-toolkit-missing", "error", "The NVIDIA Container Toolkit is not installed",
-      signatures=(SELECT_DRIVER, r"unknown or invalid runtime name: nvidia", r"nvidia-container-cli: not found",
+      signatures=(SELECT_DRIVER, UNKNOWN_RUNTIME, r"nvidia-container-cli: not found",
                   # the CLI (libnvidia-container-tools) missing: the toolkit's hook panics "couldn't find binary
                   # nvidia-container-cli in /usr/local/sbin:...", nerdctl says 'exec: "nvidia-container-cli":
                   # executable file not found in $PATH', users "can't find nvidia-container-cli"
@@ -236,7 +247,8 @@ def container_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit("Docker is running on a GPU host without the NVIDIA Container Toolkit",
                   evidence={"docker.runtimes": f.docker.runtimes, "docker.toolkit": tools},
                   fix=_distro.install_container_toolkit(ctx.distro))
-    elif seen and not tools and not ctx.observed([r'"runtimes":|Runtimes:', *TOOLKIT_INSTALLED]) and not f.system.wsl:
+    elif seen and not tools and not ctx.observed([r'"runtimes":|Runtimes:', *TOOLKIT_INSTALLED, DOCKER_DESKTOP]) \
+            and not f.system.wsl:
         yield Hit("Docker has no NVIDIA runtime to give GPUs to containers: the toolkit is not installed",
                   fix=_distro.install_container_toolkit(ctx.distro))
 
@@ -269,7 +281,7 @@ NIXOS_CDI_ONLY = "https://github.com/NixOS/nixpkgs/issues/322400"
 
 @rule("CTR003", "container-runtime-not-configured", "error",
       "The toolkit is installed but the container engine (Docker, containerd) does not use it",
-      signatures=(r"unknown or invalid runtime name: nvidia", NO_RUNTIME_HANDLER, NO_NVML_LIBRARY, *DEVICE_PLUGIN_WITHOUT_DRIVER,
+      signatures=(UNKNOWN_RUNTIME, NO_RUNTIME_HANDLER, NO_NVML_LIBRARY, *DEVICE_PLUGIN_WITHOUT_DRIVER,
                   *USERSPACE_DRIVER_MISSING, SELECT_DRIVER, NOMAD_GPU_RUNTIME.pattern), priority=11,
       references=(TOOLKIT_GUIDE,), scope="containers")
 def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -378,6 +390,19 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
                        "Docker: docker run --gpus all ... (or --runtime=nvidia)",
                        "ls /usr/bin/nvidia-smi /usr/lib/x86_64-linux-gnu/libcuda.so.1  # inside: both appear once the "
                        "runtime mounts them"])
+    elif (unknown := [line for line in seen if re.search(UNKNOWN_RUNTIME, line, re.I)]) \
+            and (desktop := ctx.observed([DOCKER_DESKTOP])):
+        yield Hit("Docker Desktop's engine has no runtime named nvidia: it runs its own daemon, which does not read "
+                  "/etc/docker/daemon.json (inside WSL or on the host), and it gives GPUs without one",
+                  evidence={"observed": unknown[0].strip()[:200], "engine": desktop[0].strip()[:200]},
+                  confirmed=True, references=[DOCKER_DESKTOP_GPU],
+                  fix=["docker run --rm --gpus all ubuntu nvidia-smi  # Docker Desktop (WSL 2 backend) hands GPUs over "
+                       "without --runtime=nvidia",
+                       "drop --runtime=nvidia (Compose: `runtime: nvidia`) and ask for GPUs with --gpus all (Compose: "
+                       "deploy.resources.reservations.devices with driver: nvidia, capabilities: [gpu])",
+                       "or register the runtime in Docker Desktop > Settings > Docker Engine: "
+                       '"runtimes": {"nvidia": {"path": "nvidia-container-runtime", "runtimeArgs": []}}, then Apply & '
+                       "restart"])
     elif seen and _started_without_the_runtime(ctx):
         yield Hit("inside a container, the NVIDIA driver libraries are missing: it was started by runc, not the "
                   "nvidia runtime (Kubernetes: the node's default runtime)",
@@ -489,7 +514,7 @@ def _started_without_the_runtime(ctx: Context) -> bool:
     as unknown (then it is not registered at all), nor when the toolkit's log shows it mounted them and
     could not run ldconfig (CTR014), nor when the report shows the host's own driver libraries outside the loader's
     cache (a host tool such as nvidia-docker's plugin failing to load NVML: DRV026)."""
-    if ctx.observed([WSL_WORD, r"NVML: Not Supported", r"unknown or invalid runtime name",
+    if ctx.observed([WSL_WORD, r"NVML: Not Supported", UNKNOWN_RUNTIME,
                      LDCONFIG_NOT_STARTED.pattern]):
         return False
     return bool(ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER)) or (bool(ctx.observed([NO_NVML_LIBRARY])) and in_container(ctx)

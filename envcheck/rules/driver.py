@@ -307,7 +307,10 @@ INSUFFICIENT_DRIVER_CODE = r"\bcuda[A-Z]\w*(?:\(\))? returned 35\b"
 # the program was linked against, or looks up, the API of a newer CUDA than the driver's. Only the _vN names are
 # read so: an unversioned one missing from an extension module ("undefined symbol: cuTensorMapEncodeTiled") is an
 # extension built without linking libcuda.
-DRIVER_ENTRY_POINT = re.compile(r"\bcu[A-Z]\w*_v\d+\b")
+# A driver API function by its versioned name (cuCtxCreate_v2), or by any name where a program's own loader says it
+# found no such function in libcuda (Taichi's DynamicLoader: "Function cuDeviceGetDefaultMemPool not found", a CUDA 11.2
+# function; "Function cuImportExternalMemory not found", CUDA 10.0's).
+DRIVER_ENTRY_POINT = re.compile(r"\bcu[A-Z]\w*_v\d+\b|(?<=Function )(?-i:cu[A-Z])\w*(?= not found)")
 # MATLAB's Parallel Computing Toolbox (gpuArray, gpuDevice) with both CUDA versions: "The CUDA driver was found, but
 # it is too old. The CUDA driver on your system supports CUDA version 5.5. The required CUDA version is 7.5 or greater."
 MATLAB_DRIVER_TOO_OLD = re.compile(r"The CUDA driver was found, but it is too old")
@@ -329,7 +332,8 @@ REQUIRE_ALTERNATIVE_FAILED = (r"--require=cuda>=\d[^\]]*\].{0,200}?requirement e
                               r"(?:brand|driver)\b")
 DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                               r"symbol lookup for cu[A-Z]\w*_v\d+ failed",
-                              r"entry point cu[A-Z]\w*_v\d+ could not be located")
+                              r"entry point cu[A-Z]\w*_v\d+ could not be located",
+                              r"\bFunction (?-i:cu[A-Z])\w* not found\b")  # case kept: cudnnX is cuDNN's
 
 
 @rule("DRV005", "driver-too-old", "error", "The driver is older than the CUDA the software was built for",

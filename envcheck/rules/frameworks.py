@@ -139,7 +139,14 @@ PROGRAM_NEEDS_CAPABILITY = re.compile(r"\bneeds? at least (?:a GPU (?:of|with) )
                                       # DeepFaceLab: "No CUDA devices found with minimum required compute capability:
                                       # 3.5. Falling back to OpenCL mode."
                                       r"\bminimum required (?:CUDA )?compute capability(?: is)?:? (\d+)\.(\d)", re.I)
+# Julia's CUDA packages refusing a GPU older than the CUDA they use supports: CUDA.jl 5 on driver 580, which hands it
+# CUDA 13, "Your Tesla V100-PCIE-32GB GPU (compute capability 7.0) is not supported on CUDA 13+."
+# (lib/cudadrv/state.jl); CUDAnative before it, "Device capability v2.1.0 not supported by available toolchain".
+JULIA_GPU_TOO_OLD = re.compile(r"Your (.{1,60}?) GPU \(compute capability (\d+)\.(\d)\) is not supported on "
+                               r"CUDA (\d+)\+|"
+                               r"Device capability v(\d+)\.(\d)\.\d+ not supported by available toolchain")
 MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, r"PyTorch no longer supports this GPU because it is too old", NGC_GPU_TOO_OLD.pattern,
+                JULIA_GPU_TOO_OLD.pattern,
                 r"minimum cuda capability (that we support|supported by this library) is",
                 r"The minimum required Cuda capability is \d+\.\d+",
                 r"too old to be supported by the triton GPU compiler",
@@ -195,7 +202,9 @@ def _arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
 SOFTWARE_MENTION = {"tensorrt": r"\bTensorRT\b|\btrtexec\b", "ollama": r"\bollama\b", "vllm": r"\bvllm\b",
                     "flash-attn": r"\bflash[-_]attn\b",
                     "triton": r"\btriton\b(?![\s-]*(?:inference|server))",
-                    "bitsandbytes": r"\bbitsandbytes\b", "transformer-engine": r"\btransformer[-_]engine\b"}
+                    "bitsandbytes": r"\bbitsandbytes\b", "transformer-engine": r"\btransformer[-_]engine\b",
+                    # RAPIDS releases its libraries together (cuDF, cuML, cuGraph), named by the suite's version
+                    "rapids": r"\brapids(?:ai)?\b|\bcu(?:df|ml|graph)\b"}
 
 
 def _software_release(ctx: Context, name: str) -> Optional[str]:
@@ -479,8 +488,12 @@ CPU_ONLY_LIBRARIES = (
     # Faiss without its GPU part: the GPU classes and functions do not exist in the module ("module 'faiss' has no
     # attribute 'StandardGpuResources'"). faiss-cpu is the CPU-only package; faiss-gpu is published for Linux x86-64
     # only (facebookresearch/faiss INSTALL.md), so on Windows and macOS every binary is CPU-only.
+    # Faiss 1.5's own helpers reach the GPU classes by bare name: "NameError: name 'GpuResourcesVector' is not defined"
+    # inside faiss/__init__.py's index_cpu_to_all_gpus.
     ("Faiss", r"module 'faiss' has no attribute '(?:StandardGpuResources|GpuIndex\w*|index_cpu_to_(?:all_)?gpus?|"
-              r"GpuClonerOptions|GpuMultipleClonerOptions)'",
+              r"GpuClonerOptions|GpuMultipleClonerOptions)'|"
+              r"name '(?:GpuResourcesVector|StandardGpuResources|GpuClonerOptions|GpuMultipleClonerOptions)' "
+              r"is not defined",
      "this Faiss has no GPU part (faiss-cpu, or any Faiss binary on Windows or macOS: faiss-gpu is published for "
      "Linux x86-64 only)",
      ["pip uninstall -y faiss faiss-cpu",
@@ -508,6 +521,17 @@ CPU_ONLY_LIBRARIES = (
      ["pip uninstall -y onnxruntime onnxruntime-genai; pip install onnxruntime-gpu  # onnxruntime-genai-cuda for GenAI",
       "dotnet add package Microsoft.ML.OnnxRuntime.Gpu  # .NET; Microsoft.ML.OnnxRuntimeGenAI.Cuda for GenAI, "
       "and remove the CPU package"]),
+    # PaddlePaddle's CPU package (paddlepaddle; the GPU one is paddlepaddle-gpu) asked for a GPU: the C++ core's
+    # "Cannot use GPU because you have installed CPU version PaddlePaddle." (pybind.cc, place.cc), PaddleClas' "You are
+    # using paddlepaddle cpu version! Please try to install paddlepaddle-gpu", PaddleDetection's "Config use_gpu cannot
+    # be set as true while you are using paddlepaddle cpu version".
+    ("PaddlePaddle", r"Cannot use GPU because you have installed CPU version PaddlePaddle|"
+                     r"\busing paddlepaddle cpu version\b",
+     "the paddlepaddle package is the CPU build (the GPU build is the paddlepaddle-gpu package)",
+     ["pip uninstall -y paddlepaddle",
+      "pip install paddlepaddle-gpu  # the build for your CUDA from Paddle's index: "
+      "https://www.paddlepaddle.org.cn/install/quick",
+      "python -c 'import paddle; print(paddle.device.is_compiled_with_cuda())'  # True with the GPU build"]),
     # Chainer builds its GPU part on CuPy, a separate package since Chainer 2 (Chainer 1 built it only where CUDA was
     # found at install time). Without it: "RuntimeError: CUDA environment is not correctly set up (see
     # https://github.com/chainer/chainer#installation).No module named cupy" (chainer.backends.cuda), and Chainer 1's
@@ -934,7 +958,8 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     text = " ".join(seen + smoke + ctx.observed([SUPPORTED_TEXT.pattern]))
     if TOO_OLD_TEXT.search(" ".join(ctx.observations)) or any(item[0] == "old" for item in _arch_findings(ctx)) \
-            or ctx.shared("below_program_cuda", _below_program_cuda):
+            or ctx.shared("below_program_cuda", _below_program_cuda) \
+            or any(item[0] == "old" for item in ctx.shared("software_arch", _software_arch_findings)):
         return  # the GPU is too old, not too new: gpu-arch-unsupported explains it
     sm = SM_TEXT.search(text)
     supported = SUPPORTED_TEXT.search(text)
@@ -1329,6 +1354,10 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if refused is not None:
         yield _program_refuses_gpu(refused)
         return
+    julia = first_match(JULIA_GPU_TOO_OLD, seen)
+    if julia is not None:
+        yield _julia_gpu_too_old(julia)
+        return
     floor = first_match(PROGRAM_NEEDS_CAPABILITY, seen)
     if floor is not None:
         hit = _program_needs_capability(ctx, floor)
@@ -1384,6 +1413,25 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit(f"The GPU (compute capability {cc or 'unknown'}) is older than this build supports",
                   evidence={"compute_capability": cc},
                   fix=[_pip_torch(*choice) if choice else f"{build} or use a newer GPU"])
+
+
+def _julia_gpu_too_old(said: "re.Match[str]") -> Hit:
+    """CUDA.jl takes the CUDA runtime the driver supports, so a driver upgrade to 580 moves it to CUDA 13, which has
+    no code for GPUs below compute capability 7.5; a CUDA 12 runtime still has. CUDAnative's toolchain had none for
+    the GPU at all."""
+    if said.group(2):
+        gpu, cc, cuda = said.group(1), f"{said.group(2)}.{said.group(3)}", said.group(4)
+        return Hit(f"The {gpu} (compute capability {cc}) is older than CUDA {cuda} supports, and CUDA.jl took CUDA "
+                   f"{cuda} because the driver supports it", confirmed=True,
+                   evidence={"gpu": gpu, "compute_capability": cc, "observed": said.group(0)[:200]},
+                   references=["https://cuda.juliagpu.org/stable/installation/overview/"],
+                   fix=['julia -e \'using CUDA; CUDA.set_runtime_version!(v"12.9")\'  # a CUDA 12 runtime, which still '
+                        "has code for this GPU; restart Julia after it",
+                        "or a CUDA.jl release that picks the runtime for the GPU, or a driver below 580"])
+    cc = f"{said.group(5)}.{said.group(6)}"
+    return Hit(f"The GPU (compute capability {cc}) is older than any the installed CUDA toolchain compiles for",
+               confirmed=True, evidence={"compute_capability": cc, "observed": said.group(0)[:200]},
+               fix=["an older CUDA toolkit and package release that still target this GPU, or a newer GPU"])
 
 
 # A compiled module of one Python imported by another: pybind11's check at import, "ImportError: Python version mismatch:
@@ -1543,6 +1591,11 @@ COMPANION_CUDA_DIFFERS = re.compile(
 TORCH_VARIANT_TAG = re.compile(r"\+(cu\d{2,3}|cpu|rocm[\d.]*\d)$")
 
 
+# pip's resolver after an install replaced torch under a companion built for one torch release: "torchvision 0.20.1
+# requires torch==2.5.1, but you have torch 2.8.0.dev20250324+cu128 which is incompatible." torchvision, torchaudio,
+# torchtext and xFormers pin the torch their compiled operators were built against.
+COMPANION_PINNED = re.compile(r"\b(torchvision|torchaudio|torchtext|xformers) (\S+) requires torch==(\S+), but you "
+                              r"have torch (\S+) which is incompatible")
 # JAX's words for any failure to bring up its CUDA backend: a plugin mismatch, but also an old driver or cuDNN.
 JAX_INIT_FAILED = r"CUDA backend failed to initialize|Unable to initialize backend 'cuda'"
 
@@ -1562,7 +1615,7 @@ def _variant_words(tag: str) -> str:
                   r"Could not run 'torchvision::\w+' with arguments from the 'CUDA' backend", r"jax-cuda\d+-(plugin|pjrt).*(mismatch|incompatible)",
                   r"JAX plugin \S+ version \S+ is installed,? but it is not compatible with the installed jaxlib",
                   TORCH_EXTENSION_SYMBOL, TENSORFLOW_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern,
-                  COMPANION_CUDA_DIFFERS.pattern),
+                  COMPANION_CUDA_DIFFERS.pattern, COMPANION_PINNED.pattern),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
 def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -1689,6 +1742,10 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        f"pip install torch torchvision --index-url {TORCH_INDEX.format(variant=variant or 'cu126')}  "
                        "# both from one index, at matching versions"])
         return
+    pinned = first_match(COMPANION_PINNED, seen)
+    if pinned:
+        yield _companion_pinned(ctx, pinned)
+        return
     missing_api = ctx.observed([JAXLIB_API_MISSING])
     if missing_api and ctx.observed([JAX_PLUGIN_FAILED]):
         missing = missing_api[0].strip()
@@ -1702,6 +1759,25 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         generic = all(re.search(JAX_INIT_FAILED, line, re.I) for line in seen)
         yield Hit("A framework and its plugin/companion package do not fit together", generic=generic, fix=['pip install -U "jax[cuda12]"  # jax, jaxlib and the CUDA plugin at one version',
                        "pip install torch torchvision torchaudio --index-url <one index>  # PyTorch companions"])
+
+
+def _companion_pinned(ctx: Context, said: "re.Match[str]") -> Hit:
+    """pip's resolver says a companion package was built for another torch. Its compiled operators fail to load
+    beside this torch; pip only warns, so the failure comes later, at import. A warning until a failure naming the
+    companion shows it happened."""
+    package, release, wants, have = said.groups()
+    failed = ctx.observed([rf"{package}::\w*|\b{package}\S*\.so\b.*(?:undefined symbol|cannot open)|"
+                           rf"(?:Error|error)\b.*\b{package}\b|\b{package}\b.*\b(?:Error|error)\b"])
+    failed = [line for line in failed if not COMPANION_PINNED.search(line) and "dependency resolver" not in line]
+    variant = TORCH_VARIANT_TAG.search(have)
+    return Hit(f"{package} {release} was built for torch {wants}, and pip replaced torch with {have} under it: its "
+               "compiled operators do not load with another torch release", confirmed=bool(failed),
+               severity=None if failed else "warning",
+               evidence={"observed": said.group(0)[:200], **({"failure": failed[0].strip()[:200]} if failed else {})},
+               fix=[f"pip install --force-reinstall torch=={have.split('+')[0]} {package}  # the {package} release "
+                    "made for this torch, from the same index"
+                    + (f" (--index-url {TORCH_INDEX.format(variant=variant.group(1))})" if variant else ""),
+                    f"or go back to torch {wants}, the one {package} {release} was built for"])
 
 
 def _mixed_variants(ctx: Context, torch) -> Optional[Hit]:
@@ -2272,7 +2348,10 @@ BITSANDBYTES_INSTALL = "https://huggingface.co/docs/bitsandbytes/main/en/install
 # Later releases check first (check_supported_version): "Unsupported CUDA version "10.0"", then "Currently supported
 # versions are: "11.7" and "11.6"." (quoted by cli, hence the quote this pattern needs).
 INSTALL_TYPE_UNSUPPORTED = re.compile(r"The (\d+\.\d+) installation type is currently unsupported|"
-                                      r"Unsupported CUDA version [\"“'](\d+\.\d+)[\"”']", re.I)
+                                      r"Unsupported CUDA version [\"“'](\d+\.\d+)[\"”']|"
+                                      # R torch before 0.2 (R/install.R), then downloading the CPU LibTorch: "Cuda
+                                      # 11.0 detected but torch only supports: cpu, 10.1, 10.2, 9.2"
+                                      r"\bCuda (\d+\.\d+) detected but torch only supports\b", re.I)
 # DJL (Deep Java Library) downloads its engine's native library for the CUDA it detects and, without one for that CUDA,
 # falls back to the CPU: "No matching cuda flavor for win found: cu112mkl/sm_86." (its PyTorch and MXNet engines,
 # ai.djl.*.jni.LibUtils).
@@ -2369,7 +2448,7 @@ def _cuda_binary_not_published(seen: List[str]) -> Iterable[Hit]:
     if refused is None and missing is None:
         return
     if refused is not None:
-        cuda, shown = refused.group(1) or refused.group(2), refused.group(0)
+        cuda, shown = refused.group(1) or refused.group(2) or refused.group(3), refused.group(0)
     else:
         digits = next(group for group in missing.groups() if group)
         cuda, shown = _cuda_of_tag(digits), missing.group(0)
