@@ -268,14 +268,8 @@ class Matrix:
     def newest_cuda_for_branch(self, branch: str, os: str = "linux") -> Optional[str]:
         """The newest CUDA release some driver of this branch ("390", "390.xx") runs: the last one whose minimum
         driver belongs to the branch or an older one. For a GPU whose drivers ended at a legacy branch, the CUDA
-        it can ever run."""
-        major = int(branch.split(".")[0])
-        best = None
-        for row in self.tables["cuda"].rows:
-            need = row.get(f"min_driver_{os}")
-            if need and int(need.split(".")[0]) <= major:
-                best = row["cuda"]
-        return best
+        it can ever run: what the branch's highest possible release would run."""
+        return self.newest_cuda_for_driver(f"{int(branch.split('.')[0])}.9999.9999", os)
 
     # --- GPUs and architectures ------------------------------------------------------------
     def gpu(self, name: Optional[str] = None, pci_device_id: Optional[str] = None) -> Row:

@@ -1767,7 +1767,7 @@ def _companion_pinned(ctx: Context, said: "re.Match[str]") -> Hit:
     companion shows it happened."""
     package, release, wants, have = said.groups()
     failed = ctx.observed([rf"{package}::\w*|\b{package}\S*\.so\b.*(?:undefined symbol|cannot open)|"
-                           rf"(?:Error|error)\b.*\b{package}\b|\b{package}\b.*\b(?:Error|error)\b"])
+                           rf"error\b.*\b{package}\b|\b{package}\b.*\berror\b"])  # observed() ignores case
     failed = [line for line in failed if not COMPANION_PINNED.search(line) and "dependency resolver" not in line]
     variant = TORCH_VARIANT_TAG.search(have)
     return Hit(f"{package} {release} was built for torch {wants}, and pip replaced torch with {have} under it: its "
