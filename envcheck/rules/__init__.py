@@ -80,26 +80,25 @@ def rule(code: str, slug: str, severity: str, title: str, signatures: Sequence[s
     return wrap
 
 
-_PATTERNS: Dict[Tuple[str, ...], "re.Pattern[str]"] = {}
+_ONE: Dict[str, "re.Pattern[str]"] = {}
 
 
-def _compiled(patterns: Tuple[str, ...]) -> "re.Pattern[str]":
-    """One compiled alternation per signature set: a long paste is scanned once per rule."""
-    if patterns not in _PATTERNS:
-        _PATTERNS[patterns] = re.compile("|".join(f"(?:{p})" for p in patterns), re.I)
-    return _PATTERNS[patterns]
+def _compiled_one(pattern: str) -> "re.Pattern[str]":
+    """A signature pattern compiled on its own, once per process: many sets share a pattern."""
+    if pattern not in _ONE:
+        _ONE[pattern] = re.compile(pattern, re.I)
+    return _ONE[pattern]
 
 
-_ANCHORS: Dict[Tuple[str, ...], Optional["re.Pattern[str]"]] = {}
+_ANCHORS: Dict[str, Optional[Tuple[str, ...]]] = {}
 
 
-def _anchor_pattern(patterns: Tuple[str, ...]) -> Optional["re.Pattern[str]"]:
-    """One scan for the literal anchors of every pattern of a set, or None when some pattern has none."""
-    if patterns not in _ANCHORS:
-        found = [_anchors.anchors(p) for p in patterns]
-        _ANCHORS[patterns] = None if any(a is None for a in found) else \
-            re.compile("|".join(re.escape(a) for a in sorted({a for each in found for a in each}, key=len, reverse=True)))
-    return _ANCHORS[patterns]
+def _anchors_of(pattern: str) -> Optional[Tuple[str, ...]]:
+    """The pattern's literal anchors (_anchors), worked out once per process."""
+    if pattern not in _ANCHORS:
+        found = _anchors.anchors(pattern)
+        _ANCHORS[pattern] = None if found is None else tuple(found)
+    return _ANCHORS[pattern]
 
 
 def parse_doc(text: str) -> Dict[str, str]:
@@ -170,6 +169,8 @@ class Context:
         self._shared: Dict[str, Any] = {}
         self._observed: Dict[Tuple[str, ...], List[str]] = {}
         self._folded: Optional[Tuple[str, List[int]]] = None
+        self._anchor_lines: Dict[str, List[int]] = {}
+        self._pattern_lines: Dict[str, List[int]] = {}
 
     def shared(self, name: str, compute: Callable[["Context"], Any]) -> Any:
         """A derived view computed once per run, for the rules that each need it (FW002 and FW003 read the
@@ -185,26 +186,52 @@ class Context:
             return []
         key = tuple(patterns)
         if key not in self._observed:
-            combined = _compiled(key)
-            self._observed[key] = [text for text in self._candidates(key) if combined.search(text)]
+            self._observed[key] = self._matching(key)
         return list(self._observed[key])
 
-    def _candidates(self, key: Tuple[str, ...]) -> List[str]:
-        """The lines that hold one of the patterns' literal anchors (_anchors), found with one scan of the whole
-        text; every line when some pattern has no anchor."""
-        anchor = _anchor_pattern(key)
-        if anchor is None:
-            return self.observations
-        if self._folded is None:
-            folded = [_anchors.fold(text) for text in self.observations]
-            starts, offset = [], 0
-            for text in folded:
-                starts.append(offset)
-                offset += len(text) + 1
-            self._folded = ("\n".join(folded), starts)
-        blob, starts = self._folded
-        hits = sorted({bisect.bisect_right(starts, m.start()) - 1 for m in anchor.finditer(blob)})
-        return [self.observations[i] for i in hits]
+    def _matching(self, key: Tuple[str, ...]) -> List[str]:
+        """The lines any pattern of the set matches, in the paste's order."""
+        found: set = set()
+        for pattern in key:
+            found.update(self._lines_matching(pattern))
+        return [self.observations[i] for i in sorted(found)]
+
+    def _lines_matching(self, pattern: str) -> List[int]:
+        """The indexes of the lines one pattern matches, kept for the run. The pattern runs only on the lines that
+        hold one of its anchors, and is compiled only when some line does: most patterns' anchors are absent from
+        any one paste, and compiling is most of what a long paste costs."""
+        if pattern not in self._pattern_lines:
+            anchors = _anchors_of(pattern)
+            if anchors is None:
+                candidates: Iterable[int] = range(len(self.observations))
+            else:
+                candidates = sorted({i for anchor in anchors for i in self._lines_holding(anchor)})
+            compiled = _compiled_one(pattern) if candidates else None
+            self._pattern_lines[pattern] = [i for i in candidates if compiled.search(self.observations[i])]
+        return self._pattern_lines[pattern]
+
+    def _lines_holding(self, anchor: str) -> List[int]:
+        """The indexes of the lines that hold the anchor, found with str.find on the casefolded text (one pass
+        per anchor, shared by every pattern set that has it)."""
+        if anchor not in self._anchor_lines:
+            if self._folded is None:
+                folded = [_anchors.fold(text) for text in self.observations]
+                starts, offset = [], 0
+                for text in folded:
+                    starts.append(offset)
+                    offset += len(text) + 1
+                self._folded = ("\n".join(folded), starts)
+            blob, starts = self._folded
+            found = []
+            at = blob.find(anchor)
+            while at >= 0:
+                line = bisect.bisect_right(starts, at) - 1
+                found.append(line)
+                if line + 1 >= len(starts):
+                    break
+                at = blob.find(anchor, starts[line + 1])
+            self._anchor_lines[anchor] = found
+        return self._anchor_lines[anchor]
 
     @property
     def distro(self) -> str:
