@@ -213,17 +213,17 @@ def render_doctor(facts, findings, console) -> None:
             continue
         console.print(f"\n[{styles[severity]}]{severity.upper()}S[/]")
         for finding in group:
+            # one print per finding and one for its fix: each print costs rich as much as a short report's text
             sure = "" if finding.confidence == "confirmed" else f" [dim]({finding.confidence})[/]"
-            console.print(f"[{styles[severity]}]{finding.code}[/] [bold]{finding.slug}[/]{sure}: "
-                          f"{_escape(finding.title)}")
-            console.print(f"  {_escape(finding.message)}")
+            lines = [f"[{styles[severity]}]{finding.code}[/] [bold]{finding.slug}[/]{sure}: {_escape(finding.title)}",
+                     f"  {_escape(finding.message)}"]
             evidence = {k: v for k, v in finding.evidence.items() if v not in (None, "", [], {})}
-            for key, value in list(evidence.items())[:6]:
-                console.print(f"  [dim]{_escape(key)}: {_escape(_cell(value))[:300]}[/]")
+            lines += [f"  [dim]{_escape(key)}: {_escape(_cell(value))[:300]}[/]" for key, value in list(evidence.items())[:6]]
             if finding.fix:
-                console.print("  fix:")
-                for step in finding.fix:
-                    console.print(f"    {_escape(step)}", soft_wrap=True)
+                lines.append("  fix:")
+            console.print("\n".join(lines))
+            if finding.fix:
+                console.print("\n".join(f"    {_escape(step)}" for step in finding.fix), soft_wrap=True)
     console.print(f"\nverdict: {verdict(findings)}")
 
 
