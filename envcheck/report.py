@@ -218,7 +218,8 @@ def render_doctor(facts, findings, console) -> None:
             lines = [f"[{styles[severity]}]{finding.code}[/] [bold]{finding.slug}[/]{sure}: {_escape(finding.title)}",
                      f"  {_escape(finding.message)}"]
             evidence = {k: v for k, v in finding.evidence.items() if v not in (None, "", [], {})}
-            lines += [f"  [dim]{_escape(key)}: {_escape(_cell(value))[:300]}[/]" for key, value in list(evidence.items())[:6]]
+            lines += [f"  [dim]{_escape(key)}: {_escape(_cell(value))[:300]}[/]"
+                      for key, value in list(evidence.items())[:6]]
             if finding.fix:
                 lines.append("  fix:")
             console.print("\n".join(lines))

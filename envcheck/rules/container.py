@@ -150,9 +150,16 @@ def _singularity_fix(commands: List[str]) -> str:
             "/dev/nvidia* into it")
 
 
+# Docker names a container's host after the first 12 hex digits of its id, and programs report the host they ran on:
+# ONNX Runtime's CUDA errors ("CUDA failure 804: ... ; GPU=22179 ; hostname=9407c20fa6b6 ;"), TensorFlow's CUDA
+# diagnostics ("cuda_diagnostics.cc:165] hostname: 939b58c94187"). (A shell prompt's "root@2705d68d0852:/#" says the
+# same, but prompts are taken off pasted lines before the rules read them.)
+CONTAINER_HOSTNAME = (r"(?-i:\bhostname[=:]\s*(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{12}\b)",)
+
+
 def in_container(ctx: Context) -> bool:
-    """What ran, ran in a container: the facts say so, or the paste speaks of one."""
-    return ctx.facts.container.inside or bool(ctx.observed(CONTAINER_WORDS))
+    """What ran, ran in a container: the facts say so, the paste speaks of one, or its host name is a container's."""
+    return ctx.facts.container.inside or bool(ctx.observed(CONTAINER_WORDS)) or bool(ctx.observed(CONTAINER_HOSTNAME))
 
 
 def _libcuda_missing_in_container(ctx, seen: List[str]) -> bool:

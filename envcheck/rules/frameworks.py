@@ -299,11 +299,17 @@ def _tensorrt_refused_sm(ctx: Context) -> Optional[Tuple[str, Dict, Hit]]:
 # Paddle's own check of its build's architectures against the GPU, in its two wordings: "The GPU architecture in
 # your current machine is Pascal, which is not compatible with Paddle installation with arch: 70 75 80 86" and
 # "Mismatched GPU Architecture: The installed PaddlePaddle package was compiled for 75 80 86 89 ,but your current
-# GPU is 120"; its next line may state the capability: "GPU Compute Capability: 6.1".
+# GPU is 120"; its next line may state the capability: "GPU Compute Capability: 6.1". For a capability missing from the
+# table of architecture names that check keeps (Fermi to Ada, 2.0 to 8.9) it names no list: "The GPU compute capability
+# in your current machine is 120, which is not supported by Paddle" (an RTX 5090D, PaddleX#3613).
 PADDLE_ARCH_TEXT = (r"GPU architecture in your current machine is \w+, which is not compatible with Paddle installation",
-                    r"PaddlePaddle package was compiled for [\d ]+,\s*but your current GPU is \d+")
+                    r"PaddlePaddle package was compiled for [\d ]+,\s*but your current GPU is \d+",
+                    r"GPU compute capability in your current machine is \d+, which is not supported by Paddle")
 PADDLE_ARCH = re.compile(r"current machine is (\w+), which is not compatible with Paddle installation with arch: ([\d ]+)|"
-                         r"compiled for ([\d ]+?)\s*,\s*but your current GPU is (\d+)")
+                         r"compiled for ([\d ]+?)\s*,\s*but your current GPU is (\d+)|"
+                         r"compute capability in your current machine is (\d+), which is not supported by Paddle")
+# The newest capability in that table: one past it and unlisted is newer than the build, not older.
+PADDLE_NAMED_CC_MAX = "8.9"
 PADDLE_CC = re.compile(r"GPU Compute Capability: (\d+\.\d+)")
 
 
@@ -311,6 +317,8 @@ def _paddle_arch_mismatch(ctx: Context) -> Optional[Tuple[str, Dict, Hit]]:
     said = first_match(PADDLE_ARCH, ctx.observed(PADDLE_ARCH_TEXT))
     if not said:
         return None
+    if said.group(5):
+        return _paddle_capability_unlisted(ctx, dotted_cc(said.group(5)))
     architecture, listed = (said.group(1) or "", said.group(2) or said.group(3))
     arches = sorted((dotted_cc(a) for a in listed.split()), key=cc_tuple)
     stated = next((m.group(1) for m in map(PADDLE_CC.search, ctx.observations) if m), "")
@@ -329,6 +337,22 @@ def _paddle_arch_mismatch(ctx: Context) -> Optional[Tuple[str, Dict, Hit]]:
         confirmed=True, fix=["install the paddlepaddle-gpu wheel built for this GPU's architecture (a build for another "
                              "CUDA release lists other architectures): https://www.paddlepaddle.org.cn/install/quick",
                              "python -c 'import paddle; paddle.utils.run_check()'"]))
+
+
+def _paddle_capability_unlisted(ctx: Context, cc: str) -> Optional[Tuple[str, Dict, Hit]]:
+    """Paddle's check found the GPU's capability neither in its build nor in its table of architectures: past the
+    table's newest, the GPU is newer than the build (below it, a Jetson's 7.2 say, the words do not tell)."""
+    if cc_tuple(cc) <= cc_tuple(PADDLE_NAMED_CC_MAX):
+        return None
+    models = ctx.gpu_models()
+    named = (models[0]["name"] if models else "") or "The GPU"
+    oldest = ctx.matrix.oldest_cuda_for_cc(cc)
+    return ("new", {"name": named, "cc": cc}, Hit(
+        f"{named} is compute capability {cc}; this PaddlePaddle build has no kernels for it (Paddle's own check says "
+        "so)", evidence={"gpu": named, "compute_capability": cc, "oldest_cuda_for_gpu": oldest or ""}, confirmed=True,
+        fix=["install a paddlepaddle-gpu wheel built with a CUDA release that supports this GPU" +
+             (f" (CUDA {oldest} or newer)" if oldest else "") + ": https://www.paddlepaddle.org.cn/install/quick",
+             "python -c 'import paddle; paddle.utils.run_check()'"]))
 
 
 def _tensorrt_beyond_cuda(ctx: Context, release: str, gpu: Dict) -> Optional[Hit]:
@@ -1527,15 +1551,17 @@ def _python_fix(ctx: Context, name: str, python: str) -> List[str]:
 
 
 # A compiled extension (not torch's own libraries) missing a C++ symbol of torch's namespaces (at::,
-# c10::, torch::, caffe2::): the extension was built against another torch release, whose ABI differs.
+# c10::, torch::, caffe2::): the extension was built against another torch release, whose ABI differs. The symbol may
+# be a function (_ZN3c10...) or a class's type information or vtable (_ZTIN3c10...: "mmcv/_ext...so: undefined symbol:
+# _ZTIN3c1021AutogradMetaInterfaceE").
 TORCH_EXTENSION_SYMBOL = (r"^(?!.*\b(?:libtorch(?:_\w+)?|libc10(?:_\w+)?|libcaffe2\w*|libshm)\.so)"
-                          r".*undefined symbol: _ZN[KVRS]*\d*(?:2at|3c10|5torch|6caffe2)\d")
+                          r".*undefined symbol: _Z(?:T[IVS])?N[KVRS]*\d*(?:2at|3c10|5torch|6caffe2)\d")
 # The same for TensorFlow: a custom-op library (tensorflow-addons, Horovod's mpi_lib, TF-DF's ops) missing a symbol of
 # the tensorflow:: namespace was built against another TensorFlow release, or with another C++ string ABI
 # ("_ZN10tensorflow12OpDefBuilder4AttrESs"). Not TensorFlow's own libraries (_pywrap_tensorflow_internal.so,
 # libtensorflow_framework.so), whose missing symbol is a broken TensorFlow install.
 TENSORFLOW_EXTENSION_SYMBOL = (r"^(?!.*\b(?:libtensorflow\w*|_pywrap_tensor\s*flow\w*)\.so)"
-                               r".*undefined symbol: _ZN[KVRS]*\d*10tensorflow\d")
+                               r".*undefined symbol: _Z(?:T[IVS])?N[KVRS]*\d*10tensorflow\d")
 OP_LIBRARY_PACKAGE = re.compile(r"(?:site|dist)-packages[/\\]([A-Za-z_][\w-]*)[/\\]|"
                                 r"(?<![\w./\\-])([A-Za-z_][\w-]*)[/\\](?:[\w.-]+[/\\])*[\w.+-]+\.so\b")
 _EXTENSION_MODULE = re.compile(r"(?:([\w-]+)/)?([\w+-]+)(?:\.cpython[\w-]*|\.abi3)?\.so[\w.]*: undefined symbol: (\S+?)[`'\"]?$")
@@ -1957,11 +1983,20 @@ CT2_COMPUTE_TYPE = re.compile(r"Requested (\w+) compute type, but the target dev
 BNB_SLOW_INT8 = re.compile(r"Compute capability < (\d+)\.(\d+) detected! Only slow 8-bit matmul is supported", re.I)
 QUANT_NEEDS_CC = re.compile(r"quantization method (\S+) is not supported for the current GPU\.?\s*Minimum capability:?\s*"
                             r"(\d+)\.?\s*(?:Current capability:?\s*(\d+))?", re.I)
+# TensorRT's engine builder asked for a precision the GPU has no hardware for: "Networks with FP8 precision require
+# hardware with FP8 support." (TensorRT-LLM on an A100), "Networks with FP8 Q/DQ layers require hardware with FP8
+# support." (trtexec on an RTX A6000), "Networks with QuantizeLayer/DequantizeLayer layers require hardware with Int8
+# support." (a P100). TensorRT's hardware precision matrix puts FP8 at SM 8.9 and later (as pytorch/TensorRT#3164
+# cites it); for the other formats the message names no floor.
+TRT_NEEDS_HARDWARE = re.compile(r"Networks with [\w/ ]{1,60}? (?:precision|layers) require hardware with (\w+) support",
+                                re.I)
+TRT_FORMAT_FLOOR = {"FP8": "8.9"}
 
 
 @rule("FW009", "quantization-unsupported-gpu", "error", "The GPU has no hardware for the number format asked of it",
       signatures=(FORMAT_NEEDS_CC.pattern, r"quantization method \S+ is not supported for the current GPU",
-                  TRITON_FP8.pattern, QUANT_ONLY_ON.pattern, CT2_COMPUTE_TYPE.pattern, BNB_SLOW_INT8.pattern),
+                  TRITON_FP8.pattern, QUANT_ONLY_ON.pattern, CT2_COMPUTE_TYPE.pattern, BNB_SLOW_INT8.pattern,
+                  TRT_NEEDS_HARDWARE.pattern),
       priority=18, references=("https://docs.nvidia.com/deeplearning/transformer-engine/user-guide/index.html",
                                "https://docs.vllm.ai/en/latest/features/quantization/supported_hardware.html"))
 def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -1975,7 +2010,7 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     >= 8.9 (e.g 4090/H100), actual = `6.1`"; CTranslate2 (faster-whisper): "Requested float16 compute
     type, but the target device or backend do not support efficient float16 computation.";
     bitsandbytes: "Compute capability < 7.5 detected! Only slow 8-bit matmul is supported for your
-    GPU!"
+    GPU!"; TensorRT's builder: "Networks with FP8 precision require hardware with FP8 support."
 
     Why:
     FP8 runs on tensor cores that Ada (8.9) and Hopper (9.0) introduced (TransformerEngine before 0.7
@@ -2000,8 +2035,9 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     quant = QUANT_NEEDS_CC.search(text)
     triton = TRITON_FP8.search(text)
     only_on = QUANT_ONLY_ON.search(text)
+    tensorrt = TRT_NEEDS_HARDWARE.search(text)
     ct2 = CT2_COMPUTE_TYPE.search(text)
-    if ct2 and not (fmt or quant or triton or only_on):
+    if ct2 and not (fmt or quant or triton or only_on or tensorrt):
         on_cpu = bool(ctx.observed((r"device\s*=\s*['\"]cpu['\"]", r"--device cpu\b")))
         kind = ct2.group(1)
         yield Hit(f"CTranslate2 was asked for {kind} on " + ("the CPU, which" if on_cpu else "a device that") +
@@ -2012,7 +2048,7 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
                        "python -c 'import ctranslate2; print(ctranslate2.get_supported_compute_types(\"cuda\"))'"])
         return
     slow_int8 = BNB_SLOW_INT8.search(text)
-    if slow_int8 and not (fmt or quant or triton or only_on):
+    if slow_int8 and not (fmt or quant or triton or only_on or tensorrt):
         needed = f"{slow_int8.group(1)}.{slow_int8.group(2)}"
         gpus = [g for g in ctx.gpu_models() if g["cc"]]
         on = f" ({gpus[0]['name']}, compute capability {gpus[0]['cc']})" if gpus else ""
@@ -2035,6 +2071,9 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
         name = quant.group(1).rstrip(".,")
         needed = dotted_cc(quant.group(2))
         current = dotted_cc(quant.group(3)) if quant.group(3) and len(quant.group(3)) > 1 else ""
+    elif tensorrt:
+        name = tensorrt.group(1).upper()
+        needed = TRT_FORMAT_FLOOR.get(name, "")
     else:
         name = "this format"
     gpus = [g for g in ctx.gpu_models() if g["cc"]]
@@ -2527,10 +2566,20 @@ NOT_AN_OP = {"it", "this", "that", "which", "what", "package", "extension", "mod
     str.lower, EXTENSION_PACKAGES)}
 
 
+# Model code (Qwen, Baichuan, Qwen-Audio) that tries flash-attn's separately built CUDA kernels and says when they are
+# missing: "Warning: import flash_attn rotary fail, please install FlashAttention rotary to get higher efficiency",
+# "Warning: import flash_attn rms_norm fail, please install FlashAttention layer_norm ...". The pip wheel of flash-attn
+# does not hold the rotary and layer_norm kernels (csrc/rotary, csrc/layer_norm are built on their own); the model
+# runs without them, slower.
+FLASH_ATTN_OPTIONAL_KERNEL = re.compile(r"import flash_attn (rotary|rms_norm) fail\b", re.I)
+FLASH_ATTN_KERNEL_FOLDER = {"rotary": "rotary", "rms_norm": "layer_norm"}  # flash-attention's csrc/ folders
+
+
 @rule("FW011", "cuda-extension-not-built", "error", "A package was installed without its compiled CUDA extension",
       signatures=(EXTENSION_NOT_BUILT.pattern, COMPILED_WITHOUT_CUDA.pattern, MMCV_NO_CUDA_KERNEL.pattern, GGML_NO_CUBLAS,
                   XFORMERS_NO_CUDA, PROJECT_CUDA_MODULE.pattern, TORCHVISION_NO_OPERATOR, GROUNDINGDINO_OPS_NOT_LOADED,
-                  GROUNDINGDINO_NO_C, CPU_ONLY_BUILD_PATH, PACKAGE_C_MODULE.pattern),
+                  GROUNDINGDINO_NO_C, CPU_ONLY_BUILD_PATH, PACKAGE_C_MODULE.pattern,
+                  FLASH_ATTN_OPTIONAL_KERNEL.pattern),
       priority=14,
       scope="runtime",
       references=("https://github.com/NVIDIA/apex#from-source", "https://mmcv.readthedocs.io/en/latest/get_started/installation.html"))
@@ -2547,7 +2596,8 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     supported because: xFormers wasn't build with CUDA support". GroundingDINO: "UserWarning: Failed
     to load custom C++ ops. Running on CPU mode Only!", then "NameError: name '_C' is not defined";
     spconv 2: "SpconvOps_get_indice_pairs.cc(65) not implemented for CPU ONLY build."; a package's
-    compiled `_C` module: "cannot import name '_C' from 'sam2'", "No module named 'pytorch3d._C'".
+    compiled `_C` module: "cannot import name '_C' from 'sam2'", "No module named 'pytorch3d._C'". Qwen's and
+    Baichuan's model code (a warning): "import flash_attn rotary fail, please install FlashAttention rotary".
 
     Why:
     These packages are Python code plus a CUDA extension compiled at install time. An install that
@@ -2569,6 +2619,18 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while the code imports that module.
     """
+    optional = [m for m in map(FLASH_ATTN_OPTIONAL_KERNEL.search, seen) if m]
+    seen = [line for line in seen if not FLASH_ATTN_OPTIONAL_KERNEL.search(line)]
+    if optional and not seen:
+        kernels = sorted({FLASH_ATTN_KERNEL_FOLDER[m.group(1).lower()] for m in optional})
+        yield Hit(f"flash-attn is installed without its {' and '.join(kernels)} CUDA kernel(s): the model code runs "
+                  "without them, slower (they are built apart from flash-attn's wheel)",
+                  evidence={"observed": optional[0].string.strip()[:200], "kernels": kernels}, confirmed=True,
+                  severity="warning", priority=70,  # a slow path, not a failure: any error outranks it
+                  fix=["git clone https://github.com/Dao-AILab/flash-attention && cd flash-attention",
+                       *(f"pip install ./csrc/{kernel}  # builds with nvcc of torch's CUDA; takes a while"
+                         for kernel in kernels)])
+        return
     if any(re.search(GGML_NO_CUBLAS, line, re.I) for line in seen):
         yield _ggml_built_without_cuda(ctx)
         return

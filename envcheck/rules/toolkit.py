@@ -1195,8 +1195,71 @@ def torch_extension_build_lock_stale(ctx: Context, seen: List[str]) -> Iterable[
               confirmed=True, fix=[remove, "then run the program again: it builds the extension once more"])
 
 
+# CMake's Visual Studio generators compile CUDA through the CUDA MSBuild customization that the CUDA installer copies
+# into Visual Studio (its "Visual Studio Integration" component); without it CMake stops at "No CUDA toolset found."
+# (CMakeDetermineCompilerId.cmake), whatever CUDA_PATH or CMAKE_CUDA_COMPILER say. Seen building tiny-cuda-nn
+# (NVlabs/tiny-cuda-nn#164), instant-ngp (NVlabs/instant-ngp#18), tensorrtx (wang-xinyu/tensorrtx#768) and
+# llama-cpp-python (abetlen/llama-cpp-python#247), each fixed by copying the integration files or reinstalling CUDA
+# with that component.
+NO_CUDA_TOOLSET = r"No CUDA toolset found"
+VS_YEAR = re.compile(r"Visual Studio(?: Community| Professional| Enterprise| Build Tools)? (20(?:17|19|22))\b|"
+                     r"Microsoft Visual Studio[/\\](20(?:17|19|22))\b")
+# Visual Studio's toolset folder under MSBuild\Microsoft\VC for each release.
+VS_TOOLSET_FOLDER = {"2017": "v150", "2019": "v160", "2022": "v170"}
+
+
+@rule("TK017", "cuda-visual-studio-integration-missing", "error",
+      "Visual Studio has no CUDA build customization, so CMake finds no CUDA toolset",
+      signatures=(NO_CUDA_TOOLSET,), priority=21, scope="build", references=(VS_BUILD_TOOLS,))
+def cuda_visual_studio_integration_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Configuring a CUDA project with CMake on Windows (llama-cpp-python, tiny-cuda-nn, instant-ngp,
+    TensorRT samples) stops with "CMake Error at .../CMakeDetermineCompilerId.cmake:491 (message):
+    No CUDA toolset found.", although nvcc works and CUDA_PATH is set.
+
+    Why:
+    CMake's Visual Studio generators do not call nvcc themselves: they write MSBuild projects that
+    build .cu files through the CUDA build customization (CUDA X.Y.props, .targets, .xml and
+    Nvda.Build.CudaTasks.dll) in Visual Studio's BuildCustomizations folder. The CUDA installer
+    puts those files there only with its "Visual Studio Integration" component and only into the
+    Visual Studio releases installed before it: Visual Studio (or its Build Tools) installed or
+    updated after CUDA, or a CUDA installed without that component, leaves the folder without them.
+
+    Fix:
+    Copy the four files from CUDA's extras\\visual_studio_integration\\MSBuildExtensions folder into
+    Visual Studio's MSBuild\\Microsoft\\VC\\<v170 for 2022, v160 for 2019>\\BuildCustomizations
+    folder, or run the CUDA installer again with Visual Studio Integration selected; or configure
+    with the Ninja generator from a Visual Studio developer prompt, which calls nvcc directly.
+    Delete the build folder (CMakeCache.txt) before configuring again.
+
+    When to ignore:
+    Never while that CMake project is configured for CUDA with a Visual Studio generator.
+    """
+    if not seen:
+        return
+    cuda = ctx.facts.cuda.stated_version or ctx.facts.cuda.nvcc_on_path_version or "<version>"
+    year = first_match(VS_YEAR, ctx.observations)
+    release = (year.group(1) or year.group(2)) if year else ""
+    toolset = VS_TOOLSET_FOLDER.get(release, "v170")
+    cuda_folder = f"v{'.'.join(cuda.split('.')[:2])}" if cuda != "<version>" else "v<version>"
+    visual_studio = (f"C:\\Program Files (x86)\\Microsoft Visual Studio\\{release}" if release in ("2017", "2019")
+                     else f"C:\\Program Files\\Microsoft Visual Studio\\{release or '2022'}")
+    yield Hit("CMake's Visual Studio generator finds no CUDA toolset: the CUDA build customization files are not in "
+              f"Visual Studio{' ' + release if release else ''}'s BuildCustomizations folder (CUDA was installed "
+              "before Visual Studio, or without its Visual Studio Integration)", confirmed=True,
+              evidence={"observed": seen[0].strip()[:200], **({"visual_studio": release} if release else {}),
+                        **({"cuda": cuda} if cuda != "<version>" else {})},
+              fix=[f'copy "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\{cuda_folder}\\extras\\'
+                   f'visual_studio_integration\\MSBuildExtensions\\*" "{visual_studio}\\<edition>\\MSBuild\\'
+                   f'Microsoft\\VC\\{toolset}\\BuildCustomizations\\"  # from an administrator prompt',
+                   "or run the CUDA installer again (Custom) with 'Visual Studio Integration' selected",
+                   "or configure with Ninja from the 'x64 Native Tools Command Prompt': cmake -G Ninja ...",
+                   "delete the build folder (its CMakeCache.txt) before configuring again"])
+
+
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
          c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project, xla_ptxas_not_found,
          host_compiler_too_old, cuda_toolkit_component_missing, windows_sdk_missing_for_cuda_build,
-         torch_extension_build_lock_stale)
+         torch_extension_build_lock_stale, cuda_visual_studio_integration_missing)
