@@ -13,6 +13,7 @@ Rules never do I/O: everything they know comes from HostFacts and the Matrix.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
@@ -80,25 +81,17 @@ def rule(code: str, slug: str, severity: str, title: str, signatures: Sequence[s
     return wrap
 
 
-_ONE: Dict[str, "re.Pattern[str]"] = {}
-
-
+@functools.lru_cache(maxsize=None)
 def _compiled_one(pattern: str) -> "re.Pattern[str]":
     """A signature pattern compiled on its own, once per process: many sets share a pattern."""
-    if pattern not in _ONE:
-        _ONE[pattern] = re.compile(pattern, re.I)
-    return _ONE[pattern]
+    return re.compile(pattern, re.I)
 
 
-_ANCHORS: Dict[str, Optional[Tuple[str, ...]]] = {}
-
-
+@functools.lru_cache(maxsize=None)
 def _anchors_of(pattern: str) -> Optional[Tuple[str, ...]]:
     """The pattern's literal anchors (_anchors), worked out once per process."""
-    if pattern not in _ANCHORS:
-        found = _anchors.anchors(pattern)
-        _ANCHORS[pattern] = None if found is None else tuple(found)
-    return _ANCHORS[pattern]
+    found = _anchors.anchors(pattern)
+    return None if found is None else tuple(found)
 
 
 def parse_doc(text: str) -> Dict[str, str]:
@@ -214,14 +207,7 @@ class Context:
         """The indexes of the lines that hold the anchor, found with str.find on the casefolded text (one pass
         per anchor, shared by every pattern set that has it)."""
         if anchor not in self._anchor_lines:
-            if self._folded is None:
-                folded = [_anchors.fold(text) for text in self.observations]
-                starts, offset = [], 0
-                for text in folded:
-                    starts.append(offset)
-                    offset += len(text) + 1
-                self._folded = ("\n".join(folded), starts)
-            blob, starts = self._folded
+            blob, starts = self._folded_text()
             found = []
             at = blob.find(anchor)
             while at >= 0:
@@ -232,6 +218,17 @@ class Context:
                 at = blob.find(anchor, starts[line + 1])
             self._anchor_lines[anchor] = found
         return self._anchor_lines[anchor]
+
+    def _folded_text(self) -> Tuple[str, List[int]]:
+        """The observed lines casefolded (_anchors.fold) and joined, with where each line starts in the join."""
+        if self._folded is None:
+            folded = [_anchors.fold(text) for text in self.observations]
+            starts, offset = [], 0
+            for text in folded:
+                starts.append(offset)
+                offset += len(text) + 1
+            self._folded = ("\n".join(folded), starts)
+        return self._folded
 
     @property
     def distro(self) -> str:

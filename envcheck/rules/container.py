@@ -159,7 +159,7 @@ CONTAINER_HOSTNAME = (r"(?-i:\bhostname[=:]\s*(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[
 
 def in_container(ctx: Context) -> bool:
     """What ran, ran in a container: the facts say so, the paste speaks of one, or its host name is a container's."""
-    return ctx.facts.container.inside or bool(ctx.observed(CONTAINER_WORDS)) or bool(ctx.observed(CONTAINER_HOSTNAME))
+    return ctx.facts.container.inside or bool(ctx.observed(CONTAINER_WORDS + CONTAINER_HOSTNAME))
 
 
 def _libcuda_missing_in_container(ctx, seen: List[str]) -> bool:
