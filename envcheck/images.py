@@ -145,6 +145,11 @@ REQUIRED_CUDA = re.compile(r"(?:unsatisfied condition: |--require=)cuda\s*>=\s*(
 def requirement_message(image: str, text: str) -> str:
     """The container toolkit refused the image: the host driver's CUDA is older than the image's
     NVIDIA_REQUIRE_CUDA. That is a driver/image mismatch, not a missing runtime."""
+    arch = re.search(r"unsatisfied condition: arch\s*>=?\s*(\d+\.\d+)", text)
+    if arch:
+        # NVIDIA_REQUIRE_ARCH is checked against the GPU, not the driver: no driver upgrade meets it
+        return (f"this host's GPU is older than {image} requires (compute capability {arch.group(1)} or newer, its "
+                f"NVIDIA_REQUIRE_ARCH): run it on a newer GPU, or build the image for this GPU's architecture")
     cuda = REQUIRED_CUDA.search(text)
     found = re.search(r"unsatisfied condition: ([^,:]+)", text)
     condition = (f"cuda>={cuda.group(1)}" if cuda else found.group(1).strip() if found

@@ -99,6 +99,12 @@ def test_a_driver_requirement_refusal_is_not_called_a_missing_runtime():
             "requirement error: unsatisfied condition: brand = tesla\\n")
     message = images.requirement_message("img:1", text)
     assert "cuda>=10.0" in message and "brand = tesla" not in message
+    # an architecture floor is the GPU's, and no driver meets it (awslabs/aws-virtual-gpu-device-plugin on a K80)
+    text = ("stderr: exec command: [/usr/bin/nvidia-container-cli --load-kmods configure --device=all --compute "
+            "--utility --require=arch>=7.0 --pid=32214 /merged]\\nnvidia-container-cli: requirement error: "
+            "unsatisfied condition: arch >= 7.0")
+    message = images.requirement_message("img:1", text)
+    assert "GPU is older" in message and "7.0" in message and "driver" not in message
 
 
 def test_bad_dockerfile_options_exit_2():

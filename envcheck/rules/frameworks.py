@@ -159,13 +159,36 @@ MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, r"PyTorch no longer supports this GPU
                 # build is for the GPU's capability (5.0) or below it, so every kernel is for a newer GPU
                 r"missing the necessary PTX files that are <=\s*\d+",
                 *AMPERE_ONLY, OPERATOR_NEEDS_NEWER.pattern, r"with comput\w* capability \d+\.\d does not support \w",
-                PROGRAM_NEEDS_CAPABILITY.pattern)
+                PROGRAM_NEEDS_CAPABILITY.pattern,
+                r"unsatisfied condition: arch\s*>")
 # A program refusing a GPU below the lowest architecture it was compiled for, naming both: HOOMD-blue ("No supported
 # GPUs are present on this system." with "The device Tesla K80 with compute capability 3.7 does not support
 # HOOMD-blue.", from hoomd/ExecutionConfiguration.cc; 3.0-beta releases printed "computed capability").
 PROGRAM_REFUSES_GPU = re.compile(r"The device (.+?) with comput\w* capability (\d+)\.(\d) does not support ([\w.-]*\w)")
 # HOOMD-blue 3 dropped compute 3.x (Kepler) and Maxwell devices (glotzerlab/hoomd-blue#608, implemented for 3.0).
 HOOMD_DROPPED_KEPLER = "https://github.com/glotzerlab/hoomd-blue/issues/608"
+# An image's NVIDIA_REQUIRE_ARCH (or a device plugin's --require=arch>=7.0), refused by the container toolkit before the
+# container starts: "nvidia-container-cli: requirement error: unsatisfied condition: arch >= 7.0" (a Tesla K80 under
+# AWS's MPS-based virtual-GPU plugin). libnvidia-container's src/cli/dsl.c wrote the failed clause "%s %s %s" (spaced)
+# in its early releases and the predicate as given ("arch>=7.0") since; "arch" is the GPU's compute capability.
+CONTAINER_ARCH_REQUIREMENT = re.compile(r"unsatisfied condition: arch\s*(>=?)\s*(\d+)\.(\d)")
+LIBNVIDIA_CONTAINER_DSL = "https://github.com/NVIDIA/libnvidia-container/blob/master/src/cli/dsl.c"
+
+
+def _container_arch_requirement(ctx: Context, required: re.Match) -> Hit:
+    """The container toolkit compared the GPU's compute capability with the image's floor and refused: the
+    comparison is the toolkit's own, so the GPU is below the floor whether or not the paste names it."""
+    floor = f"{required.group(2)}.{required.group(3)}"
+    older = [g for g in ctx.gpu_models() if g["cc"] and cc_tuple(g["cc"]) < cc_tuple(floor)]
+    gpu = f"{older[0]['name']} (compute capability {older[0]['cc']})" if older else "this host's GPU"
+    return Hit(f"The container asks for a GPU of compute capability {required.group(1)} {floor} "
+               f"(its NVIDIA_REQUIRE_ARCH or --require=arch); {gpu} is older, so the NVIDIA container toolkit "
+               "refused to start it", evidence={"requirement": f"arch{required.group(1)}{floor}",
+                                                 **({"gpu": older[0]["name"], "compute_capability": older[0]["cc"]}
+                                                    if older else {})},
+               references=[LIBNVIDIA_CONTAINER_DSL],
+               fix=[f"run it on a GPU of compute capability {floor} or newer (Volta and later for 7.0), or use an "
+                    "image or plugin release built for this GPU's architecture"])
 
 
 def _arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
@@ -1377,6 +1400,10 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     refused = first_match(PROGRAM_REFUSES_GPU, seen)
     if refused is not None:
         yield _program_refuses_gpu(refused)
+        return
+    required = first_match(CONTAINER_ARCH_REQUIREMENT, seen)
+    if required is not None:
+        yield _container_arch_requirement(ctx, required)
         return
     julia = first_match(JULIA_GPU_TOO_OLD, seen)
     if julia is not None:

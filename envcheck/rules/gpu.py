@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Dict, Iterable, List
 
+from envcheck.importers.paste import form_answers
 from envcheck.matrix import cc_tuple
 from envcheck.model import ERROR_SEVERITY
 from envcheck.rules import Context, Hit, first_match, rule
@@ -152,11 +153,15 @@ SAID_NO_GPU = re.compile(NO_GPU_SUBJECT + r"\s+" + NO_GPU_NEGATION + r"\s+" + NO
                          NO_GPU_OBJECT, re.I)
 # ... or that its GPU is another vendor's ("I have Intel iRIS Graphics GPU", "I have an Intel(R) HD graphics 530", "my
 # laptop has an AMD Radeon RX 6600M", "My PC is Intel R lris Xe Graphics"), counted only where no NVIDIA GPU is named
-# too (said_no_gpu).
+# too (said_no_gpu). A report's "GPU:" field says the same ("GPU: Intel(R) Iris(R) Xe Graphics" in specification lists).
+OTHER_VENDOR_GPU_NAME = (r"(?:an?\s+)?(?:integrated\s+)?(?:Intel|AMD)(?:\(R\))?[\s-]+(?:[\w+-]+(?:\(R\))?\s+){0,3}?"
+                         r"(?:graphics|GPU|iGPU|Radeon)\b")
 SAID_OTHER_VENDOR_GPU = re.compile(
     r"(?:\bI\s+(?:only\s+)?(?:have|got|use|am\s+using)|\bI'm\s+using|\b(?:my|this|the)\s+(?:computer|laptop|machine|pc|"
-    r"notebook|desktop)(?:'s\s+GPU)?\s+(?:only\s+)?(?:has|uses|is))\s+(?:only\s+)?(?:an?\s+)?(?:integrated\s+)?(?:Intel|AMD)(?:\(R\))?"
-    r"[\s-]+(?:[\w+-]+\s+){0,3}?(?:graphics|GPU|iGPU|Radeon)\b", re.I)
+    r"notebook|desktop)(?:'s\s+GPU)?\s+(?:only\s+)?(?:has|uses|is)|^\W*GPU(?:\s+(?:Name|model|type))?\s*:)"
+    r"\s+(?:only\s+)?" + OTHER_VENDOR_GPU_NAME, re.I)
+# An issue form's GPU heading ("### GPU Name"): its answer is the next line.
+FORM_GPU_HEADING = r"^#{2,4}\s*GPU(?:\s+(?:Name|model|type))?\s*$"
 
 
 def on_a_mac(ctx: Context) -> bool:
@@ -176,7 +181,18 @@ def said_no_gpu(ctx: Context) -> List[str]:
     (a laptop's Intel graphics beside its GeForce)."""
     if ctx.has_nvidia_gpu() or ctx.gpu_models():
         return []
-    return ctx.observed([SAID_NO_GPU.pattern, SAID_OTHER_VENDOR_GPU.pattern])
+    return ctx.observed([SAID_NO_GPU.pattern, SAID_OTHER_VENDOR_GPU.pattern]) + _form_gpu_of_other_vendor(ctx)
+
+
+def _form_gpu_of_other_vendor(ctx: Context) -> List[str]:
+    """An issue form's GPU field answered with another vendor's GPU: the answer stands on the line under its
+    heading ("### GPU Name", then "Intel XE Graphics card"), and means a GPU only beside it."""
+    if not ctx.observed([FORM_GPU_HEADING]):
+        return []
+    for heading, answer in form_answers(ctx.observations):
+        if re.fullmatch(FORM_GPU_HEADING, f"### {heading}", re.I) and re.match(OTHER_VENDOR_GPU_NAME, answer, re.I):
+            return [f"{heading}: {answer}"]
+    return []
 
 
 def on_a_tpu_runtime(ctx: Context) -> bool:
