@@ -338,13 +338,17 @@ NOT_AN_ERROR = re.compile(r"^[A-Z][\w ()/.-]*\s:\s*(?:\S+\s*){0,3}$|^-\w, --[\w-
 # detected. Falling back to CPU mode", DeePMD's "Count of visible GPU: 0", Folding@home's "No CUDA or OpenCL 1.2+
 # support detected for GPU slot", Stable Diffusion web UI's "Torch is not able to use GPU"). Programs print them as
 # warnings, since the run goes on, but they are the user's complaint: such a line counts as an error however it is
-# worded.
+# worded. So does the user's own word for it ("It works just by using cpu", "the program doesn't use my GPU").
 GPU_UNUSED = re.compile(r"\bno (?:NVIDIA |CUDA |compatible )?GPUs?(?:/TPU)? (?:is |are )?(?:being used|(?:has |have )?"
                         r"(?:been |were )?(?:detected|found|available|discovered))|"
                         r"\b(?:fall(?:ing|s)? ?back|switch(?:ing|ed)?) to (?:the )?CPU|"
                         r"\b(?:use|using|run(?:ning)?(?: on)?) (?:the )?CPU (?:instead|now)\b|"
                         r"\b(?:not supported|slow) on CPU\b|\bnot able to use (?:the )?GPU\b|"
-                        r"\bcount of visible GPUs?:\s*0\b|\bno (?:CUDA|GPU)\b.{0,40}\bsupport detected\b", re.I)
+                        r"\bcount of visible GPUs?:\s*0\b|\bno (?:CUDA|GPU)\b.{0,40}\bsupport detected\b|"
+                        r"\b(?:works?|runs?|running|trains?|training) (?:just |only )?(?:by )?(?:using |on )"
+                        r"(?:the )?CPU\b|"
+                        r"(?:does\s*n[o']?t|do\s*n[o']?t|never|can\s*not|can't|won't)\s+(?:use|detect|utili[sz]e)\w*"
+                        r"\s+(?:my\s+|the\s+|any\s+)?(?:\w+\s+)?GPUs?\b", re.I)
 
 
 def suspected(ctx: Context, ignore: Sequence[str] = ()) -> List[Finding]:

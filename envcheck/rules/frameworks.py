@@ -85,7 +85,15 @@ INCOMPATIBLE_WARN_SOURCE = r"\bincompatible_device_warn\.format\("
 TORCH_CC_WARNING = re.compile(r"Found GPU\d+ (.+?) which is of compute capability \(CC\) (\d+\.\d+)")
 TORCH_CC_LISTED = re.compile(r"^\W*-\s*(\d+\.\d+) which supports hardware CC\b|"
                              r"This version of PyTorch was built for:\s*((?:\d+\.\d+(?:,\s*)?)+)")
-SM_TEXT = re.compile(r"with CUDA capability sm_(\d+) is not compatible with the current PyTorch installation", re.I)
+# The same warning in PyTorch 2.6 and 2.7, with the build's range in place of its list (torch/cuda/__init__.py,
+# old_gpu_warn): "Found GPU0 NVIDIA GeForce GTX 1070 Ti which is of cuda capability 6.1." then "Minimum and Maximum cuda
+# capability supported by this version of PyTorch is (7.0) - (12.0)", the range often on a line of its own.
+TORCH_CC_FOUND = re.compile(r"Found GPU\d+ (.+?) which is of cuda capability (\d+\.\d+)", re.I)
+TORCH_CC_RANGE_SAID = r"Minimum and Maximum cuda capability supported by this version of PyTorch is"
+TORCH_CC_RANGE = re.compile(r"\((\d+\.\d+)\)\s*-\s*\((\d+\.\d+)\)")
+# (a terminal may wrap it before "PyTorch installation")
+SM_TEXT = re.compile(r"with CUDA capability sm_(\d+) is not compatible with the current(?:\s+PyTorch installation|$)",
+                     re.I)
 SUPPORTED_TEXT = re.compile(r"supports CUDA capabilities ((?:sm_\d+\s*)+)", re.I)
 # A GPU below a tool's minimum, in each tool's words, with the device's capability: PyTorch ("which is
 # of cuda capability 3.0. PyTorch no longer supports this GPU"), Triton ("too old to be supported by
@@ -160,7 +168,7 @@ MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, r"PyTorch no longer supports this GPU
                 r"missing the necessary PTX files that are <=\s*\d+",
                 *AMPERE_ONLY, OPERATOR_NEEDS_NEWER.pattern, r"with comput\w* capability \d+\.\d does not support \w",
                 PROGRAM_NEEDS_CAPABILITY.pattern,
-                r"unsatisfied condition: arch\s*>")
+                r"unsatisfied condition: arch\s*>", TORCH_CC_RANGE_SAID)
 # A program refusing a GPU below the lowest architecture it was compiled for, naming both: HOOMD-blue ("No supported
 # GPUs are present on this system." with "The device Tesla K80 with compute capability 3.7 does not support
 # HOOMD-blue.", from hoomd/ExecutionConfiguration.cc; 3.0-beta releases printed "computed capability").
@@ -426,6 +434,11 @@ ORT_CPU_PROVIDERS = r"\[\s*(?:'(?:Azure|CPU|OpenVINO|DML|CoreML)ExecutionProvide
 ORT_BOTH_STATED = (r"\bboth\W{1,3}onnxruntime\W{1,3}and\W{1,3}onnxruntime[-_]gpu\b|"
                    r"\bonnxruntime\W{1,3}and\W{1,3}onnxruntime[-_]gpu\W{1,3}(?:are\s+)?(?:both\b|installed together)")
 ORT_CPU_AVAILABLE = r"Available providers: '(?:(?:Azure|CPU|OpenVINO|DML|CoreML)ExecutionProvider(?:, )?)+'"
+# Face-swapping programs (roop and its forks Deep-Live-Cam and FaceFusion) offer as --execution-provider choices the
+# providers ONNX Runtime reports, lower-cased, so a CPU-only ONNX Runtime makes them refuse their own GPU flag:
+# "argument --execution-provider: invalid choice: 'cuda' (choose from 'azure', 'cpu')" (Deep-Live-Cam); a pipeline's
+# "argument --execution-provider: invalid choice: 'cuda'" where get_available_providers() gave Azure and CPU only.
+ORT_CPU_CHOICES = r"--execution-providers?: invalid choice: '(?:cuda|tensorrt)'(?!\s*\(choose from [^)]*'cuda')"
 # llama.cpp builds without a GPU backend: "warning: not compiled with GPU offload support, --n-gpu-layers
 # option will be ignored", and the system_info line of the cuBLAS era with "BLAS = 0".
 LLAMA_CPP_CPU = (r"not compiled with GPU offload support", r"\| FMA = \d \|.*\| BLAS = 0 \|")
@@ -599,6 +612,7 @@ CPU_ONLY_LIBRARIES = (
                   # not find registered platform with name: "cuda". Available platform names are: Host Interpreter"
                   r"Could not find registered platform with name: \W?cuda\b",
                   r"TensorFlow was not built with CUDA(?! kernel binaries)", r"\(you have \d+\.\d+(?:\.\d+)?\+cpu\)", *NO_GPU_SEEN, ORT_CPU_PROVIDERS, ORT_CPU_AVAILABLE,
+                  ORT_CPU_CHOICES,
                   r"CUDAExecutionProvider'? (?:is )?not (?:in available provider names|available)", *LLAMA_CPP_CPU,
                   DGL_CPU, *(pattern for _, pattern, _, _ in CPU_ONLY_LIBRARIES)),
       priority=10, references=(TORCH_INSTALL, "https://xgboost.readthedocs.io/en/stable/install.html",
@@ -609,7 +623,9 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "AssertionError: Torch not compiled with CUDA enabled"; torch.__version__ ends in "+cpu";
     JAX: "An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed.
     Falling back to cpu."; ONNX Runtime lists only `['AzureExecutionProvider', 'CPUExecutionProvider']`,
-    or warns "CUDAExecutionProvider is not in available provider names". Libraries next to the
+    or warns "CUDAExecutionProvider is not in available provider names"; a face-swapping program that
+    offers ONNX Runtime's providers refuses "--execution-provider cuda" ("invalid choice: 'cuda' (choose
+    from 'azure', 'cpu')"). Libraries next to the
     framework: LightGBM's "GPU Tree Learner was not enabled in this build", XGBoost's "XGBoost
     version not compiled with GPU support", torchcodec's "RuntimeError: Unsupported device: cuda",
     Faiss's "AttributeError: module 'faiss' has no attribute 'StandardGpuResources'". ONNX Runtime from
@@ -749,6 +765,18 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "install the CUDA build of DGL made for your torch and CUDA (dgl==X.Y.Z+cuNNN) from DGL's "
                        "wheel index, as its install page gives it for your torch release",
                        "python -c 'import torch; print(torch.__version__, torch.version.cuda)'  # which one to pick"])
+        return
+    choices = [line for line in seen if re.search(ORT_CPU_CHOICES, line, re.I)]
+    if choices:
+        gpu_package = "onnxruntime-gpu" in names or ctx.observed([r"\bonnxruntime[-_]gpu\b"])
+        yield Hit("The program offers the execution providers ONNX Runtime reports, and cuda is not among them: " +
+                  ("onnxruntime-gpu was installed, and another onnxruntime package (the CPU or DirectML one) installed "
+                   "over it shadows it, as they share one module" if gpu_package else
+                   "the ONNX Runtime installed is the CPU-only package (or another one installed over "
+                   "onnxruntime-gpu)"),
+                  evidence={"observed": choices[:1]},
+                  fix=ort_fix + ["python -c 'import onnxruntime; print(onnxruntime.get_available_providers())'  "
+                                 "# CUDAExecutionProvider should be listed"])
         return
     if any("ExecutionProvider" in line for line in seen):
         yield Hit("The ONNX Runtime installed is the CPU-only package: it has no CUDA execution provider",
@@ -1054,7 +1082,7 @@ def _torch_cc_warning(ctx: Context) -> Optional[Tuple[str, Hit]]:
     whether it runs depends on the program, and a "no kernel image" error says so when it does not."""
     said = first_match(TORCH_CC_WARNING, ctx.observed([TORCH_CC_WARNING.pattern]))
     if said is None:
-        return None
+        return _torch_cc_range_warning(ctx) or _torch_sm_warning_older(ctx)
     listed = []
     for line in ctx.observed([TORCH_CC_LISTED.pattern]):
         found = TORCH_CC_LISTED.search(line)
@@ -1069,19 +1097,64 @@ def _torch_cc_warning(ctx: Context) -> Optional[Tuple[str, Hit]]:
         kind = "old"
     else:
         return None
-    evidence = {"gpu": gpu, "compute_capability": cc, "arch_list": arches, "observed": said.group(0)}
+    return kind, _torch_said_no_kernels(ctx, kind, gpu, cc, arches, said.group(0),
+                                        f"the architectures it lists: {', '.join(arches)}")
+
+
+def _torch_cc_range_warning(ctx: Context) -> Optional[Tuple[str, Hit]]:
+    """PyTorch 2.6/2.7's warning with the build's range of capabilities. A GPU of the newest architecture's major
+    (12.1 beside 12.0) runs its kernels, as 2.8's list says ("supports hardware CC >=12.0,<13.0"): no finding."""
+    found = first_match(TORCH_CC_FOUND, ctx.observed([TORCH_CC_FOUND.pattern]))
+    ranges = ctx.observed([TORCH_CC_RANGE_SAID])
+    if found is None or not ranges:
+        return None
+    at = ctx.observations.index(ranges[0])
+    span = TORCH_CC_RANGE.search(" ".join(ctx.observations[at:at + 2]))
+    if span is None:
+        return None
+    gpu, cc, lowest, highest = found.group(1).strip(), found.group(2), span.group(1), span.group(2)
+    if cc_tuple(cc) < cc_tuple(lowest):
+        kind = "old"
+    elif cc_tuple(cc)[0] > cc_tuple(highest)[0]:
+        kind = "new"
+    else:
+        return None
+    return kind, _torch_said_no_kernels(ctx, kind, gpu, cc, [lowest, highest], f"{found.group(0)} ... {span.group(0)}",
+                                        f"the build's range, {lowest} to {highest}")
+
+
+def _torch_sm_warning_older(ctx: Context) -> Optional[Tuple[str, Hit]]:
+    """PyTorch's warning before 2.8 with its list of sm_ architectures ("GTX 1070 Ti with CUDA capability sm_61 is
+    not compatible with the current PyTorch installation. The current PyTorch install supports CUDA capabilities
+    sm_70 ..."), for a GPU older than the list; a newer one is FW002's own reading of the same words."""
+    said = first_match(SM_TEXT, ctx.observed([SM_TEXT.pattern]))
+    listed = first_match(SUPPORTED_TEXT, ctx.observed([SUPPORTED_TEXT.pattern]))
+    if said is None or listed is None:
+        return None
+    sms = sorted(int(sm[3:]) for sm in listed.group(1).split())
+    if not sms or int(said.group(1)) >= sms[0]:
+        return None
+    arches = [dotted_cc(str(sm)) for sm in sms]
+    gpu = re.sub(r"^.*?\bWarning:\s*", "", said.string[:said.start()].strip().rsplit(". ", 1)[-1]) or "this GPU"
+    return "old", _torch_said_no_kernels(ctx, "old", gpu, dotted_cc(said.group(1)), arches, said.group(0),
+                                         ", ".join(arches))
+
+
+def _torch_said_no_kernels(ctx: Context, kind: str, gpu: str, cc: str, arches: List[str], observed: str,
+                           named: str) -> Hit:
+    """PyTorch's own word that its build has no kernels for the GPU: a confirmed finding, with the build to install."""
+    evidence = {"gpu": gpu, "compute_capability": cc, "arch_list": arches, "observed": observed}
     choice = newest_torch_for_cc(ctx, cc, ctx.driver_version()) or newest_torch_for_cc(ctx, cc)
     if kind == "new":
-        return kind, Hit(f"PyTorch says its build has no kernels for the {gpu} (compute capability {cc}), newer than "
-                         f"the architectures it lists: {', '.join(arches)}",
-                         evidence=evidence, confirmed=True,
-                         fix=["pip uninstall -y torch torchvision torchaudio",
-                              _pip_torch(*choice) if choice else f"install a build for your GPU's architecture: "
-                                                                 f"{TORCH_INSTALL}"])
-    return kind, Hit(f"PyTorch says its build has no kernels for the {gpu} (compute capability {cc}), older than "
-                     f"the architectures it lists: {', '.join(arches)}", evidence=evidence, confirmed=True,
-                     fix=[_pip_torch(*choice) if choice else "no released build includes this GPU: build from source "
-                                                             f"with TORCH_CUDA_ARCH_LIST={cc}"])
+        return Hit(f"PyTorch says its build has no kernels for the {gpu} (compute capability {cc}), newer than "
+                   f"{named}", evidence=evidence, confirmed=True,
+                   fix=["pip uninstall -y torch torchvision torchaudio",
+                        _pip_torch(*choice) if choice else
+                        f"install a build for your GPU's architecture: {TORCH_INSTALL}"])
+    return Hit(f"PyTorch says its build has no kernels for the {gpu} (compute capability {cc}), older than {named}",
+               evidence=evidence, confirmed=True,
+               fix=[_pip_torch(*choice) if choice else f"no released build includes this GPU: build from source with "
+                                                       f"TORCH_CUDA_ARCH_LIST={cc}"])
 
 
 def _ngc_release_checks_gpu(found: "re.Match", newer: bool) -> Hit:
@@ -1360,6 +1433,7 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if warned and warned[0] == "old":
         yield warned[1]
         return
+    seen = [line for line in seen if not re.search(TORCH_CC_RANGE_SAID, line, re.I)]  # the range alone: judged above
     for _, gpu, hit in [item for item in ctx.shared("software_arch", _software_arch_findings) if item[0] == "old"]:
         yield hit
         return

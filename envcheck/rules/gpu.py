@@ -115,8 +115,11 @@ MAC_NAMED = re.compile(r"\b(?:Mac(?:Book(?:\s?(?:Pro|Air))?|OS|\s?mini|\s+Studio
                        r"\bmacosx_\d+_\d+_(?:arm64|x86_64)\b|\barm64-apple-darwin")
 # The program asked for CUDA: a CPU-only build's refusal, "CUDA is not available", or a tool's own words for the same
 # (Cellpose: "TORCH CUDA version not installed/working").
+# COLMAP's own check and message for the same ("Check failed: num_cuda_devices > 0 (0 vs. 0)", "Dense stereo
+# reconstruction requires CUDA, which is not available on your system").
 CUDA_ASKED_FOR = (r"not compiled with CUDA", r"\bCUDA (?:is )?(?:not |un)available",
-                  r"\bCUDA(?: \w+)? not (?:installed|working|found|detected)")
+                  r"\bCUDA(?: \w+)? not (?:installed|working|found|detected)", r"\bnum_cuda_devices > 0 \(0 vs\. 0\)",
+                  r"\brequires CUDA, which is not available\b")
 # A TPU runtime or VM (Colab's, Kaggle's, a Cloud TPU VM), which has no NVIDIA GPU: code written for a GPU runtime,
 # which calls nvidia-smi or asks for CUDA, fails there.
 TPU_RUNTIME = re.compile(r"\bTPU (?:runtime|VM|instance|v\d)\b|\bTPU (?:is |was )?selected\b|"
@@ -154,8 +157,8 @@ SAID_NO_GPU = re.compile(NO_GPU_SUBJECT + r"\s+" + NO_GPU_NEGATION + r"\s+" + NO
 # ... or that its GPU is another vendor's ("I have Intel iRIS Graphics GPU", "I have an Intel(R) HD graphics 530", "my
 # laptop has an AMD Radeon RX 6600M", "My PC is Intel R lris Xe Graphics"), counted only where no NVIDIA GPU is named
 # too (said_no_gpu). A report's "GPU:" field says the same ("GPU: Intel(R) Iris(R) Xe Graphics" in specification lists).
-OTHER_VENDOR_GPU_NAME = (r"(?:an?\s+)?(?:integrated\s+)?(?:Intel|AMD)(?:\(R\))?[\s-]+(?:[\w+-]+(?:\(R\))?\s+){0,3}?"
-                         r"(?:graphics|GPU|iGPU|Radeon)\b")
+OTHER_VENDOR_GPU_NAME = (r"(?:an?\s+)?(?:integrated\s+)?(?:(?:Intel|AMD)(?:\(R\))?[\s-]+(?:[\w+-]+(?:\(R\))?\s+){0,3}?"
+                         r"(?:graphics|GPU|iGPU|Radeon)\b|Radeon(?:\(TM\))?\s+(?:RX|Pro|Vega|R\d)\b)")
 SAID_OTHER_VENDOR_GPU = re.compile(
     r"(?:\bI\s+(?:only\s+)?(?:have|got|use|am\s+using)|\bI'm\s+using|\b(?:my|this|the)\s+(?:computer|laptop|machine|pc|"
     r"notebook|desktop)(?:'s\s+GPU)?\s+(?:only\s+)?(?:has|uses|is)|^\W*GPU(?:\s+(?:Name|model|type))?\s*:)"
