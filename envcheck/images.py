@@ -140,15 +140,19 @@ def run(image: str, command: List[str], gpus: bool, timeout: float,
 # after the floor ("cuda>=10.0 brand=tesla,driver>=384,driver<385"), one of their clauses ("brand = tesla",
 # "driver < 385"); the floor is then in the --require list of the command it ran. Rule DRV005 reads pastes with it.
 REQUIRED_CUDA = re.compile(r"(?:unsatisfied condition: |--require=)cuda\s*>=\s*(\d+\.\d+)")
+# An architecture floor (an image's NVIDIA_REQUIRE_ARCH, a device plugin's --require=arch>=7.0) is checked against the
+# GPU's compute capability, so no driver meets it: "unsatisfied condition: arch >= 7.0". libnvidia-container's
+# src/cli/dsl.c wrote the failed clause "%s %s %s" (spaced) in its early releases and the predicate as given
+# ("arch>=7.0") since. Rule FW003 reads pastes with it.
+REQUIRED_ARCH = re.compile(r"unsatisfied condition: arch\s*(>=?)\s*(\d+\.\d+)")
 
 
 def requirement_message(image: str, text: str) -> str:
     """The container toolkit refused the image: the host driver's CUDA is older than the image's
     NVIDIA_REQUIRE_CUDA. That is a driver/image mismatch, not a missing runtime."""
-    arch = re.search(r"unsatisfied condition: arch\s*>=?\s*(\d+\.\d+)", text)
+    arch = REQUIRED_ARCH.search(text)
     if arch:
-        # NVIDIA_REQUIRE_ARCH is checked against the GPU, not the driver: no driver upgrade meets it
-        return (f"this host's GPU is older than {image} requires (compute capability {arch.group(1)} or newer, its "
+        return (f"this host's GPU is older than {image} requires (compute capability {arch.group(2)} or newer, its "
                 f"NVIDIA_REQUIRE_ARCH): run it on a newer GPU, or build the image for this GPU's architecture")
     cuda = REQUIRED_CUDA.search(text)
     found = re.search(r"unsatisfied condition: ([^,:]+)", text)

@@ -9,6 +9,7 @@ from typing import Dict, Iterable, List, Optional, Tuple
 from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
+from envcheck.images import REQUIRED_ARCH
 from envcheck.importers.prose import XFORMERS_TORCH
 from envcheck.matrix import PROSE_SOURCE, QueryError, cc_tuple, coverage, dotted_cc, model_key
 from envcheck.rules import Context, Hit, first_match, older_than, rule
@@ -91,7 +92,8 @@ TORCH_CC_LISTED = re.compile(r"^\W*-\s*(\d+\.\d+) which supports hardware CC\b|"
 TORCH_CC_FOUND = re.compile(r"Found GPU\d+ (.+?) which is of cuda capability (\d+\.\d+)", re.I)
 TORCH_CC_RANGE_SAID = r"Minimum and Maximum cuda capability supported by this version of PyTorch is"
 TORCH_CC_RANGE = re.compile(r"\((\d+\.\d+)\)\s*-\s*\((\d+\.\d+)\)")
-# (a terminal may wrap it before "PyTorch installation")
+# (a terminal may wrap it before "PyTorch installation"); the GPU's name leads the sentence, after any "UserWarning:"
+SM_GPU_NAME = re.compile(r"([^.:]+?)\s+with CUDA capability sm_\d+", re.I)
 SM_TEXT = re.compile(r"with CUDA capability sm_(\d+) is not compatible with the current(?:\s+PyTorch installation|$)",
                      re.I)
 SUPPORTED_TEXT = re.compile(r"supports CUDA capabilities ((?:sm_\d+\s*)+)", re.I)
@@ -168,25 +170,22 @@ MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, r"PyTorch no longer supports this GPU
                 r"missing the necessary PTX files that are <=\s*\d+",
                 *AMPERE_ONLY, OPERATOR_NEEDS_NEWER.pattern, r"with comput\w* capability \d+\.\d does not support \w",
                 PROGRAM_NEEDS_CAPABILITY.pattern,
-                r"unsatisfied condition: arch\s*>", TORCH_CC_RANGE_SAID)
+                REQUIRED_ARCH.pattern, TORCH_CC_RANGE_SAID)
 # A program refusing a GPU below the lowest architecture it was compiled for, naming both: HOOMD-blue ("No supported
 # GPUs are present on this system." with "The device Tesla K80 with compute capability 3.7 does not support
 # HOOMD-blue.", from hoomd/ExecutionConfiguration.cc; 3.0-beta releases printed "computed capability").
 PROGRAM_REFUSES_GPU = re.compile(r"The device (.+?) with comput\w* capability (\d+)\.(\d) does not support ([\w.-]*\w)")
 # HOOMD-blue 3 dropped compute 3.x (Kepler) and Maxwell devices (glotzerlab/hoomd-blue#608, implemented for 3.0).
 HOOMD_DROPPED_KEPLER = "https://github.com/glotzerlab/hoomd-blue/issues/608"
-# An image's NVIDIA_REQUIRE_ARCH (or a device plugin's --require=arch>=7.0), refused by the container toolkit before the
-# container starts: "nvidia-container-cli: requirement error: unsatisfied condition: arch >= 7.0" (a Tesla K80 under
-# AWS's MPS-based virtual-GPU plugin). libnvidia-container's src/cli/dsl.c wrote the failed clause "%s %s %s" (spaced)
-# in its early releases and the predicate as given ("arch>=7.0") since; "arch" is the GPU's compute capability.
-CONTAINER_ARCH_REQUIREMENT = re.compile(r"unsatisfied condition: arch\s*(>=?)\s*(\d+)\.(\d)")
+# The container toolkit's refusal of a GPU below an image's architecture floor (images.REQUIRED_ARCH), as a Tesla K80
+# under AWS's MPS-based virtual-GPU plugin met it.
 LIBNVIDIA_CONTAINER_DSL = "https://github.com/NVIDIA/libnvidia-container/blob/master/src/cli/dsl.c"
 
 
 def _container_arch_requirement(ctx: Context, required: re.Match) -> Hit:
     """The container toolkit compared the GPU's compute capability with the image's floor and refused: the
     comparison is the toolkit's own, so the GPU is below the floor whether or not the paste names it."""
-    floor = f"{required.group(2)}.{required.group(3)}"
+    floor = required.group(2)
     older = [g for g in ctx.gpu_models() if g["cc"] and cc_tuple(g["cc"]) < cc_tuple(floor)]
     gpu = f"{older[0]['name']} (compute capability {older[0]['cc']})" if older else "this host's GPU"
     return Hit(f"The container asks for a GPU of compute capability {required.group(1)} {floor} "
@@ -1135,7 +1134,8 @@ def _torch_sm_warning_older(ctx: Context) -> Optional[Tuple[str, Hit]]:
     if not sms or int(said.group(1)) >= sms[0]:
         return None
     arches = [dotted_cc(str(sm)) for sm in sms]
-    gpu = re.sub(r"^.*?\bWarning:\s*", "", said.string[:said.start()].strip().rsplit(". ", 1)[-1]) or "this GPU"
+    named = SM_GPU_NAME.search(said.string)
+    gpu = named.group(1).strip() if named else "this GPU"
     return "old", _torch_said_no_kernels(ctx, "old", gpu, dotted_cc(said.group(1)), arches, said.group(0),
                                          ", ".join(arches))
 
@@ -1475,7 +1475,7 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if refused is not None:
         yield _program_refuses_gpu(refused)
         return
-    required = first_match(CONTAINER_ARCH_REQUIREMENT, seen)
+    required = first_match(REQUIRED_ARCH, seen)
     if required is not None:
         yield _container_arch_requirement(ctx, required)
         return

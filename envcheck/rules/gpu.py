@@ -157,14 +157,16 @@ SAID_NO_GPU = re.compile(NO_GPU_SUBJECT + r"\s+" + NO_GPU_NEGATION + r"\s+" + NO
 # ... or that its GPU is another vendor's ("I have Intel iRIS Graphics GPU", "I have an Intel(R) HD graphics 530", "my
 # laptop has an AMD Radeon RX 6600M", "My PC is Intel R lris Xe Graphics"), counted only where no NVIDIA GPU is named
 # too (said_no_gpu). A report's "GPU:" field says the same ("GPU: Intel(R) Iris(R) Xe Graphics" in specification lists).
+# The field that names it, in a report's "GPU:" line or an issue form's "### GPU Name" heading.
+GPU_FIELD = r"GPU(?:\s+(?:Name|model|type))?"
 OTHER_VENDOR_GPU_NAME = (r"(?:an?\s+)?(?:integrated\s+)?(?:(?:Intel|AMD)(?:\(R\))?[\s-]+(?:[\w+-]+(?:\(R\))?\s+){0,3}?"
                          r"(?:graphics|GPU|iGPU|Radeon)\b|Radeon(?:\(TM\))?\s+(?:RX|Pro|Vega|R\d)\b)")
 SAID_OTHER_VENDOR_GPU = re.compile(
     r"(?:\bI\s+(?:only\s+)?(?:have|got|use|am\s+using)|\bI'm\s+using|\b(?:my|this|the)\s+(?:computer|laptop|machine|pc|"
-    r"notebook|desktop)(?:'s\s+GPU)?\s+(?:only\s+)?(?:has|uses|is)|^\W*GPU(?:\s+(?:Name|model|type))?\s*:)"
+    r"notebook|desktop)(?:'s\s+GPU)?\s+(?:only\s+)?(?:has|uses|is)|^\W*" + GPU_FIELD + r"\s*:)"
     r"\s+(?:only\s+)?" + OTHER_VENDOR_GPU_NAME, re.I)
 # An issue form's GPU heading ("### GPU Name"): its answer is the next line.
-FORM_GPU_HEADING = r"^#{2,4}\s*GPU(?:\s+(?:Name|model|type))?\s*$"
+FORM_GPU_HEADING = r"^#{2,4}\s*" + GPU_FIELD + r"\s*$"
 
 
 def on_a_mac(ctx: Context) -> bool:
@@ -193,7 +195,7 @@ def _form_gpu_of_other_vendor(ctx: Context) -> List[str]:
     if not ctx.observed([FORM_GPU_HEADING]):
         return []
     for heading, answer in form_answers(ctx.observations):
-        if re.fullmatch(FORM_GPU_HEADING, f"### {heading}", re.I) and re.match(OTHER_VENDOR_GPU_NAME, answer, re.I):
+        if re.fullmatch(GPU_FIELD, heading, re.I) and re.match(OTHER_VENDOR_GPU_NAME, answer, re.I):
             return [f"{heading}: {answer}"]
     return []
 
