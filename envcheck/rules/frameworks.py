@@ -2193,6 +2193,13 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
 CUBLAS_BF16_REFUSED = r"CUBLAS_STATUS_NOT_SUPPORTED when calling `?cublas\w*Ex\w*\(.{0,200}?\bCUDA_R_16BF\b"
 
 
+# A compiler that cannot lower bfloat16 for the GPU it targets: Triton 3.3 for a V100 or T4 (jwohlwend/boltz#315,
+# unslothai/unsloth#2491: "Unsupported conversion from bf16 to f16" then "LLVM ERROR: Unsupported rounding mode for
+# conversion."). The same two lines come from an XLA older than a Blackwell GPU (jax 0.5.0 on sm_120/sm_121), so they
+# count only beside a GPU before Ampere.
+BF16_LOWERING_FAILED = r"Unsupported conversion from bf16 to f16\b|LLVM ERROR: Unsupported rounding mode for conversion"
+
+
 def _bf16_refused_in_words(seen: List[str]) -> bool:
     """A framework's own words that the GPU lacks bfloat16, rather than cuBLAS's bare status."""
     return any(not re.search(CUBLAS_BF16_REFUSED, line) for line in seen)
@@ -2211,7 +2218,8 @@ BF16_REFUSED = (r"Bfloat16 is only supported on GPUs with compute capability of 
                 r"Feature '(?:\.bf16|cvt\.bf16\.f32)' requires \.target sm_80 or higher",
                 r"Current CUDA Device does not support bfloat16",
                 # cuBLAS refusing a bfloat16 GEMM (PyTorch names the call and its data types)
-                CUBLAS_BF16_REFUSED)
+                CUBLAS_BF16_REFUSED,
+                BF16_LOWERING_FAILED)
 
 
 def _says_it_of(line: str, old_gpus: List[dict]) -> bool:
@@ -2254,6 +2262,8 @@ def bf16_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   and not any(re.search(refused, line) for refused in BF16_REFUSED)]
     if len(statements) == len(seen) and not any(_says_it_of(line, old) for line in statements):
         return  # a person's statement counts of a GPU older than Ampere named in it, not of a library or a CPU
+    if all(re.search(BF16_LOWERING_FAILED, line) for line in seen) and not old:
+        return  # a compiler's failed bfloat16 lowering, beside no GPU before Ampere: an XLA too old for Blackwell too
     if models and not old and not _bf16_refused_in_words(seen):
         return  # cuBLAS refused a bfloat16 GEMM on an Ampere or newer GPU: not for want of bfloat16
     said = re.search(r"Your (.+?) GPU has compute capability (\d+\.\d+)", " ".join(ctx.observations))
@@ -3152,17 +3162,20 @@ BUILT_WITHOUT_CUDA = (
 
 
 # Any other program saying it of itself: "GPU execution requested, but this hoomd was built without CUDA support",
-# "this evo2c binary was built without CUDA support". Not a hedge ("one possible reason is that llama.cpp was compiled
+# "this evo2c binary was built without CUDA support", "[KeOps] This KeOps shared object has been compiled without cuda
+# support", "megbrain compiled without cuda support!". Not a hedge ("one possible reason is that llama.cpp was compiled
 # without GPU support": FW001 reads llama.cpp's own evidence), not a framework (FW001 says it of torch or TensorFlow),
 # and not bitsandbytes, whose "compiled without GPU support" warning has causes of its own (FW008 and others read them).
-NAMED_BUILD_WITHOUT_CUDA = re.compile(r"^(?!.*\bpossible\b).*?\b(?:this\s+|the\s+)?([A-Za-z][\w.+-]*)\s+(?:binary\s+|build\s+)?"
-                                      r"(?:was|is)\s+(?:built|compiled)\s+without\s+(?:CUDA|GPU)\s+support", re.I)
+NAMED_BUILD_WITHOUT_CUDA = re.compile(r"^(?!.*\bpossible\b).*?\b(?:this\s+|the\s+)?([A-Za-z][\w.+-]*)\s+"
+                                      r"(?:binary\s+|build\s+|shared object\s+)?(?:(?:was|is|has been)\s+)?"
+                                      r"(?:built|compiled)\s+without\s+(?:CUDA|GPU)\s+support", re.I)
 # A program naming the build option it lacks, at run time: sherpa-onnx's "Please compile with
 # -DSHERPA_ONNX_ENABLE_GPU=ON. Available providers: CPUExecutionProvider", "Rebuild with -DUSE_CUDA=ON to enable GPU.",
 # "Reconfigure with -DRR_ENABLE_CUDA=ON to enable CUDA." Not a guide's advice ("you can compile it with -DGGML_CUDA=ON").
 REBUILD_WITH_CUDA_OPTION = re.compile(r"(?<![A-Za-z])(?:please\s+(?:re)?(?:compile|build)|re(?:build|compile|configure))\s+"
                                       r"(?:it\s+)?with\s+(?:--cmake-args\s+)?-D\s?(\w*(?:CUDA|GPU|CUBLAS)\w*)=ON", re.I)
-NOT_A_PROGRAM = {"it", "this", "that", "which", "what", "binary", "build", "version", "package", "library", "torch",
+NOT_A_PROGRAM = {"i", "we", "you", "they", "was", "is", "been", "it", "this", "that", "which", "what", "binary",
+                 "build", "version", "package", "library", "object", "torch",
                  "pytorch", "tensorflow", "jax", "jaxlib", "llama.cpp", "xgboost", "bitsandbytes"}
 
 
