@@ -331,6 +331,11 @@ class Matrix:
             rows = [r for r in self.tables["gpus"].rows
                     if any(model_key(n).startswith(key) and (cut or _memory_variant(model_key(n), key))
                            for n in [r["name"], *r.get("aliases", [])])]
+        if not rows:
+            # a model made only as a laptop part ("RTX 3050 Ti", "MX450"), named without the word: the table, which
+            # lists every GPU the driver supports, has no desktop namesake for it to be confused with
+            rows = [r for r in self.tables["gpus"].rows
+                    if key + "laptop" in {model_key(n) for n in [r["name"], *r.get("aliases", [])]}]
         if len(rows) == 1 or (rows and len({r.get("compute_capability") for r in rows}) == 1):
             return rows[0]
         return None
@@ -403,6 +408,24 @@ class Matrix:
             if len(lists) > 1:
                 return None
         return row.get("arch_list", {}).get(variant)
+
+    def torch_has_kernels_for(self, torch: str, variant: Optional[str], ccs: Sequence[str]) -> bool:
+        """Whether every CUDA build of a torch release (only the named variant's, when known) has kernels for each
+        compute capability and was made with a CUDA that knows it: a build older than the architecture (1.10+cu113
+        on an RTX 4090) may run its own SASS through binary compatibility, but its CUDA libraries predate the GPU.
+        False when no arch list of those builds is recorded."""
+        row = self.torch_release(torch)
+        builds = [(name, arches) for name, arches in row.get("arch_list", {}).items()
+                  if (name == variant if variant else variant_cuda(name) is not None)]
+        if not builds:
+            return False
+        for name, arches in builds:
+            cuda = variant_cuda(name)
+            for cc in ccs:
+                first = self.oldest_cuda_for_cc(cc)
+                if not coverage(arches, cc) or cuda is None or (first and version(cuda) < version(first)):
+                    return False
+        return True
 
     def torch_variants_for_driver(self, torch: str, driver: Optional[str]) -> List[Tuple[str, bool, str]]:
         """[(variant, usable, why)] for one torch release on a host with this driver."""

@@ -1030,6 +1030,9 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     smoke = [f"{r.message} {r.stderr_tail}" for r in _failed_smoke(ctx, NO_KERNEL_IMAGE)]
     if found or software or not (seen or smoke):
         return
+    if not smoke and (ctx.shared("own_build_without_kernels", _own_build_without_kernels)
+                      or ctx.shared("torch_has_the_kernels", _torch_has_the_kernels)):
+        return  # CUDA code built in the report, or an extension beside a torch with kernels: FW021
     text = " ".join(seen + smoke + ctx.observed([SUPPORTED_TEXT.pattern]))
     if TOO_OLD_TEXT.search(" ".join(ctx.observations)) or any(item[0] == "old" for item in _arch_findings(ctx)) \
             or ctx.shared("below_program_cuda", _below_program_cuda) \
@@ -1313,8 +1316,8 @@ def _toolkit_dropped_gpus(ctx: Context) -> List[Dict]:
         return []  # "invalid device function" is how runtimes before CUDA 9 said it, years before any such drop
     if any(older_than(c, "12") for c in _build_cudas(ctx)):
         return []  # a build of a CUDA before 12 still had these architectures: one chosen locally left it out
-    if ctx.observed([LOCAL_BUILD_SAID]):
-        return []  # built here: its list is what the build chose, and a rebuild for the GPU is the fix (FW002)
+    if ctx.observed([LOCAL_BUILD_SAID, OWN_CUDA_BUILD.pattern]):
+        return []  # built here: its list is what the build chose, and a rebuild for the GPU is the fix
     gpus = _gpus_without_kernels(ctx)
     return gpus if gpus and all(ctx.matrix.last_cuda_for_cc(g["cc"]) for g in gpus) else []
 
@@ -3137,6 +3140,11 @@ def windows_torch_distributed_without_libuv(ctx: Context, seen: List[str]) -> It
 # "Cannot use Sift GPU without CUDA or OpenGL support".
 # A command-line program whose device choices are the backends it was compiled with (clap's value enums in Rust
 # programs such as Tabby): "error: invalid value 'cuda' for '--device <DEVICE>'", "[possible values: cpu]".
+# COLMAP's banner (`colmap -h`, `colmap help`) ends with its build: "(Commit e9903641 on 2024-01-08 without CUDA)",
+# "Commit Unknown on Unknown without CUDA" from a distribution's package. Alone it is a fact of the build, not a
+# failure: it counts when the report asks COLMAP for CUDA work (dense stereo, GPU SIFT) or shows the GPU or CUDA.
+COLMAP_BANNER_WITHOUT_CUDA = r"\bCommit \w+ on [\w-]+ without CUDA\b"
+COLMAP_CUDA_WANTED = (r"\bdense\b", r"\buse_gpu\b", r"\bnvcc\b", r"\bnvidia-smi\b", r"\bGPU\b")
 BUILT_WITHOUT_CUDA = (
     ("OpenCV", r"The library is compiled without CUDA support|DNN module was not built with CUDA backend",
      "cv2.cuda and the DNN module's CUDA backend exist only in CUDA builds, and OpenCV's pip wheels (opencv-python, "
@@ -3146,7 +3154,7 @@ BUILT_WITHOUT_CUDA = (
       "capability> ...), or install a CUDA build of it for your platform",
       "python -c 'import cv2; print(cv2.cuda.getCudaEnabledDeviceCount())'  # above 0 with a CUDA build"]),
     ("COLMAP", r"Dense stereo reconstruction requires CUDA|Shader not supported by your hardware|"
-               r"Cannot use Sift GPU without CUDA",
+               r"Cannot use Sift GPU without CUDA|" + COLMAP_BANNER_WITHOUT_CUDA,
      "dense stereo exists only in its CUDA builds, and its GPU SIFT falls back to OpenGL shaders; distribution "
      "packages and CPU images are built without CUDA",
      ["colmap -h | head -3  # a CUDA build says 'with CUDA'",
@@ -3188,7 +3196,8 @@ def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Symptom:
     OpenCV: "cv2.error: ... (-216:No CUDA support) The library is compiled without CUDA support in
     function 'throw_no_cuda'", or "DNN module was not built with CUDA backend; switching to CPU".
-    COLMAP: "Dense stereo reconstruction requires CUDA, which is not available on your system";
+    COLMAP: "Dense stereo reconstruction requires CUDA, which is not available on your system", or
+    its banner "(Commit e9903641 on 2024-01-08 without CUDA)" beside dense reconstruction failing;
     feature matching stops with "Shader not supported by your hardware!" and "ERROR: SiftGPU not
     fully supported". A Rust command-line program (Tabby): "error: invalid value 'cuda' for
     '--device <DEVICE>'" with "[possible values: cpu]". Any program in its own words: "GPU execution
@@ -3211,6 +3220,9 @@ def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     for program, pattern, why, fix in BUILT_WITHOUT_CUDA:
         said = [line for line in seen if re.search(pattern, line)]
+        if said and all(re.search(COLMAP_BANNER_WITHOUT_CUDA, line) for line in said) \
+                and not ctx.observed(COLMAP_CUDA_WANTED):
+            continue  # the banner of a CPU build, with nothing asking it for CUDA
         if said:
             yield Hit(f"{program} was built without CUDA: {why}", evidence={"program": program,
                                                                            "observed": said[0].strip()[:200]},
@@ -3479,13 +3491,25 @@ XFORMERS_NAMED = r"\bxformers\b"
 # ops, torchmcubes), after their own kernel's launch: "CUDA kernel failed : no kernel image is available for execution
 # on the device", then the launcher and its .cu file ("... at L:253 in kaolin/cuda/furthest_point_sampling_cuda.cu").
 # The kernel is the extension's, not PyTorch's: the extension was compiled for other GPUs.
-EXTENSION_KERNEL_NO_IMAGE = re.compile(r"CUDA kernel failed\s*:\s*no kernel image is available")
+# The deformable-attention ops of Deformable DETR, GroundingDINO and mmcv name their launcher the same way: "error in
+# ms_deformable_im2col_cuda: no kernel image is available for execution on the device".
+EXTENSION_KERNEL_NO_IMAGE = re.compile(r"CUDA kernel failed\s*:\s*no kernel image is available|"
+                                       r"\b(\w+_cuda)\s*:\s*no kernel image is available")
 EXTENSION_KERNEL_SOURCE = re.compile(r"\bat L:\d+ in (\S+\.cu)\b")
+# CUDA code compiled in the report itself: nvcc on a .cu file, a CMake configure or its architecture setting, nvcc's
+# architecture flags ("nvcc file.cu -o a.out", "cmake ..", "set(CMAKE_CUDA_ARCHITECTURES 89)", "-gencode"). Its kernels
+# are for what that build chose (nvcc's default for its release, CMake's, a number set for another GPU).
+OWN_CUDA_BUILD = re.compile(r"\bnvcc\b[^\n]*?\S\.cu\b|^\W*cmake\s|\bCMAKE_CUDA_ARCHITECTURES\b|-arch[= ]sm_\d+|"
+                            r"-gencode\b", re.I)
+# Frameworks and prebuilt GPU libraries: a "no kernel image" beside one of them is about its build (FW002, FW003).
+PREBUILT_NAMED = re.compile(r"\b(?:torch|pytorch|tensorflow|jax|jaxlib|paddle\w*|mxnet|onnx\s?runtime|cupy|numba|"
+                            r"ctranslate2|xgboost|cudf|cuml|cugraph|rapids|opencv|cv2)\b", re.I)
 
 
 @rule("FW021", "extension-built-for-other-gpu-arch", "error",
       "A compiled extension's kernels were built for another GPU architecture than this one",
-      signatures=(KERNEL_BUILT_FOR_OTHER_ARCH.pattern, EXTENSION_KERNEL_NO_IMAGE.pattern), priority=14,
+      signatures=(KERNEL_BUILT_FOR_OTHER_ARCH.pattern, EXTENSION_KERNEL_NO_IMAGE.pattern, *NO_KERNEL_IMAGE),
+      priority=14,
       references=("https://github.com/facebookresearch/xformers#installing-xformers",))
 def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -3496,7 +3520,11 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
     an A100; an xformers compiled on one machine, copied to an RTX 4090).
     Point-cloud and geometry extensions (pointnet2_ops, kaolin, torch-points-kernels, OpenPCDet)
     say it after their own kernel: "CUDA kernel failed : no kernel image is available for execution
-    on the device", naming the launcher and its .cu file.
+    on the device", naming the launcher and its .cu file; deformable attention (Deformable DETR,
+    GroundingDINO, mmcv) "error in ms_deformable_im2col_cuda: no kernel image is available".
+    CUDA code built in the report itself (`nvcc file.cu`, `cmake ..`, CMAKE_CUDA_ARCHITECTURES set
+    to another GPU's number) fails the same way: "no kernel image is available for execution on the
+    device", "invalid device function".
 
     Why:
     xformers is a compiled extension. A wheel or a local build carries kernels for the architectures
@@ -3515,7 +3543,13 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
     if not seen:
         return
     if first_match(EXTENSION_KERNEL_NO_IMAGE, seen) and not first_match(KERNEL_BUILT_FOR_OTHER_ARCH, seen):
-        yield _extension_kernel_without_image(ctx, seen)
+        yield _extension_kernel_without_image(ctx, [line for line in seen if EXTENSION_KERNEL_NO_IMAGE.search(line)])
+        return
+    if not first_match(KERNEL_BUILT_FOR_OTHER_ARCH, seen):
+        own = ctx.shared("own_build_without_kernels", _own_build_without_kernels) \
+            or ctx.shared("torch_has_the_kernels", _torch_has_the_kernels)
+        if own is not None:
+            yield own
         return
     named = bool(ctx.observed([XFORMERS_NAMED]))
     torch = ctx.framework("torch")
@@ -3547,19 +3581,92 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
 
 def _extension_kernel_without_image(ctx: Context, seen: List[str]) -> Hit:
     """An extension's own kernel found no code for this GPU: it was built elsewhere, or for other GPUs."""
-    source = first_match(EXTENSION_KERNEL_SOURCE, ctx.observed([EXTENSION_KERNEL_SOURCE.pattern]))
+    found = first_match(EXTENSION_KERNEL_SOURCE, ctx.observed([EXTENSION_KERNEL_SOURCE.pattern]))
+    launcher = first_match(EXTENSION_KERNEL_NO_IMAGE, seen)
+    source = found.group(1) if found else launcher.group(1) if launcher and launcher.group(1) else ""
     gpu = next((g for g in ctx.gpu_models() if g["cc"]), None)
     arch = gpu["cc"] if gpu else ""
-    return Hit("A compiled extension's own CUDA kernel" + (f" ({source.group(1)})" if source else "") + " has no code "
+    return Hit("A compiled extension's own CUDA kernel" + (f" ({source})" if source else "") + " has no code "
                "for this GPU" + (f" (the {gpu['name']}, compute capability {arch})" if gpu else "") + ": the extension "
                "was compiled for other GPU architectures, on another machine or for another GPU",
-               evidence={"observed": seen[0].strip()[:200], **({"kernel_source": source.group(1)} if source else {}),
+               evidence={"observed": seen[0].strip()[:200], **({"kernel_source": source} if source else {}),
                          **({"gpu": gpu["name"], "compute_capability": arch} if gpu else {})}, confirmed=True,
                fix=["pip uninstall -y <the extension>  # the package whose .cu file the error names",
                     f"TORCH_CUDA_ARCH_LIST=\"{arch or '<compute capability of this GPU>'}\" pip install --no-cache-dir "
                     "--no-build-isolation <the extension>  # or, in its source tree: rm -rf build && pip install -e .",
                     "python -c 'import torch; print(torch.cuda.get_device_capability())'  # the architecture to "
                     "build for"])
+
+
+def _own_build_without_kernels(ctx: Context) -> Optional[Hit]:
+    """CUDA code the report builds itself, with no framework or prebuilt library in sight, fails for want of a
+    kernel: that build chose other architectures than this GPU's. None when the GPU is older than anything the build's
+    CUDA targets (FW003 and TK008 explain that)."""
+    failed = ctx.observed(NO_KERNEL_IMAGE)
+    built = ctx.observed([OWN_CUDA_BUILD.pattern])
+    if not failed or not built or ctx.observed([PREBUILT_NAMED.pattern]):
+        return None
+    # the GPU it ran on, when the report names one model (others named are often the GPUs it did run on)
+    models = {g["name"]: g for g in ctx.gpu_models()}
+    gpu = next(iter(models.values())) if len(models) == 1 and next(iter(models.values()))["cc"] else None
+    cuda = next((c for c in _build_cudas(ctx) if c), "")
+    cc = gpu["cc"] if gpu else ""
+    needs = ""
+    if cc and cuda:
+        try:
+            targets, _ = ctx.matrix.cuda_targets_cc(cuda, cc)
+            row = ctx.matrix.cuda_release(cuda)
+        except QueryError:
+            targets, row = None, {}
+        if targets is False and row.get("sm_min") and cc_tuple(cc) < cc_tuple(row["sm_min"]):
+            return None  # too old for that CUDA: no choice of architectures builds for it
+        if targets is False:
+            needs = ctx.matrix.oldest_cuda_for_cc(cc) or ""
+    digits = cc.replace(".", "") if cc else "<compute capability digits>"
+    return Hit("The CUDA code built here has no kernels for this GPU" + (f" ({gpu['name']}, compute capability {cc})"
+                                                                        if gpu else "")
+               + ": the build compiled for other architectures (nvcc's or CMake's default, or a number set for another "
+               "GPU)" + (f", and CUDA {cuda} cannot build for it at all" if needs else ""),
+               evidence={"observed": failed[0].strip()[:200], "build": built[0].strip()[:200],
+                         **({"gpu": gpu["name"], "compute_capability": cc} if gpu else {}),
+                         **({"build_cuda": cuda} if cuda else {})}, confirmed=True,
+               fix=([f"install CUDA {needs} or newer: the first release whose nvcc builds for compute capability {cc}"]
+                    if needs else []) +
+                   [f"cmake -DCMAKE_CUDA_ARCHITECTURES={digits} ..  # or 'native' (CMake 3.24+), then rebuild from a "
+                    "clean build directory",
+                    f"nvcc -gencode arch=compute_{digits},code=sm_{digits} ...  # building with nvcc directly",
+                    "nvidia-smi --query-gpu=name,compute_cap --format=csv  # the GPU's compute capability"])
+
+
+def _torch_has_the_kernels(ctx: Context) -> Optional[Hit]:
+    """A "no kernel image" where the torch in use has kernels for every GPU the report names (whichever of its
+    release's CUDA builds it is) and no other prebuilt library is in sight: the code without them is an extension's,
+    built for other GPUs (on the machine it was packaged on, or with a narrow TORCH_CUDA_ARCH_LIST)."""
+    failed = ctx.observed(NO_KERNEL_IMAGE_SINCE_CUDA9)
+    torch = ctx.framework("torch")
+    if not failed or torch is None or not torch.version or torch.accelerator == "cpu":
+        return None
+    if any(word.lower() not in ("torch", "pytorch") for line in ctx.observed([PREBUILT_NAMED.pattern])
+           for word in PREBUILT_NAMED.findall(line)):
+        return None
+    gpus = [g for g in ctx.gpu_models() if g["cc"]]
+    if not gpus or len(gpus) < len(ctx.gpu_models()):
+        return None  # a GPU of unknown capability may be the one without kernels
+    try:
+        if not ctx.matrix.torch_has_kernels_for(torch.version, torch_variant(torch), [g["cc"] for g in gpus]):
+            return None
+    except (QueryError, InvalidVersion):
+        return None
+    names = ", ".join(sorted({f"{g['name']} ({g['cc']})" for g in gpus}))
+    return Hit(f"torch {torch.version} has kernels for {names}, so the code that found none is a compiled extension's "
+               "(a custom op, flash-attn, xformers, a CUDA package built for the machine it was packaged on or with a "
+               "narrow TORCH_CUDA_ARCH_LIST)", generic=True,
+               evidence={"observed": failed[0].strip()[:200], "torch": torch.version,
+                         "gpus": names},
+               fix=["find the extension in the traceback (the module the failing call comes from)",
+                    f"TORCH_CUDA_ARCH_LIST=\"{' '.join(sorted({g['cc'] for g in gpus}))}\" pip install --no-cache-dir "
+                    "--no-build-isolation <the extension>  # rebuild it for this GPU",
+                    "python -c 'import torch; print(torch.cuda.get_arch_list(), torch.cuda.get_device_capability())'"])
 
 
 # conda's solvers and pixi finding no __cuda virtual package, which conda provides only when it finds an NVIDIA driver

@@ -196,9 +196,16 @@ HOST_CONFIG_CUDA = re.compile(r"cuda-(\d+\.\d+)/(?:bin/\.\./+)?include/|\\cuda\\
 GCC_IN_USE = re.compile(r"%gcc@(\d+(?:\.\d+)*)|^gcc(?:-\d+)? \([^)]*\) (\d+(?:\.\d+)*)")
 
 
+# nvcc of some CUDA 11 releases cannot parse GCC 11's <functional> (libstdc++'s std_function.h), although that gcc
+# passes its version check: "/usr/include/c++/11/bits/std_function.h:435:145: error: parameter packs not expanded with
+# '...'", in tiny-cuda-nn, llamafile, NCCL (NVIDIA/nccl#650) and other builds on Ubuntu 22.04. g++ itself compiles
+# its own header, so the line comes from a CUDA compile.
+STD_FUNCTION_PACKS = r"std_function\.h:\d+:\d+: error: parameter packs not expanded"
+
+
 @rule("TK003", "host-compiler-unsupported", "error", "nvcc refuses the host C++ compiler version",
       signatures=(r"(?:unsupported GNU version! )?gcc versions later than \d+ are not supported", r"unsupported clang version!",
-                  r"unsupported Microsoft Visual Studio version", HOST_CONFIG_ERROR), priority=20,
+                  r"unsupported Microsoft Visual Studio version", HOST_CONFIG_ERROR, STD_FUNCTION_PACKS), priority=20,
       references=("https://docs.nvidia.com/cuda/cuda-installation-guide-linux/",), scope="build")
 def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -214,10 +221,24 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Install a supported gcc next to the system one and point nvcc at it (`-ccbin g++-12`, or
     CC/CXX/CUDAHOSTCXX), or upgrade the CUDA toolkit.
 
+    nvcc of some CUDA 11 releases accepts GCC 11 and then cannot parse its headers:
+    "/usr/include/c++/11/bits/std_function.h:435:145: error: parameter packs not expanded with
+    '...'". Build with gcc 10 (CC=gcc-10 CXX=g++-10, or nvcc -ccbin g++-10), or with a newer CUDA.
+
     When to ignore:
     Never while building; `-allow-unsupported-compiler` often compiles and then fails at link time.
     """
     if not seen:
+        return
+    if all(re.search(STD_FUNCTION_PACKS, line) for line in seen):
+        cuda = _refusing_cuda(ctx)
+        yield Hit(("nvcc" + (f" of CUDA {cuda}" if cuda else "")) + " cannot parse GCC 11's <functional> "
+                  "(std_function.h): this nvcc and this host gcc do not work together",
+                  evidence={"observed": seen[0].strip()[:200], **({"cuda": cuda} if cuda else {})}, confirmed=True,
+                  fix=["sudo apt-get install -y gcc-10 g++-10",
+                       "export CC=gcc-10 CXX=g++-10 CUDAHOSTCXX=g++-10  # or nvcc -ccbin g++-10; then rebuild from a "
+                       "clean build directory",
+                       "or build with a newer CUDA toolkit (export CUDA_HOME to it and put its bin first on PATH)"])
         return
     said = re.search(r"later than (\d+)", " ".join(seen))
     cuda = _refusing_cuda(ctx)
@@ -275,8 +296,15 @@ UNKNOWN_ARCH = re.compile(r"Unsupported gpu architecture '\s*(?:compute|sm)_(\d+
 NVRTC_ARCH_REFUSED = r"nvrtc: (?:error: )?invalid value for --gpu-architecture"
 
 
+# XLA (JAX, TensorFlow) compiling its kernels with a ptxas that does not know the GPU's architecture
+# (stream_executor/gpu/asm_compiler.cc): "Falling back to the CUDA driver for PTX compilation; ptxas does not support
+# CC 8.6", then "Used ptxas at <path>"; newer releases stop with "XlaRuntimeError: UNIMPLEMENTED: ... ptxas too old".
+XLA_PTXAS_TOO_OLD = re.compile(r"ptxas does not support CC (\d+\.\d)|\bptxas too old\b", re.I)
+XLA_PTXAS_USED = re.compile(r"Used ptxas at (\S+)")
+
+
 @rule("TK004", "nvcc-too-old-for-gpu-arch", "error", "nvcc is older than the GPU it is asked to build for",
-      signatures=(UNKNOWN_ARCH.pattern, NVRTC_ARCH_REFUSED), priority=25, scope="build")
+      signatures=(UNKNOWN_ARCH.pattern, NVRTC_ARCH_REFUSED, XLA_PTXAS_TOO_OLD.pattern), priority=25, scope="build")
 def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -295,11 +323,18 @@ def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     CUDA_HOME at it, or build for an architecture the installed nvcc knows plus PTX
     (TORCH_CUDA_ARCH_LIST="8.0+PTX").
 
+    XLA (JAX, TensorFlow) compiles its kernels with ptxas at run time: "ptxas does not support CC
+    8.6" (then "Used ptxas at ptxas") means the ptxas it found predates the GPU; the driver's
+    fallback compiler often fails after it ("named symbol not found", "ptxas too old").
+
     When to ignore:
     Never while you build for that GPU.
     """
     if not seen:
         yield from _toolkit_older_than_gpus(ctx)
+        return
+    if all(XLA_PTXAS_TOO_OLD.search(line) for line in seen):
+        yield _xla_ptxas_too_old(ctx, seen)
         return
     if _only_nvrtc_refused(seen):
         yield from _nvrtc_older_than_gpu(ctx)
@@ -317,6 +352,25 @@ def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               fix=[f"install CUDA {needs} or newer (of the framework's CUDA major) and export CUDA_HOME to it"
                    if needs else "install a newer CUDA toolkit and export CUDA_HOME to it",
                    f'export TORCH_CUDA_ARCH_LIST="{_older_ptx(cc)}"  # or: build for an arch this nvcc knows, plus PTX'])
+
+
+def _xla_ptxas_too_old(ctx: Context, seen: List[str]) -> Hit:
+    """XLA's ptxas predates the GPU: the compute capability it names (or the GPU's), and the ptxas it used."""
+    said = next((found.group(1) for found in map(XLA_PTXAS_TOO_OLD.search, seen) if found and found.group(1)), "")
+    cc = said or next((g["cc"] for g in ctx.gpu_models() if g["cc"]), "")
+    needs = ctx.matrix.oldest_cuda_for_cc(cc) if cc else None
+    used = first_match(XLA_PTXAS_USED, ctx.observed([XLA_PTXAS_USED.pattern]))
+    return Hit("XLA compiles with a ptxas" + (f" ({used.group(1)})" if used else "") + " older than the GPU"
+               + (f" (compute capability {cc})" if cc else "") + (f": it needs the ptxas of CUDA {needs} or newer"
+                                                                 if needs else ""),
+               evidence={"observed": seen[0].strip()[:200], **({"compute_capability": cc} if cc else {}),
+                         **({"needs_cuda": needs} if needs else {}), **({"ptxas": used.group(1)} if used else {})},
+               confirmed=True,
+               fix=[(f"install CUDA {needs} or newer and put its bin first on PATH" if needs else
+                     "put the ptxas of a CUDA release that knows this GPU first on PATH")
+                    + "  # XLA takes the first ptxas it finds ('Used ptxas at' names it)",
+                    "or use a JAX / TensorFlow release (or image) built with a CUDA that knows this GPU",
+                    "which ptxas && ptxas --version"])
 
 
 # A paste that shows code being compiled: nvcc or a compiler invoked, a CMake or setup.py build, pip building a
