@@ -419,10 +419,10 @@ class Matrix:
                   if (name == variant if variant else variant_cuda(name) is not None)]
         if not builds:
             return False
+        firsts = {cc: self.oldest_cuda_for_cc(cc) for cc in ccs}
         for name, arches in builds:
             cuda = variant_cuda(name)
-            for cc in ccs:
-                first = self.oldest_cuda_for_cc(cc)
+            for cc, first in firsts.items():
                 if not coverage(arches, cc) or cuda is None or (first and version(cuda) < version(first)):
                     return False
         return True

@@ -3542,12 +3542,12 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
     """
     if not seen:
         return
-    if first_match(EXTENSION_KERNEL_NO_IMAGE, seen) and not first_match(KERNEL_BUILT_FOR_OTHER_ARCH, seen):
-        yield _extension_kernel_without_image(ctx, [line for line in seen if EXTENSION_KERNEL_NO_IMAGE.search(line)])
-        return
-    if not first_match(KERNEL_BUILT_FOR_OTHER_ARCH, seen):
-        own = ctx.shared("own_build_without_kernels", _own_build_without_kernels) \
-            or ctx.shared("torch_has_the_kernels", _torch_has_the_kernels)
+    found = first_match(KERNEL_BUILT_FOR_OTHER_ARCH, seen)
+    if found is None:
+        launched = [line for line in seen if EXTENSION_KERNEL_NO_IMAGE.search(line)]
+        own = _extension_kernel_without_image(ctx, launched) if launched else \
+            (ctx.shared("own_build_without_kernels", _own_build_without_kernels)
+             or ctx.shared("torch_has_the_kernels", _torch_has_the_kernels))
         if own is not None:
             yield own
         return
@@ -3555,7 +3555,6 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
     torch = ctx.framework("torch")
     if not named and torch is not None and torch.version and older_than(torch.version, "2.0") is False:
         return  # PyTorch 2's own attention kernels say the same: a torch without this GPU's architecture (FW002)
-    found = first_match(KERNEL_BUILT_FOR_OTHER_ARCH, seen)
     wanted, built = found.group(1), found.group(2)
     built_cc = f"{int(built) // 100}.{int(built) % 100 // 10}" if len(built) >= 3 else dotted_cc(built)
     gpu = next((g for g in ctx.gpu_models() if g["cc"]), None)
@@ -3607,21 +3606,17 @@ def _own_build_without_kernels(ctx: Context) -> Optional[Hit]:
     if not failed or not built or ctx.observed([PREBUILT_NAMED.pattern]):
         return None
     # the GPU it ran on, when the report names one model (others named are often the GPUs it did run on)
-    models = {g["name"]: g for g in ctx.gpu_models()}
-    gpu = next(iter(models.values())) if len(models) == 1 and next(iter(models.values()))["cc"] else None
+    models = list({g["name"]: g for g in ctx.gpu_models()}.values())
+    gpu = models[0] if len(models) == 1 and models[0]["cc"] else None
     cuda = next((c for c in _build_cudas(ctx) if c), "")
     cc = gpu["cc"] if gpu else ""
-    needs = ""
-    if cc and cuda:
-        try:
-            targets, _ = ctx.matrix.cuda_targets_cc(cuda, cc)
-            row = ctx.matrix.cuda_release(cuda)
-        except QueryError:
-            targets, row = None, {}
-        if targets is False and row.get("sm_min") and cc_tuple(cc) < cc_tuple(row["sm_min"]):
-            return None  # too old for that CUDA: no choice of architectures builds for it
-        if targets is False:
-            needs = ctx.matrix.oldest_cuda_for_cc(cc) or ""
+    try:
+        targets = ctx.matrix.cuda_targets_cc(cuda, cc)[0] if cc and cuda else None
+    except QueryError:
+        targets = None
+    needs = (ctx.matrix.oldest_cuda_for_cc(cc) or "") if targets is False else ""
+    if targets is False and not (needs and older_than(cuda, needs)):
+        return None  # the GPU is older than anything that CUDA builds for: no choice of architectures helps
     digits = cc.replace(".", "") if cc else "<compute capability digits>"
     return Hit("The CUDA code built here has no kernels for this GPU" + (f" ({gpu['name']}, compute capability {cc})"
                                                                         if gpu else "")
