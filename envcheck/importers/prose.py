@@ -115,7 +115,10 @@ WINDOWS_BUILD = re.compile(r"\bWindows \[Version 10\.0\.(\d{5})|\bOS Build (\d{5
 CUDA_STATED = re.compile(r"\bCUDA(?:\s*(?:/\s*cuDNN)?\s*(?:toolkit|version|runtime|ver\.?|版本))?\s*(?:==|is|:|：|=|-|v|\()?\s*"
                          r"(?:CUDA\s*)?(\d{1,2}\.\d)(?:\.\d+)?(?!\.?\d)|"
                          # NVIDIA's installer names: cuda_11.0.2_451.48_win10.exe, cuda_12.1.0_530.30.02_linux.run
-                         r"\bcuda_(\d{1,2}\.\d)\.\d+_\d{3}\.\d{2}", re.I)
+                         r"\bcuda_(\d{1,2}\.\d)\.\d+_\d{3}\.\d{2}|"
+                         # a cluster's environment module ("module load cuda/12.4.1"), a Spack spec ("^cuda@11.8.0%gcc")
+                         r"\b(?:module\s+(?:load|add)|ml)\s+(?:\S+\s+)*?cuda(?:toolkit)?/(\d{1,2}\.\d)(?![\d])|"
+                         r"(?<![\w+~-])\^?cuda@=?(\d{1,2}\.\d)(?!\d)", re.I)
 # ("support for CUDA 11", "only works for CUDA 10.2": what a package or a page offers, not the host's.)
 NOT_HOST_CUDA = re.compile(r"Driver Version|\brequires?\b|\bneeds?\b|NVIDIA-SMI|used to build|built (?:with|for|against)|"
                            r"compiled (?:with|for|against)|\+cu\d|torch\.version\.cuda|requires? CUDA|supports? CUDA|"
@@ -305,7 +308,7 @@ def _cuda(text: str, facts: HostFacts, where: str) -> None:
     cuda = CUDA_STATED.search(text)
     if cuda and not facts.cuda.stated_version:
         mark(facts.cuda, where)
-        facts.cuda.stated_version, facts.cuda.stated_source = cuda.group(1) or cuda.group(2), where
+        facts.cuda.stated_version, facts.cuda.stated_source = next(g for g in cuda.groups() if g), where
     cudnn = CUDA_CUDNN_PAIR.search(text) or CUDNN_STATED.search(text)
     if cudnn and not any(lib.name == "cudnn" for lib in facts.libraries.found):
         mark(facts.libraries, where)

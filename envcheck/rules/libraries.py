@@ -1312,6 +1312,11 @@ LIBCUDA_STUB = (r"CUDA driver is a stub library", r"CUDA_ERROR_STUB_LIBRARY", r"
                 # alike (cudaErrorStubLibrary = 34); Warp: "Failed to get driver entry point 'cuInit' (CUDA error 34)"
                 r"\bCUDA error\s*(?:code)?\s*[:=(]?\s*34\b(?![.:])")
 STUBS_ENTRY = re.compile(r"[^:=\s'\"]*/stubs/?(?=[:\s'\"]|$)")
+# Folders that hold the driver's own libcuda: the container toolkit's mount, WSL's, NixOS's, the distributions' library
+# folders. One listed before the stubs entry answers first, so the stub is never reached.
+DRIVER_LIBRARY_FOLDER = re.compile(r"/usr/local/nvidia/lib(?:64)?|/usr/lib/wsl/lib|/run/opengl-driver/lib|"
+                                   r"/usr/lib(?:64|/x86_64-linux-gnu|/aarch64-linux-gnu)?|"
+                                   r"/lib(?:64|/x86_64-linux-gnu)?")
 
 
 @rule("LIB011", "libcuda-stub-on-library-path", "error", "A program loads the CUDA toolkit's stub libcuda instead of the driver",
@@ -1324,7 +1329,8 @@ def libcuda_stub_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit]
     toolkits' stubs answer cuInit with an unknown error instead ("failed call to cuInit: CUresult(-1)",
     Numba's CudaAPIError from cuInit), and the clue is where libcuda came from: `ldd` shows
     "libcuda.so.1 => /usr/local/cuda/lib64/stubs/libcuda.so.1", or a loader message names
-    ".../lib64/stubs/libcuda.so".
+    ".../lib64/stubs/libcuda.so". Before anything fails, LD_LIBRARY_PATH lists a stubs folder ahead of
+    the driver's (a warning).
 
     Why:
     The CUDA toolkit ships a stub libcuda.so in lib64/stubs so that programs can be linked on machines
@@ -1338,12 +1344,13 @@ def libcuda_stub_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit]
     remove symlinks to the stub; link against it only at build time (LIBRARY_PATH or -L).
 
     When to ignore:
-    Build steps that only link (no GPU, no CUDA calls).
+    Build steps that only link (no GPU, no CUDA calls), and a shell used only for such builds.
     """
     api = ctx.facts.cuda.driver_api
     path = ctx.facts.env.variables.get("LD_LIBRARY_PATH", "")
     entries = [e for e in path.split(":") if STUBS_ENTRY.fullmatch(e)]
     loaded = api.library if "/stubs/" in (api.library or "") else ""
+    stubs = _stubs_before_the_driver(path)
     if api.cuinit_code == 34 or loaded:
         yield Hit(f"cuInit ran against the toolkit's stub libcuda{f' ({loaded})' if loaded else ''}, not the driver's",
                   evidence={"cuda.driver_api.cuinit_code": api.cuinit_code, "cuda.driver_api.library": api.library,
@@ -1352,6 +1359,24 @@ def libcuda_stub_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit]
         stub = next((m.group(0) for line in seen for m in [re.search(r"\S*/stubs/libcuda\.so[\d.]*", line)] if m), "")
         yield Hit("The CUDA toolkit's stub libcuda was loaded in place of the driver's" + (f": {stub}" if stub else ""),
                   evidence={"observed": seen[:2], "env.LD_LIBRARY_PATH": path}, fix=_stub_fix(entries))
+    elif stubs:
+        # The loader searches LD_LIBRARY_PATH before the system's folders, so a program that opens "libcuda.so" by
+        # that name (Numba, Warp, TensorPipe do) gets the stub; one linked against libcuda.so.1 gets it where an
+        # image or a user made that link in the stubs folder. Nothing failed in the paste yet: a warning.
+        yield Hit(f"LD_LIBRARY_PATH lists the CUDA toolkit's stubs folder ({stubs}) ahead of the driver's "
+                  "libraries: programs that open libcuda from it get the stub and find no GPU",
+                  evidence={"env.LD_LIBRARY_PATH": path}, fix=_stub_fix([stubs]), severity="warning")
+
+
+def _stubs_before_the_driver(path: str) -> str:
+    """The first stubs entry on the runtime loader's path with no driver folder listed before it, or ""."""
+    for entry in path.replace(";", ":").split(":"):
+        entry = entry.strip().rstrip("/")
+        if STUBS_ENTRY.fullmatch(entry):
+            return entry
+        if DRIVER_LIBRARY_FOLDER.fullmatch(entry):
+            return ""
+    return ""
 
 
 def _stub_fix(entries: List[str]) -> List[str]:
