@@ -61,3 +61,22 @@ def test_the_cuda_a_cluster_module_or_a_spack_spec_gives(text, cuda):
 @pytest.mark.parametrize("text", ["module load cudnn/8.2.1_cuda11.x", "module load cuda"])
 def test_modules_and_specs_that_name_no_cuda_version(text):
     assert from_text(text, "paste.txt").cuda.stated_version == ""
+
+
+@pytest.mark.parametrize("text", [
+    corpus("3567-"),  # jrottenberg/ffmpeg#233: a Dockerfile's FROM line, the image started by compose without a GPU
+    # sam-dumont/immich-video-memory-generator#272, installed with Docker (fixed by giving the container the GPU)
+    "ffmpeg failed: [h264_nvenc @ 0x590964d279c0] Cannot load libcuda.so.1 [vost#0:0/h264_nvenc @ 0x590964d2d040] "
+    "Error while opening encoder - maybe incorrect parameters such as bit_rate, rate, width or height.\n"
+    "### Installation method\n\nDocker",
+])
+def test_ffmpeg_finding_no_libcuda_in_a_container(text):
+    assert first(text).slug == "container-no-gpu"
+
+
+def test_ffmpeg_finding_no_libcuda_outside_a_container_is_not_blamed_on_one():
+    # NixOS/nixpkgs#77834: ffmpeg from Nix on Ubuntu, where libcuda was outside the paths Nix's loader searches
+    text = ("[h264_nvenc @ 0x5e28c0] Cannot load libcuda.so.1\nError initializing output stream 0:0 -- Error while "
+            "opening encoder for output stream #0:0 - maybe incorrect parameters such as bit_rate, rate, width or "
+            "height")
+    assert "container-no-gpu" not in paste_slugs(text, diagnosed_only=False)

@@ -57,7 +57,8 @@ CONTAINER_WORDS = (r"(?<![A-Za-z0-9_])(docker|podman|containerd|kubernetes|kubec
 NO_NVML_LIBRARY = r"could not load NVML library|couldn't find libnvidia-ml\.so library in your system"
 # The driver's libcuda is not in the container: the runtime that mounts it from the host was not asked to.
 LIBCUDA_MISSING = (r"libcuda\.so\.1: cannot open shared object file|Could not load dynamic library 'libcuda\.so\.1'|"
-                   r"unable to find libcuda\.so\.1")
+                   # FFmpeg's and mpv's NVENC/NVDEC loaders (ffnvcodec's dynlink): "Cannot load libcuda.so.1"
+                   r"unable to find libcuda\.so\.1|Cannot load libcuda\.so\.1")
 # On JetPack 4 (L4T r32) the l4t images hold empty placeholders for CUDA, cuDNN and TensorRT; the NVIDIA runtime mounts
 # the host's files over them, as the host's CSV lists in /etc/nvidia-container-runtime/host-files-for-container.d name.
 # Unmounted, the loader reads an empty file: "libnvinfer.so.7: file too short".
@@ -154,7 +155,10 @@ def _singularity_fix(commands: List[str]) -> str:
 # ONNX Runtime's CUDA errors ("CUDA failure 804: ... ; GPU=22179 ; hostname=9407c20fa6b6 ;"), TensorFlow's CUDA
 # diagnostics ("cuda_diagnostics.cc:165] hostname: 939b58c94187"). (A shell prompt's "root@2705d68d0852:/#" says the
 # same, but prompts are taken off pasted lines before the rules read them.)
-CONTAINER_HOSTNAME = (r"(?-i:\bhostname[=:]\s*(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{12}\b)",)
+CONTAINER_HOSTNAME = (r"(?-i:\bhostname[=:]\s*(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{12}\b)",
+                      # a Dockerfile's base image line: what failed ran in that image
+                      r"(?-i:^\s*FROM\s+(?:--platform=\S+\s+)?[\w.-]+(?:/[\w.-]+)*(?::[\w.-]+)?(?:@sha256:\w+)?"
+                      r"(?:\s+(?:AS|as)\s+[\w-]+)?\s*$)")
 
 
 def in_container(ctx: Context) -> bool:
