@@ -80,3 +80,49 @@ def test_ffmpeg_finding_no_libcuda_outside_a_container_is_not_blamed_on_one():
             "opening encoder for output stream #0:0 - maybe incorrect parameters such as bit_rate, rate, width or "
             "height")
     assert "container-no-gpu" not in paste_slugs(text, diagnosed_only=False)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("3678-"),  # llm-d/llm-d#1063: Triton's launcher linked by inductor on GKE, the driver in /usr/local/nvidia
+    # a CI job's log on a Tegra worker (found by find_string), ld's newer wording with the errno
+    "/usr/bin/ld: cannot find -l:libcuda.so.1: No such file or directory",
+])
+def test_the_linker_asked_for_libcuda_by_its_file_name(text):
+    assert first(text).slug == "cuda-libs-not-on-library-path"
+
+
+@pytest.mark.parametrize("case", [
+    "3813-",  # arch4edu/arch4edu#24: ldd on MXNet's library after the CUDA package moved to 10.1
+    "3828-",  # dougeeai/llama-cpp-python-wheels#3: MSYS2's ntldd on ggml-cuda.dll, built against CUDA 13
+])
+def test_ldd_listing_a_cuda_library_as_not_found(case):
+    assert first(corpus(case)).slug == "cuda-libraries-missing"
+
+
+def test_a_projects_own_check_of_the_nvcc_it_builds_with():
+    # Dao-AILab/flash-attention#1477: FlashAttention-3's check, beside a torch built with a new enough CUDA
+    found = first(corpus("3693-"))
+    assert found.slug == "nvcc-too-old-for-project" and "12.3" in found.message
+    assert "12.4" in found.fix[0]  # the toolkit torch was built with is the one to install
+    # flash-attention's setup.py wording (found by find_string), with Ubuntu's packaged nvcc (corpus 3674's lines)
+    found = first("RuntimeError: FlashAttention is only supported on CUDA 11.7 and above.  Note: make sure nvcc has a "
+                  "supported version by running nvcc -V.\nCuda compilation tools, release 11.5, V11.5.119")
+    assert found.slug == "nvcc-too-old-for-project" and "(11.5)" in found.message
+    # corpus 983: nvcc 10.1 beside a torch built with CUDA 12.1 is the mismatch, not only an old nvcc
+    assert first(corpus("983-")).slug == "nvcc-framework-cuda-mismatch"
+
+
+def test_facts_in_two_cell_tables_markdown_or_box_drawn():
+    # a training environment written as a Markdown table (found by find_string)
+    facts = from_text("| 项目 | 配置 |\n| --- | --- |\n| 系统 | Ubuntu WSL2 |\n| Python | 3.10.20 |\n"
+                      "| PyTorch | 2.0.0+cu117 |\n| GPU | NVIDIA GeForce RTX 4060 Laptop GPU |\n| CUDA | 11.7 |",
+                      "paste.txt")
+    torch = next(fw for fw in facts.frameworks.installed if fw.name == "torch")
+    assert (torch.version, facts.cuda.stated_version) == ("2.0.0+cu117", "11.7")
+    # a Grace Blackwell report's table (found by find_string): the driver beside its package name
+    assert from_text("| Driver | 580.126.09 (`nvidia-driver-580-open`) |", "paste.txt").gpus.driver_version == \
+        "580.126.09"
+    # a rich-style panel (corpus 3705): the CPU wheel on a GPU machine
+    assert first(corpus("3705-")).slug == "cpu-only-build"
+    # a row of three cells is a table of something else (a README's stack, found by find_string)
+    assert not from_text("| **Deep Learning** | PyTorch | 2.0+ |", "paste.txt").frameworks.installed

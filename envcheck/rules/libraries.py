@@ -491,6 +491,9 @@ MISSING_CUDA_LIB = (
     # open shared object file"; Paddle: "error code is libcublas.so: cannot open shared object file")
     rf"\blib{CUDA_LIBS}\.so[`'\"]?: cannot open shared (?:object )?file",
     rf"Could not load dynamic library '(?:lib)?{CUDA_LIBS}(?:\.so\.|64_)\d+",
+    # ldd's and MSYS2 ntldd's listing of what a library needs: "libcudart.so.10.0 => not found",
+    # "cublas64_13.dll => not found"
+    rf"\b(?:lib)?{CUDA_LIBS}(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+(?:\.\d+)*)\s+=>\s+not found",
     rf"\b{CUDA_LIBS}64_\d+\.dll'?,? (?:not found|was not found|is missing|cannot)",
     # CTranslate2 (faster-whisper, whisperX): "Library cublas64_12.dll is not found or cannot be loaded",
     # "Library libcublas.so.12 is not found or cannot be loaded"
@@ -943,11 +946,13 @@ def tensorrt_engine_built_for_other_gpu(ctx: Context, seen: List[str]) -> Iterab
 
 
 # libcuda.so (unversioned) not found where a link step or Triton looks for it: ld's "cannot find
-# -lcuda"; Triton's "libcuda.so cannot found!" (its launcher links with -lcuda, and it searches the
-# ldconfig cache); "Failed to find libcuda.so" in later Triton releases. Taichi (and Genesis, which runs on it)
-# dlopens the unversioned "libcuda.so" on Linux (taichi/rhi/cuda/cuda_driver.cpp) and says "[cuda_driver.cpp:load_lib@36]
-# libcuda.so lib not found." before falling back to the CPU.
-LIBCUDA_NOT_LINKABLE = (r"cannot find -lcuda\b", r"libcuda\.so cannot found", r"Failed to find libcuda\.so",
+# -lcuda" (newer Triton links its launcher with the file name: "cannot find -l:libcuda.so.1"); Triton's
+# "libcuda.so cannot found!" (its launcher links with -lcuda, and it searches the ldconfig cache); "Failed to find
+# libcuda.so" in later Triton releases. Taichi (and Genesis, which runs on it) dlopens the unversioned "libcuda.so"
+# on Linux (taichi/rhi/cuda/cuda_driver.cpp) and says "[cuda_driver.cpp:load_lib@36] libcuda.so lib not found."
+# before falling back to the CPU.
+LIBCUDA_NOT_LINKABLE = (r"cannot find -l(?:cuda\b|:libcuda\.so)", r"libcuda\.so cannot found",
+                        r"Failed to find libcuda\.so",
                         r"libcuda\.so(?:\.1)? not found in (?:the )?(?:ld(?:config)? cache|LD_LIBRARY_PATH)",
                         r"\blibcuda\.so lib not found")
 

@@ -898,10 +898,15 @@ ARCH_SHORTHAND_UNKNOWN = re.compile(r"Value '(native|all|all-major)' is not defi
 STD_UNKNOWN = re.compile(r"Value '(c\+\+\d\d)' is not defined for option 'std'")
 STD_FIRST_CUDA = {"c++14": "9.0", "c++17": "11.0", "c++20": "12.0"}
 CUDA_FEATURES_ARCHIVE = "https://docs.nvidia.com/cuda/archive/11.6.2/pdf/CUDA_Features_Archive.pdf"
+# A project's own check of the nvcc it builds with, in flash-attention's setup.py and the packages built from it
+# (causal-conv1d, mamba, FlashAttention-3's hopper/ build): "FlashAttention is only supported on CUDA 11.7 and above.
+# Note: make sure nvcc has a supported version by running nvcc -V."
+PROJECT_NEEDS_NEWER_NVCC = re.compile(r"\b([A-Za-z][\w.-]*(?:-\d)?) is only supported on CUDA (\d+\.\d+) and above")
 
 
 @rule("TK011", "nvcc-too-old-for-project", "error", "nvcc is older than the build flags the project passes it",
-      signatures=(ARCH_SHORTHAND_UNKNOWN.pattern, UNKNOWN_ARCH.pattern, STD_UNKNOWN.pattern), priority=22,
+      signatures=(ARCH_SHORTHAND_UNKNOWN.pattern, UNKNOWN_ARCH.pattern, STD_UNKNOWN.pattern,
+                  PROJECT_NEEDS_NEWER_NVCC.pattern), priority=22,
       references=(CUDA_FEATURES_ARCHIVE, TOOLKIT_ARCHIVE),
       scope="build")
 def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -914,6 +919,8 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     (TF_CUDA_COMPUTE_CAPABILITIES=sm_52,...,compute_90) on a machine whose GPU is older than 9.0.
     Or "nvcc fatal : Value 'c++17' is not defined for option 'std'" from a PyTorch extension or a
     CMake project that compiles its CUDA code as C++17.
+    Or the project's own check of nvcc: "FlashAttention is only supported on CUDA 11.7 and above",
+    "FlashAttention-3 is only supported on CUDA 12.3 and above".
 
     Why:
     Projects pass nvcc the architecture shorthands of recent releases: -arch=all and all-major
@@ -934,6 +941,10 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     found = first_match(ARCH_SHORTHAND_UNKNOWN, seen)
     nvcc = ctx.facts.cuda.nvcc_on_path_version
     standard = first_match(STD_UNKNOWN, seen)
+    project = first_match(PROJECT_NEEDS_NEWER_NVCC, seen)
+    if project and not found and not standard:
+        yield from _project_needs_newer_nvcc(ctx, project.group(1), project.group(2), nvcc)
+        return
     if standard and not found:
         needs = STD_FIRST_CUDA.get(standard.group(1))
         yield Hit(f"nvcc {nvcc or '(version not in the input)'} does not know -std={standard.group(1)}, which the build "
@@ -967,6 +978,25 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               evidence={"cuda.nvcc_on_path_version": nvcc, "flag": f"-arch={found.group(1)}"}, confirmed=bool(nvcc),
               fix=[f"install a current CUDA toolkit from {TOOLKIT_ARCHIVE} and put its bin/ first on PATH",
                    f"or name the architecture: -arch=sm_{number} (CMake: -DCMAKE_CUDA_ARCHITECTURES={number})"])
+
+
+def _project_needs_newer_nvcc(ctx: Context, project: str, needs: str, nvcc: str) -> Iterable[Hit]:
+    """The project checks the nvcc that CUDA_HOME (or PATH) gives, not torch's CUDA: a torch built with a new enough
+    CUDA does not help while an older toolkit is the one found."""
+    torch = ctx.framework("torch")
+    built = torch.build_cuda if torch is not None and torch.accelerator == "cuda" else ""
+    if built and nvcc and built.split(".")[0] != nvcc.split(".")[0]:
+        return  # nvcc-framework-cuda-mismatch: the toolkit must be the one torch was built with, not only new enough
+    target = built if built and version(built) >= version(needs) else needs
+    yield Hit(f"{project} builds only with nvcc {needs} or newer, and the nvcc this build found is older"
+              + (f" ({nvcc})" if nvcc else "") + (f"; torch was built with CUDA {built}" if built else ""),
+              evidence={"needs_cuda": needs, "cuda.nvcc_on_path_version": nvcc or "not in the input",
+                        "frameworks.torch.build_cuda": built or "not in the input"}, confirmed=True,
+              fix=[f"install the CUDA {target} toolkit from {TOOLKIT_ARCHIVE} (the CUDA torch was built with, when "
+                   "that is new enough)",
+                   f"export CUDA_HOME=/usr/local/cuda-{target} PATH=/usr/local/cuda-{target}/bin:$PATH  # the toolkit "
+                   "the build must use",
+                   "nvcc -V  # must now show that release"])
 
 
 # PyTorch's C++ headers refuse an old host compiler (c10/util/C++17.h, c10/util/TypeIndex.h): "You're trying to build
