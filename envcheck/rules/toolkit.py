@@ -901,7 +901,7 @@ CUDA_FEATURES_ARCHIVE = "https://docs.nvidia.com/cuda/archive/11.6.2/pdf/CUDA_Fe
 # A project's own check of the nvcc it builds with, in flash-attention's setup.py and the packages built from it
 # (causal-conv1d, mamba, FlashAttention-3's hopper/ build): "FlashAttention is only supported on CUDA 11.7 and above.
 # Note: make sure nvcc has a supported version by running nvcc -V."
-PROJECT_NEEDS_NEWER_NVCC = re.compile(r"\b([A-Za-z][\w.-]*(?:-\d)?) is only supported on CUDA (\d+\.\d+) and above")
+PROJECT_NEEDS_NEWER_NVCC = re.compile(r"\b([A-Za-z][\w.-]*) is only supported on CUDA (\d+\.\d+) and above")
 
 
 @rule("TK011", "nvcc-too-old-for-project", "error", "nvcc is older than the build flags the project passes it",
@@ -988,12 +988,15 @@ def _project_needs_newer_nvcc(ctx: Context, project: str, needs: str, nvcc: str)
     if built and nvcc and built.split(".")[0] != nvcc.split(".")[0]:
         return  # nvcc-framework-cuda-mismatch: the toolkit must be the one torch was built with, not only new enough
     target = built if built and version(built) >= version(needs) else needs
-    yield Hit(f"{project} builds only with nvcc {needs} or newer, and the nvcc this build found is older"
-              + (f" ({nvcc})" if nvcc else "") + (f"; torch was built with CUDA {built}" if built else ""),
+    # nvcc on PATH new enough: the build took another toolkit, the one CUDA_HOME names
+    found = "another, older nvcc (the one CUDA_HOME names)" if nvcc and version(nvcc) >= version(needs) else \
+        f"an older nvcc{f' ({nvcc})' if nvcc else ''}"
+    yield Hit(f"{project} builds only with nvcc {needs} or newer, and this build found {found}"
+              + (f"; torch was built with CUDA {built}" if built else ""),
               evidence={"needs_cuda": needs, "cuda.nvcc_on_path_version": nvcc or "not in the input",
                         "frameworks.torch.build_cuda": built or "not in the input"}, confirmed=True,
-              fix=[f"install the CUDA {target} toolkit from {TOOLKIT_ARCHIVE} (the CUDA torch was built with, when "
-                   "that is new enough)",
+              fix=[f"install the CUDA {target} toolkit from {TOOLKIT_ARCHIVE}"
+                   + (" (the CUDA torch was built with)" if target == built else ""),
                    f"export CUDA_HOME=/usr/local/cuda-{target} PATH=/usr/local/cuda-{target}/bin:$PATH  # the toolkit "
                    "the build must use",
                    "nvcc -V  # must now show that release"])
