@@ -128,6 +128,23 @@ def package_records(lines: List[str]) -> List[str]:
     return records
 
 
+# A table cell boundary: Markdown's pipe, and the box-drawing bar of the tables that CLI tools print (rich, tabulate).
+TABLE_BAR = re.compile(r"[|│┃]")
+
+
+def table_pairs(lines: List[str]) -> List[str]:
+    """Two-cell table rows as "name: value" ("| PyTorch | 2.1.0+cpu |", "│ PyTorch │ 2.10.0+cpu"), so that
+    the readings see a label and its value. Rows of more cells (nvidia-smi's) are left to their own parsers."""
+    pairs = []
+    for line in lines:
+        if not TABLE_BAR.search(line):
+            continue
+        cells = [cell.strip() for cell in TABLE_BAR.split(line) if cell.strip()]
+        if len(cells) == 2 and len(cells[0]) <= 30 and cells[0][:1].isalpha():
+            pairs.append(f"{cells[0]}: {cells[1]}")
+    return pairs
+
+
 # A terminal cuts a long line at its width wherever it falls: two or more consecutive lines of one
 # length (at least this long) followed by a shorter one are one line that was cut.
 TERMINAL_WIDTH_FLOOR = 60

@@ -19,7 +19,7 @@ from typing import List, Optional
 
 from envcheck.importers._facts import framework, mark, set_once
 from envcheck.model import PROSE_SOURCE as PROSE
-from envcheck.importers.paste import form_answers, package_records
+from envcheck.importers.paste import form_answers, package_records, table_pairs
 from envcheck.model import Distribution, Gpu, HostFacts, Library
 
 # A GPU as people write it: a product line word and a model ("RTX 3090", "GTX 1080 Ti", "Tesla
@@ -201,29 +201,12 @@ def _companion_reports(lines: List[str], facts: HostFacts, source: str) -> None:
             facts.python.version = python.group(1)
 
 
-# A table cell boundary: Markdown's pipe, and the box-drawing bar of the tables that CLI tools print (rich, tabulate).
-TABLE_BAR = re.compile(r"[|│┃]")
-
-
-def _table_pairs(lines: List[str]) -> List[str]:
-    """Two-cell table rows as "name: value" ("| PyTorch | 2.1.0+cpu |", "│ PyTorch │ 2.10.0+cpu"), so that the
-    readings below see a label and its value. Rows of more cells (nvidia-smi's) are left to their own parsers."""
-    pairs = []
-    for line in lines:
-        if not TABLE_BAR.search(line):
-            continue
-        cells = [cell.strip() for cell in TABLE_BAR.split(line) if cell.strip()]
-        if len(cells) == 2 and len(cells[0]) <= 30 and cells[0][:1].isalpha():
-            pairs.append(f"{cells[0]}: {cells[1]}")
-    return pairs
-
-
 def read(lines: List[str], facts: HostFacts, source: str) -> None:
     _companion_reports(lines, facts, source)
     _repl_versions(lines, facts, source)
     # An issue form's answer means something only with its heading: "OS Version" + "win10".
     form = [f"{heading}: {answer}" for heading, answer in form_answers(lines)]
-    for line in form + _table_pairs(lines) + package_records(lines) + lines:
+    for line in form + table_pairs(lines) + package_records(lines) + lines:
         text = " ".join(TEMPLATE_EXAMPLE.sub(" ", line).split())
         if not text:
             continue
