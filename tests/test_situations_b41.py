@@ -126,3 +126,63 @@ def test_facts_in_two_cell_tables_markdown_or_box_drawn():
     assert first(corpus("3705-")).slug == "cpu-only-build"
     # a row of three cells is a table of something else (a README's stack, found by find_string)
     assert not from_text("| **Deep Learning** | PyTorch | 2.0+ |", "paste.txt").frameworks.installed
+
+
+@pytest.mark.parametrize("text, package", [
+    # rusty1s/pytorch_scatter#394: torch 2.0.1+cu117, the +cu117 index, still no CUDA ops in the extension
+    ("I am getting the following error from the torch-scatter: \n\nRuntimeError: Not compiled with CUDA support\n\n"
+     "I am currently running on torch= 2.0.1+cu117. \n"
+     "- pip install --no-cache-dir torch-scatter==2.1.1 -f https://data.pyg.org/whl/torch-2.0.1+cu117.html",
+     "torch-scatter"),
+    # nv-tlabs/NKSR#21: the traceback ends in torch_scatter's own op
+    ('  File "/home/vector4d/anaconda3/envs/nksr2/lib/python3.10/site-packages/torch_scatter/scatter.py", line 72, '
+     "in scatter_max\n    return torch.ops.torch_scatter.scatter_max(src, index, dim, out, dim_size)\n"
+     "RuntimeError: Not compiled with CUDA support\n\n"
+     "My operating environment is python 3.10 torch2.0.0+cu118 (in conda)", "torch-scatter"),
+])
+def test_a_pyg_extension_without_its_cuda_ops(text, package):
+    found = first(text)
+    assert found.slug == "cuda-extension-not-built" and package in found.message
+    assert any("data.pyg.org/whl/torch-" in step for step in found.fix)
+
+
+def test_torchs_own_words_for_a_cpu_build_stay_with_the_framework():
+    # torch's "Torch not compiled with CUDA enabled" is a CPU-only torch (corpus 114), not an extension's build
+    assert first(corpus("114-")).slug == "cpu-only-build"
+
+
+def test_a_pyg_wheel_index_for_a_cuda_that_torch_release_never_had():
+    # corpus 3842: torch 2.0.0 was built for cu117 and cu118; there is no +cu114 index, so pip built from source
+    found = first(corpus("3842-"))
+    assert found.slug == "library-no-binary-for-cuda-version"
+    assert found.evidence["asked_variant"] == "cu114" and "cu118" in found.evidence["published_variants"]
+
+
+def test_a_pyg_wheel_index_of_a_published_variant_is_not_blamed():
+    # the index of a variant torch 1.8.1 was built for (rusty1s/pytorch_scatter#312 installs from it)
+    text = ("pip install torch-scatter -f https://data.pyg.org/whl/torch-1.8.1+cu111.html;\n"
+            "RuntimeError: Not compiled with CUDA support")
+    assert "library-no-binary-for-cuda-version" not in paste_slugs(text, diagnosed_only=False)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("3720-"),  # traveller59/spconv#423: cumm and cumm-cu111 both installed
+    # JIA-Lab-research/spconv-plus#5: the same words from tensorview under spconv-plus
+    "ValueError: /io/include/tensorview/tensor.h(171) don't compiled with cuda\n"
+    "here is my package info:\ncuda=11.3\ntorch=1.10.0\ntorch.version.cuda=11.3\npython examples.py",
+])
+def test_tensorviews_words_for_a_cpu_only_cumm(text):
+    found = first(text)
+    assert found.slug == "cuda-extension-not-built" and "cumm" in found.message
+
+
+@pytest.mark.parametrize("name", ["3834-", "2883-"])
+def test_device_querys_old_unknown_error_is_a_failed_cuda_initialisation(name):
+    # canonical/lxd#5618 and corpus 2883: deviceQuery's "cudaGetDeviceCount returned 30" then "-> unknown error"
+    found = [f for f in paste_findings(corpus(name)) if f.slug == "cuda-init-failed"]
+    assert found and "30 (cudaErrorUnknown" in found[0].message and "nvidia-uvm" in found[0].message
+
+
+def test_device_query_returning_another_code_is_not_the_unknown_error():
+    # corpus 2259: "returned 35" is the driver too old for the runtime, not code 30
+    assert "30 (cudaErrorUnknown" not in " ".join(f.message for f in paste_findings(corpus("2259-")))

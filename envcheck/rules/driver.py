@@ -50,7 +50,9 @@ CUDA_ERRORS = {
                                                       "that does not support it (forward compatibility is for "
                                                       "datacenter GPUs); remove the cuda-compat libraries from "
                                                       "the library path"),
-    999: ("CUDA_ERROR_UNKNOWN", "an unexpected driver failure; after suspend/resume, reload nvidia_uvm or reboot"),
+    999: ("CUDA_ERROR_UNKNOWN", "an unexpected driver failure: most often nvidia-uvm, lost after suspend/resume "
+                                "(reload it or reboot) or absent (not loaded on the host, or /dev/nvidia-uvm not "
+                                "passed into the container)"),
 }
 
 
@@ -949,8 +951,9 @@ def fabric_manager_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[H
 
 
 # The CUDA runtime's unknown error before CUDA 10.1 numbered it 30 (cudaErrorUnknown; 999 since): PyTorch's and Lua
-# Torch's THC print "cuda runtime error (30) : unknown error at .../THCGeneral.cpp".
-OLD_RUNTIME_UNKNOWN = r"cuda runtime error \(30\)"
+# Torch's THC print "cuda runtime error (30) : unknown error at .../THCGeneral.cpp"; the CUDA samples' deviceQuery
+# prints "cudaGetDeviceCount returned 30" and, on the next line, "-> unknown error".
+OLD_RUNTIME_UNKNOWN = r"cuda runtime error \(30\)|cudaGetDeviceCount returned 30\b"
 
 
 @rule("DRV010", "cuda-init-failed", "error", "The CUDA driver API fails to initialise",

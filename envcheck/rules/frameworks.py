@@ -2518,12 +2518,26 @@ DJL_ENGINES = "https://docs.djl.ai/engines/pytorch/pytorch-engine/index.html"
 CUDA_TAG_IN_URL = r"https?://\S*?(?:(?:/|\+|%2B|-)cu|-gpu-)(\d{3})(?:[/._-]|\b)\S*?\.(?:zip|whl|tar\.gz|tgz)\b"
 CUDA_BINARY_404 = re.compile(CUDA_TAG_IN_URL + r".*?\b404\b|\b404\b.*?" + CUDA_TAG_IN_URL, re.I)
 MLVERSE_TORCH_INSTALL = "https://torch.mlverse.org/docs/articles/installation.html"
+# PyTorch Geometric's compiled extensions, as pip and their import paths name them.
+PYG_EXTENSION = re.compile(r"\btorch[-_](scatter|sparse|cluster|spline[-_]conv)\b", re.I)
+# The wheel index PyG publishes per PyTorch release and CUDA variant:
+# "-f https://data.pyg.org/whl/torch-2.0.0+cu117.html"
+# (pytorch-geometric.com/whl before). It has indexes only for the variants that PyTorch release was built for (the
+# pytorch_scatter README: "${CUDA} should be replaced by either cpu, cu117, or cu118 depending on your PyTorch
+# installation"); for any other, pip finds no wheel and builds the source package, whose setup.py compiles CUDA ops
+# only where torch sees a GPU and CUDA_HOME, or FORCE_CUDA=1.
+PYG_WHEEL_INDEX = re.compile(r"(?:data\.pyg\.org|pytorch-geometric\.com)/whl/torch-(\d+\.\d+\.\d+)(?:\+|%2B)"
+                             r"(cu\d{2,3}|cpu)\.html", re.I)
+PYG_INSTALL = "https://github.com/rusty1s/pytorch_scatter#binaries"
+# pip building a PyG extension from its source package, which it does when the index holds no wheel for it.
+PYG_SOURCE_BUILD = (r"(?:Building wheels? for|Running setup\.py install for) "
+                    r"torch[-_](?:scatter|sparse|cluster|spline[-_]conv)\b")
 
 
 @rule("FW010", "library-no-binary-for-cuda-version", "error",
       "A package has no binary for the CUDA version it detected: it falls back to the CPU or fails to install",
       signatures=(BNB_BINARY_MISSING.pattern, INSTALL_TYPE_UNSUPPORTED.pattern, CUDA_BINARY_404.pattern,
-                  DJL_NO_CUDA_FLAVOR.pattern), priority=9,
+                  DJL_NO_CUDA_FLAVOR.pattern, PYG_WHEEL_INDEX.pattern), priority=9,
       references=(BITSANDBYTES_INSTALL, MLVERSE_TORCH_INSTALL))
 def library_no_binary_for_cuda_version(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -2560,6 +2574,10 @@ def library_no_binary_for_cuda_version(ctx: Context, seen: List[str]) -> Iterabl
     """
     found = first_match(BNB_BINARY_MISSING, seen)
     if found is None:
+        unpublished = pyg_index_without_wheels(ctx)
+        if unpublished is not None and ctx.observed([COMPILED_WITHOUT_CUDA.pattern, PYG_SOURCE_BUILD]):
+            yield _pyg_index_unpublished(ctx, *unpublished)
+            return
         yield from _cuda_binary_not_published(seen)
         return
     library, cuda, nocublaslt = found.group(1), found.group(2), found.group(3)
@@ -2574,6 +2592,25 @@ def library_no_binary_for_cuda_version(ctx: Context, seen: List[str]) -> Iterabl
                    ls_command,
                    "export BNB_CUDA_VERSION=<one of those, e.g. 121>  # only a CUDA your driver and torch also run",
                    "python -m bitsandbytes  # its own report of the CUDA setup"])
+
+
+def _pyg_index_unpublished(ctx: Context, torch: str, variant: str, variants: List[str], line: str) -> Hit:
+    """PyG's wheel index for a torch release and a CUDA variant that release never had: there are no wheels there."""
+    cuda = [v for v in variants if v != "cpu"]
+    named = next((m for m in map(PYG_EXTENSION.search, ctx.observations) if m), None)
+    package = f"torch-{named.group(1).lower().replace('_', '-')}" if named else "torch-scatter"
+    return Hit(f"PyG publishes no wheels for torch {torch}+{variant}: its wheel indexes follow the builds of each "
+               f"PyTorch release, and torch {torch} was built for {', '.join(variants)}; pip found no wheel and built "
+               "the extension from its source package, which compiles CUDA ops only where torch sees a GPU and a CUDA "
+               "toolkit (or FORCE_CUDA=1)",
+               evidence={"index": line.strip()[:200], "torch": torch, "asked_variant": variant,
+                         "published_variants": variants}, confirmed=True, references=[PYG_INSTALL],
+               fix=["python -c 'import torch; print(torch.__version__, torch.version.cuda)'  # the torch and CUDA in "
+                    "use",
+                    f"pip install {package} -f https://data.pyg.org/whl/torch-{torch}+"
+                    f"{cuda[-1] if cuda else 'cpu'}.html  # with a PyTorch build of that variant",
+                    "or, with another torch (a Jetson's NVIDIA build, a source build): FORCE_CUDA=1 pip install "
+                    f"--no-build-isolation --no-cache-dir {package}  # nvcc of torch's CUDA on PATH"])
 
 
 def _cuda_of_tag(digits: str) -> str:
@@ -2648,8 +2685,12 @@ TORCHVISION_SOURCE_BUILD = re.compile(r"torchvision[-=\s]+\d+\.\d+\.\d+a0\+[0-9a
 # The common setup.py of a PyTorch C++ extension (detectron2, mmcv, pytorch3d, maskrcnn-benchmark, DCNv2) defines
 # WITH_CUDA only when torch.cuda.is_available() and CUDA_HOME are both true at build time, or FORCE_CUDA=1; each op's
 # CUDA branch otherwise compiles to AT_ERROR("<op> is not compiled with GPU support"). XGBoost's CPU build says
-# "XGBoost version is not compiled with GPU support": not an extension of torch.
-COMPILED_WITHOUT_CUDA = re.compile(r"^(?!.*XGBoost).*?\b(?:(\w+) is )?[Nn]ot compiled with (?:GPU|gpu)(?: support)?\b")
+# "XGBoost version is not compiled with GPU support": not an extension of torch. PyTorch Geometric's extensions
+# (torch-scatter, torch-sparse, torch-cluster, torch-spline-conv) say "Not compiled with CUDA support" (pytorch_scatter
+# csrc/scatter.cpp; its setup.py builds the CUDA ops under the same two conditions); torch's own "Torch not compiled
+# with CUDA enabled" is FW001's.
+COMPILED_WITHOUT_CUDA = re.compile(r"^(?!.*XGBoost).*?\b(?:(\w+) is )?[Nn]ot compiled with "
+                                   r"(?:(?:GPU|gpu)(?: support)?|CUDA support)\b")
 # `FORCE_CUDA=1 && pip install ...` (or `;`): a shell variable the next command never sees, unlike
 # `FORCE_CUDA=1 pip install ...` or `export FORCE_CUDA=1`; the build then looks for a GPU, and in `docker build` there is none.
 FORCE_CUDA_NOT_PASSED = r"\bFORCE_CUDA=[\"']?1[\"']?\s*(?:&&|;)"
@@ -2673,7 +2714,9 @@ GROUNDINGDINO_INSTALL = "https://github.com/IDEA-Research/GroundingDINO#hammer_a
 # A CUDA-only code path in a build without CUDA, in cumm's words (spconv 2, tensorview's TV_THROW_RT_ERR):
 # "SpconvOps_get_indice_pairs.cc(65) not implemented for CPU ONLY build." spconv's PyPI package "spconv" is the
 # CPU-only build (Linux only); the CUDA builds are spconv-cuXYZ, one package per CUDA (its README's install table).
-CPU_ONLY_BUILD_PATH = r"\bnot implemented for CPU ONLY build\b"
+# tensorview (cumm's tensor library, under spconv 2) allocating on the GPU in a build without TV_CUDA: "ValueError:
+# /io/include/tensorview/tensor.h(171) don't compiled with cuda" (its TensorStorage, TV_THROW_INVALID_ARG).
+CPU_ONLY_BUILD_PATH = r"\bnot implemented for CPU ONLY build\b|\bdon't compiled with cuda\b"
 SPCONV_INSTALL = "https://pypi.org/project/spconv/"
 # Words before "is not compiled with GPU support" in people's sentences that name no op ("it is not compiled ...").
 NOT_AN_OP = {"it", "this", "that", "which", "what", "package", "extension", "module", "library", "version", *map(
@@ -2709,7 +2752,10 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     xFormers' operators: "No operator found for `memory_efficient_attention_forward`", each "is not
     supported because: xFormers wasn't build with CUDA support". GroundingDINO: "UserWarning: Failed
     to load custom C++ ops. Running on CPU mode Only!", then "NameError: name '_C' is not defined";
-    spconv 2: "SpconvOps_get_indice_pairs.cc(65) not implemented for CPU ONLY build."; a package's
+    spconv 2: "SpconvOps_get_indice_pairs.cc(65) not implemented for CPU ONLY build.", or tensorview
+    under it: "ValueError: /io/include/tensorview/tensor.h(171) don't compiled with cuda"; PyTorch
+    Geometric's torch-scatter, torch-sparse, torch-cluster: "RuntimeError: Not compiled with CUDA
+    support"; a package's
     compiled `_C` module: "cannot import name '_C' from 'sam2'", "No module named 'pytorch3d._C'". Qwen's and
     Baichuan's model code (a warning): "import flash_attn rotary fail, please install FlashAttention rotary".
 
@@ -2722,8 +2768,10 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     when PyTorch sees a GPU and a toolkit (CUDA_HOME) at build time, or FORCE_CUDA=1 is set: built on
     a login node, in a docker build, or where torch.cuda.is_available() was False, they have CPU ops only.
     GroundingDINO compiles its ops only where CUDA_HOME is set. Some packages publish the CPU-only
-    build under the plain name: spconv's "spconv" package has no CUDA code, spconv-cu118 and its
-    siblings do.
+    build under the plain name: spconv's "spconv" and cumm's "cumm" packages have no CUDA code,
+    spconv-cu118, cumm-cu118 and their siblings do. PyG's extensions come as one wheel per PyTorch
+    release and CUDA variant from its own index; the cpu wheel, or a source build where no GPU or
+    toolkit was seen, has CPU ops only.
 
     Fix:
     Reinstall the package with its extension built for your torch and CUDA (the package's own
@@ -2776,6 +2824,8 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         built_without = first_match(COMPILED_WITHOUT_CUDA, seen)
         project_module = first_match(PROJECT_CUDA_MODULE, seen)
         package_c = first_match(PACKAGE_C_MODULE, seen)
+        if built_without is not None and pyg_index_without_wheels(ctx) is not None:
+            return  # library-no-binary-for-cuda-version: the index it installed from has no wheels
         if built_without is not None:
             yield _compiled_without_cuda(ctx, built_without)
         elif project_module is not None:
@@ -2844,15 +2894,25 @@ def _groundingdino_ops_not_built(ctx: Context, said: str) -> Hit:
 
 def _cpu_only_build_path(ctx: Context, said: str) -> Hit:
     """A CUDA-only operation reached in a CPU-only build: for spconv, the plain 'spconv' package from PyPI."""
+    torch = ctx.framework("torch")
+    variant = torch_variant(torch) if torch is not None else None
+    wanted = f"spconv-{variant}" if variant and variant.startswith("cu") else "spconv-cuXYZ"
+    if re.search(r"don't compiled with cuda", said, re.I):
+        # tensorview's words: the cumm under spconv is the CPU-only 'cumm' package, whatever spconv package is there
+        return Hit("cumm, the tensor library spconv 2 runs on, is its CPU-only build (the PyPI package 'cumm'): it "
+                   "cannot allocate CUDA tensors; the CUDA builds are the cumm-cuXYZ packages, one per CUDA, like "
+                   "spconv's", evidence={"observed": said.strip()[:200], "package": "cumm"}, confirmed=True,
+                   references=[SPCONV_INSTALL],
+                   fix=["pip list | grep -iE 'spconv|cumm'  # every spconv and cumm package installed",
+                        "pip uninstall -y cumm spconv  # and any other cumm-cu*/spconv-cu* listed",
+                        f"pip install {wanted}  # it brings the cumm of the same CUDA; torch's CUDA: python -c "
+                        "'import torch; print(torch.version.cuda)'"])
     spconv = bool(ctx.observed([r"\bspconv\b|SpconvOps"]))
     if not spconv:
         return Hit("A CUDA-only operation ran in a build without CUDA: the package in use was built for the CPU only",
                    evidence={"observed": said.strip()[:200]}, confirmed=True,
                    fix=["install the package's CUDA build for your CUDA (its install page lists them), or build it "
                         "from source with CUDA enabled"])
-    torch = ctx.framework("torch")
-    variant = torch_variant(torch) if torch is not None else None
-    wanted = f"spconv-{variant}" if variant and variant.startswith("cu") else "spconv-cuXYZ"
     return Hit("spconv is its CPU-only build (the PyPI package 'spconv'): its sparse convolution on CUDA tensors is "
                "not implemented there; the CUDA builds are the spconv-cuXYZ packages",
                evidence={"observed": said.strip()[:200], "package": "spconv"}, confirmed=True,
@@ -2894,6 +2954,9 @@ def _torchvision_ops_not_built(ctx: Context) -> Iterable[Hit]:
 def _compiled_without_cuda(ctx: Context, found: "re.Match[str]") -> Hit:
     """The extension's build left its CUDA ops out; the package is the one the message's paths or the report name."""
     text = " ".join(ctx.observations)
+    pyg = PYG_EXTENSION.search(text)
+    if pyg is not None and found.group(1) is None:
+        return _pyg_extension_without_cuda(ctx, found, f"torch-{pyg.group(1).lower().replace('_', '-')}")
     package = next((name for name in EXTENSION_PACKAGES if re.search(rf"\b{name}\b", text, re.I)), "")
     # "Not compiled with GPU support (ROIAlign_forward at .../ROIAlign.h:71)" names the op after the words
     after = re.search(r"not compiled with GPU support \((\w+) at ", text, re.I)
@@ -2912,6 +2975,37 @@ def _compiled_without_cuda(ctx: Context, found: "re.Match[str]") -> Hit:
                     f"rm -rf build/ **/*.so  # in {where}'s source tree: drop the CPU-only build",
                     "FORCE_CUDA=1 CUDA_HOME=/usr/local/cuda pip install --no-build-isolation --no-cache-dir -e .  "
                     "# rebuild with its CUDA ops, nvcc of torch's CUDA on PATH"])
+
+
+def _pyg_extension_without_cuda(ctx: Context, found: "re.Match[str]", package: str) -> Hit:
+    """A PyTorch Geometric extension with CPU ops only: a cpu wheel, or a source build that did not see CUDA."""
+    torch = ctx.framework("torch")
+    variant = torch_variant(torch) if torch is not None else None
+    release = torch.version.split("+")[0] if torch is not None and torch.version else "${TORCH}"
+    index = f"https://data.pyg.org/whl/torch-{release}+{variant if variant else '${CUDA}'}.html"
+    return Hit(f"{package} was installed without its CUDA ops: a cpu wheel of it, or a build from its source package "
+               "where PyTorch saw no GPU or no CUDA toolkit, so its CUDA calls fail",
+               evidence={"observed": found.string.strip()[:200], "package": package}, confirmed=True,
+               references=[PYG_INSTALL],
+               fix=["python -c 'import torch; print(torch.__version__, torch.version.cuda)'  # the index names these",
+                    f"pip uninstall -y {package}",
+                    f"pip install --no-cache-dir {package} -f {index}  # a wheel with CUDA ops for this torch",
+                    f"or, where no wheel is published: FORCE_CUDA=1 pip install --no-build-isolation --no-cache-dir "
+                    f"{package}  # with nvcc of torch's CUDA on PATH"])
+
+
+def pyg_index_without_wheels(ctx: Context) -> Optional[Tuple[str, str, List[str], str]]:
+    """(torch, variant, the variants that release was built for, the line) when a PyG wheel index the report installs
+    from names a CUDA variant that PyTorch release never had: PyG publishes no index for it."""
+    for line in ctx.observed([PYG_WHEEL_INDEX.pattern]):
+        found = PYG_WHEEL_INDEX.search(line)
+        try:
+            variants = list(ctx.matrix.torch_release(found.group(1)).get("variants") or ())
+        except (QueryError, InvalidVersion):
+            continue
+        if variants and found.group(2).lower() not in variants:
+            return found.group(1), found.group(2).lower(), variants, line
+    return None
 
 
 # PyTorch's words when a process group asks for NCCL in a build without it (users' retellings drop or misspell
