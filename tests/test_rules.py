@@ -294,6 +294,7 @@ CONTEXT = {
                                            "Red Hat Enterprise Linux release 8.9 (Ootpa)",
     "driver-libs-not-in-ldcache": "$ ldconfig -p | grep nvidia-ml\nThe output is strictly empty.",
     "wsl-container-toolkit-too-old-for-driver": "docker run --gpus all image, on Docker Desktop (WSL2) on Windows 11",
+    "l4t-container-host-mismatch": "I have Jetpack 5.1.2 with cuda 11.4 installed.",
 }
 
 

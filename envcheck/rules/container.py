@@ -914,15 +914,24 @@ def _l4t_image(ctx: Context):
     return "", ""
 
 
+# The container toolkit checking an image's NVIDIA_REQUIRE_CUDA against the host's CUDA: "requirements not met:
+# unsatisfied condition: cuda>=12.2 (cuda=11.4)" (Isaac ROS 3 on JetPack 5.1.2; jetson-containers#1459, cuda>=12.9
+# (cuda=12.6) on an Orin). On a Jetson the host's CUDA is the one its JetPack release installed ("CUDA 12.2 is not on
+# JetPack 5", jetson-containers#600), so the image was built for a newer JetPack; elsewhere it is the driver's CUDA
+# (DRV005).
+JETSON_CUDA_REQUIREMENT = re.compile(r"unsatisfied condition: cuda\s*>=\s*(\d+\.\d+)(?:\s*\(cuda\s*=\s*(\d+\.\d+)\))?")
+
+
 @rule("CTR010", "l4t-container-host-mismatch", "error", "A Jetson container built for another L4T release than the host's",
-      priority=16, references=(JETSON_CONTAINERS,))
+      signatures=(JETSON_CUDA_REQUIREMENT.pattern,), priority=16, references=(JETSON_CONTAINERS,))
 def l4t_container_host_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     On a Jetson, a container from NGC's l4t-* images or jetson-containers starts, but CUDA in it
     fails: deviceQuery "cudaGetDeviceCount returned 3 -> initialization error", torch sees no GPU,
     or libraries from the host do not match the container's; the same steps work with a container
-    tagged for the host's release.
+    tagged for the host's release. An image built for a newer JetPack does not start: "requirements
+    not met: unsatisfied condition: cuda>=12.2 (cuda=11.4)" on JetPack 5.1.2.
 
     Why:
     A Jetson's CUDA driver comes with its L4T release (the board support package flashed with
@@ -932,7 +941,8 @@ def l4t_container_host_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     driver it was not built for; JetPack 4 containers also mount CUDA from the host.
     matrices/jetpack.toml holds which releases run each other's containers and which L4T
     release each JetPack flashed, so a host named only by its JetPack ("Jetpack 4.5.1",
-    the nvidia-jetpack package) is judged too.
+    the nvidia-jetpack package) is judged too. A Jetson's CUDA is the one its JetPack installed, so an
+    image that requires a newer CUDA (NVIDIA_REQUIRE_CUDA) is refused by the container runtime.
 
     Fix:
     Use an image tagged for the host's L4T release (`cat /etc/nv_tegra_release` names it; the
@@ -944,6 +954,9 @@ def l4t_container_host_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     mismatch = ctx.shared("l4t_mismatch", l4t_mismatch)
     if not mismatch:
+        required = first_match(JETSON_CUDA_REQUIREMENT, seen) if ctx.jetson() else None
+        if required is not None:
+            yield _image_needs_newer_jetpack(ctx, required)
         return
     system = ctx.facts.system
     hosts, image, line = mismatch
@@ -960,6 +973,22 @@ def l4t_container_host_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               fix=["cat /etc/nv_tegra_release  # the host's L4T release",
                    f"use an image tagged for R{host} or its family (jetson-containers: autotag <package> picks one)",
                    f"or reflash the Jetson with the JetPack for L4T R{image}"])
+
+
+def _image_needs_newer_jetpack(ctx: Context, required: "re.Match[str]") -> Hit:
+    """A Jetson image asking for a CUDA newer than the one its host's JetPack installed."""
+    system = ctx.facts.system
+    host = required.group(2) or ctx.facts.cuda.stated_version or ""
+    named = f"JetPack {system.jetpack_release}" if system.jetpack_release else \
+        f"L4T R{system.l4t_release}" if system.l4t_release else "its JetPack release"
+    return Hit(f"the image requires CUDA {required.group(1)} or newer, and this Jetson has "
+               f"{'CUDA ' + host if host else 'an older CUDA'}, the one {named} installed: on a Jetson, CUDA comes "
+               "with the JetPack release flashed, so the image was built for a newer JetPack",
+               evidence={"required_cuda": required.group(1), "host_cuda": host or "not in the input",
+                         "observed": required.string.strip()[:200], "jetson": ctx.jetson()}, confirmed=True,
+               fix=["cat /etc/nv_tegra_release  # the host's L4T release (and so its JetPack and CUDA)",
+                    "use an image tagged for the host's L4T release (jetson-containers: autotag <package> picks one)",
+                    f"or reflash the Jetson with a JetPack whose CUDA is {required.group(1)} or newer"])
 
 
 def l4t_mismatch(ctx: Context) -> Optional[Tuple[List[str], str, str]]:

@@ -155,7 +155,14 @@ PROGRAM_NEEDS_CAPABILITY = re.compile(r"\bneeds? at least (?:a GPU (?:of|with) )
 JULIA_GPU_TOO_OLD = re.compile(r"Your (.{1,60}?) GPU \(compute capability (\d+)\.(\d)\) is not supported on "
                                r"CUDA (\d+)\+|"
                                r"Device capability v(\d+)\.(\d)\.\d+ not supported by available toolchain")
-MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, r"PyTorch no longer supports this GPU because it is too old", NGC_GPU_TOO_OLD.pattern,
+# ptxas refusing PTX that a just-in-time compiler (Triton, Inductor through it) generated with an instruction form
+# the target GPU's architecture lacks: "Feature '.acq_rel' requires .target sm_70 or higher" (Triton's atomics on
+# Pascal), "Modifier '.evict_last' on 'ld' requires .target sm_70 or higher" (Inductor's cache hints), "Feature 'mma'
+# requires .target sm_70 or higher". The compiler writes for newer GPUs than this one; bfloat16's forms are FW007's.
+PTX_FEATURE_NEEDS_NEWER = re.compile(r"(?:Feature|Modifier|Instruction) '(?!\.bf16|cvt\.bf16)([^']{1,60})'"
+                                     r"(?: on '[\w.]+')? requires \.target sm_(\d+?)(\d) or higher")
+MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, PTX_FEATURE_NEEDS_NEWER.pattern,
+                r"PyTorch no longer supports this GPU because it is too old", NGC_GPU_TOO_OLD.pattern,
                 JULIA_GPU_TOO_OLD.pattern,
                 r"minimum cuda capability (that we support|supported by this library) is",
                 r"The minimum required Cuda capability is \d+\.\d+",
@@ -1374,6 +1381,30 @@ def _program_needs_capability(ctx: Context, floor: "re.Match[str]") -> Optional[
                     "architecture (its CUDA_ARCHITECTURES / TORCH_CUDA_ARCH_LIST) and remove the check"])
 
 
+def _ptx_needs_newer_gpu(ctx: Context, found: "re.Match[str]") -> Optional[Hit]:
+    """ptxas refused generated PTX for this GPU's architecture: the compiler that wrote it (Triton, most often)
+    emits instruction forms only newer GPUs have. Not the cause where the GPU is known and has that architecture."""
+    feature, needs = found.group(1), f"{found.group(2)}.{found.group(3)}"
+    models = [m for m in ctx.gpu_models() if m["cc"]]
+    gpu = models[0] if models else None
+    if gpu and cc_tuple(gpu["cc"]) >= cc_tuple(needs):
+        return None
+    triton = _software_release(ctx, "triton")
+    this = f"the {gpu['name']} is {gpu['cc']}" if gpu else "this GPU is older"
+    return Hit(f"ptxas refused code generated for this GPU: its '{feature}' needs compute capability {needs} "
+               f"(sm_{found.group(2)}{found.group(3)}) or newer, and {this}; the compiler that generated it"
+               f"{' (Triton ' + triton + ')' if triton else ' (Triton, under torch.compile or a library)'} writes "
+               "for newer GPUs than this one",
+               evidence={"observed": found.string.strip()[:200], "needs": needs,
+                         **({"gpu": gpu["name"], "compute_capability": gpu["cc"]} if gpu else {})},
+               confirmed=bool(gpu), generic=not gpu,
+               fix=["nvidia-smi --query-gpu=name,compute_cap --format=csv  # the GPU's compute capability",
+                    "run the Triton kernels on a GPU of that capability or newer",
+                    "or keep this GPU off that path: torch.compile(..., backend='eager') or no torch.compile, the "
+                    "library's non-Triton implementation where it has one, or an older release of the library and of "
+                    "Triton that still generated code for this architecture"])
+
+
 def _dropped(ctx: Context, cc: str) -> bool:
     """Whether today's builds no longer carry this architecture: no variant of the newest torch release in the
     matrix has native code for it, though an older release did (Kepler, Maxwell). Which build failed is not
@@ -1415,11 +1446,14 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     own check: "Sorry, need at least compute capability 7.0+!" on a GTX 1080 Ti (6.1). An NGC
     container's start-up check: "ERROR: Detected Quadro M1200 GPU, which is not supported by this
     container". FlashAttention 2 on an older GPU: "FlashAttention only supports Ampere GPUs or
-    newer.", or the reporter saying so beside the GPU they have.
+    newer.", or the reporter saying so beside the GPU they have. Triton's generated code on a Pascal
+    GPU: "ptxas error: Feature '.acq_rel' requires .target sm_70 or higher".
 
     Why:
     Framework builds drop old architectures over time (Kepler, then Maxwell and Pascal in the
     CUDA 12.8+/13 builds). The GPU is older than the oldest architecture the build contains.
+    Just-in-time compilers do too: Triton emits instruction forms (memory-ordering atomics, cache
+    hints) that only Volta and newer have, and ptxas refuses them for an older target.
 
     Fix:
     Install an older release whose build still includes this architecture, build from source with
@@ -1486,12 +1520,15 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if julia is not None:
         yield _julia_gpu_too_old(julia)
         return
-    floor = first_match(PROGRAM_NEEDS_CAPABILITY, seen)
-    if floor is not None:
-        hit = _program_needs_capability(ctx, floor)
-        if hit:
-            yield hit
-        return
+    # a stated floor: the program's own words, or ptxas's for code a compiler generated
+    for pattern, explain in ((PROGRAM_NEEDS_CAPABILITY, _program_needs_capability),
+                             (PTX_FEATURE_NEEDS_NEWER, _ptx_needs_newer_gpu)):
+        floor = first_match(pattern, seen)
+        if floor is not None:
+            hit = explain(ctx, floor)
+            if hit:
+                yield hit
+            return
     if seen:
         found = TOO_OLD_TEXT.search(" ".join(ctx.observations))
         numbers = [g for g in found.groups() if g is not None] if found else []

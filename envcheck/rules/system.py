@@ -75,12 +75,24 @@ def shm_too_small(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   "/dev/shm filling up under DataLoader workers or NCCL", generic=True,
                   evidence={"observed": ctx.observed(BUS_ERROR)[0].strip()[:200]},
                   fix=SHM_FIX + ["df -h /dev/shm  # inside the container"])
+    elif ctx.observed([ELASTIC_SIGBUS]) and not ctx.observed(SHM_GIVEN):
+        yield Hit("a rank of a torchrun job died of a bus error (SIGBUS): the usual cause is /dev/shm filling up under "
+                  "NCCL's and the DataLoader's shared memory, at a container's or pod's 64 MiB default or a job's "
+                  "memory limit", generic=True,
+                  evidence={"observed": ctx.observed([ELASTIC_SIGBUS])[0].strip()[:200]},
+                  fix=SHM_FIX + ["df -h /dev/shm  # where the job runs",
+                                 "Slurm: ask for the node's memory (--mem=0) so /dev/shm has room"])
 
 
 # A bare SIGBUS ("Bus error (core dumped)", Megatron's "Bus error: nonexistent physical address with signal 7"): a
 # write to a tmpfs page that does not exist, which in a container is /dev/shm at its 64 MiB default far more often
 # than anything else (7 of the corpus's 8 reports with a bus error). Not where the command gives /dev/shm room.
 BUS_ERROR = (r"\bBus error\b", r"\bSIGBUS\b")
+# torch.distributed.elastic's failure report for a rank killed by SIGBUS ("traceback : Signal 7 (SIGBUS) received by
+# PID 10"): ranks on one machine exchange data through /dev/shm (NCCL's shared-memory transport, DataLoader workers),
+# so in a pod (alpaca-lora's on Kubernetes), a job with a memory limit (OpenRLHF's docs: "the size of shared memory is
+# not enough", fixed with #SBATCH --mem=0) or a container it is /dev/shm that ran out.
+ELASTIC_SIGBUS = r"Signal 7 \(SIGBUS\) received by PID"
 SHM_GIVEN = (r"--ipc[= ]host\b", r"--shm-size\b", r"\bshm_size\s*:", r"\bipc\s*:\s*host\b")
 
 
