@@ -69,3 +69,13 @@ def test_a_jetson_image_needing_a_newer_cuda_than_the_jetpack_installed(text, ne
 def test_the_same_requirement_off_a_jetson_is_the_drivers():
     # corpus 463: vLLM's image needs CUDA 12.4 on a PC whose driver runs 12.2
     assert first(corpus("463-")).slug == "driver-too-old"
+
+
+def test_a_cuda_the_report_tried_is_not_taken_for_the_jetsons():
+    # 3929's sentences with nvidia-container-cli's older wording of the requirement (gpu-jupyter#24's), which does not
+    # give the host's CUDA: the CUDA 12.2 the reporter tried to install is not what the Jetson has
+    text = ("I have Jetpack 5.1.2 installed.\nnvidia-container-cli: requirement error: unsatisfied condition: "
+            "cuda>=12.2, please update your driver to a newer version, or use an earlier cuda container\n"
+            "I get the same error even after trying to upgrade my Jetson to CUDA12.2.")
+    found = first(text)
+    assert found.slug == "l4t-container-host-mismatch" and "this Jetson has an older CUDA" in found.message

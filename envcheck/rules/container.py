@@ -978,7 +978,9 @@ def l4t_container_host_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 def _image_needs_newer_jetpack(ctx: Context, required: "re.Match[str]") -> Hit:
     """A Jetson image asking for a CUDA newer than the one its host's JetPack installed."""
     system = ctx.facts.system
-    host = required.group(2) or ctx.facts.cuda.stated_version or ""
+    stated = ctx.facts.cuda.stated_version or ""
+    # a stated CUDA counts only below the requirement: a report also names the CUDA it tried to install
+    host = required.group(2) or (stated if stated and version(stated) < version(required.group(1)) else "")
     named = f"JetPack {system.jetpack_release}" if system.jetpack_release else \
         f"L4T R{system.l4t_release}" if system.l4t_release else "its JetPack release"
     return Hit(f"the image requires CUDA {required.group(1)} or newer, and this Jetson has "
