@@ -1363,14 +1363,20 @@ def _program_refuses_gpu(refused: "re.Match[str]") -> Hit:
                      "or run on a GPU of a newer architecture (nvidia-smi --query-gpu=name,compute_cap --format=csv)"]))
 
 
+def _gpu_against_floor(ctx: Context, needs: str) -> Tuple[Optional[Dict], bool]:
+    """The first GPU whose compute capability the input gives, and whether it meets a stated floor: a GPU that meets
+    it means the floor is not what stopped the program."""
+    gpu = next((m for m in ctx.gpu_models() if m["cc"]), None)
+    return gpu, gpu is not None and cc_tuple(gpu["cc"]) >= cc_tuple(needs)
+
+
 def _program_needs_capability(ctx: Context, floor: "re.Match[str]") -> Optional[Hit]:
     """A program that states the oldest architecture it runs on, and stopped: the GPU is below it, unless the GPU's
     capability is known and meets it (then something else stopped the program)."""
     numbers = [g for g in floor.groups() if g is not None]
     needs = f"{numbers[0]}.{numbers[1]}"
-    models = [m for m in ctx.gpu_models() if m["cc"]]
-    gpu = models[0] if models else None
-    if gpu and cc_tuple(gpu["cc"]) >= cc_tuple(needs):
+    gpu, meets = _gpu_against_floor(ctx, needs)
+    if meets:
         return None
     this = f"the {gpu['name']} is {gpu['cc']}" if gpu else "this GPU's capability is not in the input"
     return Hit(f"the program needs a GPU of compute capability {needs} or newer, and {this}",
@@ -1385,9 +1391,8 @@ def _ptx_needs_newer_gpu(ctx: Context, found: "re.Match[str]") -> Optional[Hit]:
     """ptxas refused generated PTX for this GPU's architecture: the compiler that wrote it (Triton, most often)
     emits instruction forms only newer GPUs have. Not the cause where the GPU is known and has that architecture."""
     feature, needs = found.group(1), f"{found.group(2)}.{found.group(3)}"
-    models = [m for m in ctx.gpu_models() if m["cc"]]
-    gpu = models[0] if models else None
-    if gpu and cc_tuple(gpu["cc"]) >= cc_tuple(needs):
+    gpu, meets = _gpu_against_floor(ctx, needs)
+    if meets:
         return None
     triton = _software_release(ctx, "triton")
     this = f"the {gpu['name']} is {gpu['cc']}" if gpu else "this GPU is older"
@@ -2611,7 +2616,7 @@ def library_no_binary_for_cuda_version(ctx: Context, seen: List[str]) -> Iterabl
     """
     found = first_match(BNB_BINARY_MISSING, seen)
     if found is None:
-        unpublished = pyg_index_without_wheels(ctx)
+        unpublished = ctx.shared("pyg_index_without_wheels", _pyg_index_without_wheels)
         if unpublished is not None and ctx.observed([COMPILED_WITHOUT_CUDA.pattern, PYG_SOURCE_BUILD]):
             yield _pyg_index_unpublished(ctx, *unpublished)
             return
@@ -2634,8 +2639,7 @@ def library_no_binary_for_cuda_version(ctx: Context, seen: List[str]) -> Iterabl
 def _pyg_index_unpublished(ctx: Context, torch: str, variant: str, variants: List[str], line: str) -> Hit:
     """PyG's wheel index for a torch release and a CUDA variant that release never had: there are no wheels there."""
     cuda = [v for v in variants if v != "cpu"]
-    named = next((m for m in map(PYG_EXTENSION.search, ctx.observations) if m), None)
-    package = f"torch-{named.group(1).lower().replace('_', '-')}" if named else "torch-scatter"
+    package = _pyg_package(" ".join(ctx.observations)) or "torch-scatter"
     return Hit(f"PyG publishes no wheels for torch {torch}+{variant}: its wheel indexes follow the builds of each "
                f"PyTorch release, and torch {torch} was built for {', '.join(variants)}; pip found no wheel and built "
                "the extension from its source package, which compiles CUDA ops only where torch sees a GPU and a CUDA "
@@ -2861,7 +2865,7 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         built_without = first_match(COMPILED_WITHOUT_CUDA, seen)
         project_module = first_match(PROJECT_CUDA_MODULE, seen)
         package_c = first_match(PACKAGE_C_MODULE, seen)
-        if built_without is not None and pyg_index_without_wheels(ctx) is not None:
+        if built_without is not None and ctx.shared("pyg_index_without_wheels", _pyg_index_without_wheels):
             return  # library-no-binary-for-cuda-version: the index it installed from has no wheels
         if built_without is not None:
             yield _compiled_without_cuda(ctx, built_without)
@@ -2991,9 +2995,9 @@ def _torchvision_ops_not_built(ctx: Context) -> Iterable[Hit]:
 def _compiled_without_cuda(ctx: Context, found: "re.Match[str]") -> Hit:
     """The extension's build left its CUDA ops out; the package is the one the message's paths or the report name."""
     text = " ".join(ctx.observations)
-    pyg = PYG_EXTENSION.search(text)
-    if pyg is not None and found.group(1) is None:
-        return _pyg_extension_without_cuda(ctx, found, f"torch-{pyg.group(1).lower().replace('_', '-')}")
+    pyg = _pyg_package(text)
+    if pyg and found.group(1) is None:
+        return _pyg_extension_without_cuda(ctx, found, pyg)
     package = next((name for name in EXTENSION_PACKAGES if re.search(rf"\b{name}\b", text, re.I)), "")
     # "Not compiled with GPU support (ROIAlign_forward at .../ROIAlign.h:71)" names the op after the words
     after = re.search(r"not compiled with GPU support \((\w+) at ", text, re.I)
@@ -3014,6 +3018,12 @@ def _compiled_without_cuda(ctx: Context, found: "re.Match[str]") -> Hit:
                     "# rebuild with its CUDA ops, nvcc of torch's CUDA on PATH"])
 
 
+def _pyg_package(text: str) -> str:
+    """The PyG extension a text names, as pip names it (torch_scatter -> torch-scatter), or ""."""
+    named = PYG_EXTENSION.search(text)
+    return f"torch-{named.group(1).lower().replace('_', '-')}" if named else ""
+
+
 def _pyg_extension_without_cuda(ctx: Context, found: "re.Match[str]", package: str) -> Hit:
     """A PyTorch Geometric extension with CPU ops only: a cpu wheel, or a source build that did not see CUDA."""
     torch = ctx.framework("torch")
@@ -3031,7 +3041,7 @@ def _pyg_extension_without_cuda(ctx: Context, found: "re.Match[str]", package: s
                     f"{package}  # with nvcc of torch's CUDA on PATH"])
 
 
-def pyg_index_without_wheels(ctx: Context) -> Optional[Tuple[str, str, List[str], str]]:
+def _pyg_index_without_wheels(ctx: Context) -> Optional[Tuple[str, str, List[str], str]]:
     """(torch, variant, the variants that release was built for, the line) when a PyG wheel index the report installs
     from names a CUDA variant that PyTorch release never had: PyG publishes no index for it."""
     for line in ctx.observed([PYG_WHEEL_INDEX.pattern]):

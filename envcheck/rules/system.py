@@ -75,11 +75,11 @@ def shm_too_small(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   "/dev/shm filling up under DataLoader workers or NCCL", generic=True,
                   evidence={"observed": ctx.observed(BUS_ERROR)[0].strip()[:200]},
                   fix=SHM_FIX + ["df -h /dev/shm  # inside the container"])
-    elif ctx.observed([ELASTIC_SIGBUS]) and not ctx.observed(SHM_GIVEN):
+    elif (elastic := ctx.observed([ELASTIC_SIGBUS])) and not ctx.observed(SHM_GIVEN):
         yield Hit("a rank of a torchrun job died of a bus error (SIGBUS): the usual cause is /dev/shm filling up under "
                   "NCCL's and the DataLoader's shared memory, at a container's or pod's 64 MiB default or a job's "
                   "memory limit", generic=True,
-                  evidence={"observed": ctx.observed([ELASTIC_SIGBUS])[0].strip()[:200]},
+                  evidence={"observed": elastic[0].strip()[:200]},
                   fix=SHM_FIX + ["df -h /dev/shm  # where the job runs",
                                  "Slurm: ask for the node's memory (--mem=0) so /dev/shm has room"])
 
