@@ -1457,6 +1457,23 @@ NVENC_MIN_DRIVER = re.compile(r"minimum required Nvidia driver for nvenc is (\d+
 NVENC_LIBRARY_NOT_LOADED = (*VIDEO_LIBS_MISSING,
                             r"(?:Cannot|Could not|Failed to|Unable to) load (?:library )?\W?nvEncodeAPI(?:64)?\.dll")
 NVENC_FFMPEG = "https://github.com/FFmpeg/FFmpeg/blob/master/libavcodec/nvenc.c"
+# The same floor in a report's own words, in one sentence with NVENC: "FFmpeg builds compiled against NVENC API 13,
+# which requires NVIDIA driver ≥ 570", "requires NVENC API 13.1 / NVIDIA driver 610 or newer", "needs NVENC API 13.1
+# (driver 610+)", "need NVIDIA driver 610+ (NVENC API 13.1)". Judged only against a driver the report gives apart.
+NVENC_SAID = re.compile(r"\bnvenc", re.I)
+NEED_SAID = re.compile(r"\b(?:requires?|required|needs?|minimum)\b", re.I)
+DRIVER_FLOOR_SAID = re.compile(r"\bdriver\s*(?:version\s*)?(?:is\s+|of\s+)?(?:≥|>=)?\s*(\d{3}(?:\.\d+)*)\b", re.I)
+
+
+def _nvenc_driver_floor_said(lines: Iterable[str]) -> str:
+    """The least driver a sentence of the report says NVENC (or the encoder built for its API) needs, or ""."""
+    for line in lines:
+        for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", line):
+            floor = DRIVER_FLOOR_SAID.search(sentence) if NVENC_SAID.search(sentence) and NEED_SAID.search(sentence) \
+                else None
+            if floor:
+                return floor.group(1)
+    return ""
 
 
 @rule("DRV019", "driver-too-old-for-nvenc-api", "error",
@@ -1469,7 +1486,9 @@ def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]
     Hardware encoding fails as the encoder opens (HandBrake, OBS, Jellyfin, an FFmpeg build):
     "[hevc_nvenc] Driver does not support the required nvenc API version. Required: 12.2 Found: 12.1",
     then "The minimum required Nvidia driver for nvenc is 551.76 or newer" (OBS logs only this second
-    line: "error: The minimum required Nvidia driver for nvenc is 471.41 or newer").
+    line: "error: The minimum required Nvidia driver for nvenc is 471.41 or newer"). Reports often say it
+    in their own words ("FFmpeg builds compiled against NVENC API 13, which requires NVIDIA driver ≥ 570")
+    next to the driver they have.
 
     Why:
     NVENC is reached through the driver's own encode library (nvEncodeAPI64.dll, libnvidia-encode),
@@ -1488,7 +1507,10 @@ def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]
     """
     gap = first_match(NVENC_API_GAP, seen)
     minimum = first_match(NVENC_MIN_DRIVER, seen)
-    if gap is None and (minimum is None or ctx.observed(NVENC_LIBRARY_NOT_LOADED)):
+    if gap is None and minimum is None:
+        yield from _nvenc_floor_said_above_driver(ctx)
+        return
+    if gap is None and ctx.observed(NVENC_LIBRARY_NOT_LOADED):
         return
     needs = minimum.group(1) if minimum else ""
     driver = ctx.driver_version()
@@ -1505,6 +1527,22 @@ def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]
                         "driver": driver or "not in the input"},
               fix=(_distro.install_driver(ctx.distro, _distro.branch_of(needs)) if needs else
                    _distro.install_driver(ctx.distro)) +
+              ["# Windows: the driver alone (custom install, without the NVIDIA app) is enough",
+               "or use a build of the application made against an older Video Codec SDK (nv-codec-headers)"])
+
+
+def _nvenc_floor_said_above_driver(ctx: Context) -> Iterable[Hit]:
+    """The report says in its own words which driver its encoder needs, and gives a driver below it."""
+    driver = ctx.driver_version()
+    if not driver or not ctx.observed((NVENC_SAID.pattern,)):
+        return
+    needs = _nvenc_driver_floor_said(ctx.observed((NVENC_SAID.pattern,)))
+    if not needs or not older_than(driver, needs):
+        return
+    yield Hit(f"The report says its encoder needs driver {needs} or newer for NVENC, and the driver here is {driver}: "
+              "the encoder was built for a newer NVENC API than this driver provides",
+              evidence={"minimum_driver (stated in prose)": needs, "driver": driver},
+              fix=_distro.install_driver(ctx.distro, _distro.branch_of(needs)) +
               ["# Windows: the driver alone (custom install, without the NVIDIA app) is enough",
                "or use a build of the application made against an older Video Codec SDK (nv-codec-headers)"])
 

@@ -854,9 +854,19 @@ def vgpu_unlicensed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    "sudo systemctl restart nvidia-gridd"])
 
 
-# cudaErrorDevicesUnavailable (46) in its words and names: "all CUDA-capable devices are busy or unavailable".
-DEVICES_UNAVAILABLE = (r"all CUDA-capable devices are busy or unavailable", r"cudaErrorDevicesUnavailable",
+# cudaErrorDevicesUnavailable (46) in its words and names: "all CUDA-capable devices are busy or unavailable" in older
+# releases, "CUDA-capable device(s) is/are busy or unavailable" in newer ones (the string in CUDA 13.0's libcudart).
+DEVICES_UNAVAILABLE = (r"all CUDA-capable devices are busy or unavailable",
+                       r"CUDA-capable device\(s\) is/are busy or unavailable", r"cudaErrorDevicesUnavailable",
                        r"CUDA_ERROR_DEVICES_UNAVAILABLE")
+# Kaldi's GPU selection (src/cudamatrix/cu-device.cc) is written for GPUs in an exclusive compute mode: it tries each
+# GPU for a context, and when every one refuses says "Failed to create CUDA context, no more unused GPUs?" (older
+# releases: "No more unused GPUs in compute exclusive mode?"); its source says a context cannot be created "in the case
+# with no free GPUs ... (compute-exclusive mode)". Every GPU answering 46 with this line is that mode, each GPU taken.
+KALDI_NO_FREE_GPU = (r"Failed to create CUDA context(?: on a GPU)?[.,]?\s*no more unused (?:CUDA )?GPUs",)
+KALDI_CU_DEVICE = "https://github.com/kaldi-asr/kaldi/blob/master/src/cudamatrix/cu-device.cc"
+# nvidia-smi's table showing a GPU in the shared (Default) compute mode: then the refusals have another cause.
+DEFAULT_MODE_ROW = (r"\|\s+(?:\d+%|N/A)\s+Default\s+\|",)
 # A compute mode that lets one process (or none) have the GPU: nvidia-smi's table ("E. Process", "E. Thread" on old
 # drivers, "Prohibited") and `nvidia-smi -q` ("Compute Mode : Exclusive_Process").
 # People say it too: "my gpu is in exclusive mode in nvidia-smi", "compute mode is set to exclusive process".
@@ -873,9 +883,11 @@ RUNTIME_ERROR_TYPES = "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDA
 def gpu_held_by_stale_process(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
-    "all CUDA-capable devices are busy or unavailable" (cudaErrorDevicesUnavailable, 46) for some jobs
-    and not others, on a cluster node whose nvidia-smi shows the compute mode "E. Process" and memory
-    in use on a GPU that the job was given for itself.
+    "all CUDA-capable devices are busy or unavailable" (cudaErrorDevicesUnavailable, 46; newer CUDA releases
+    say "CUDA-capable device(s) is/are busy or unavailable") for some jobs and not others, on a cluster
+    node whose nvidia-smi shows the compute mode "E. Process" and memory in use on a GPU that the job
+    was given for itself. Kaldi, which expects that mode, tries every GPU and stops: "Device 0: all
+    CUDA-capable devices are busy or unavailable. ... Failed to create CUDA context, no more unused GPUs?"
 
     Why:
     In the Exclusive_Process compute mode a GPU takes one CUDA context at a time (Prohibited takes
@@ -896,6 +908,17 @@ def gpu_held_by_stale_process(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if not seen:
         return
     mode = first_match(EXCLUSIVE_MODE, ctx.observations)
+    if mode is None and ctx.observed(KALDI_NO_FREE_GPU) and not ctx.observed(DEFAULT_MODE_ROW):
+        yield Hit("every GPU refused Kaldi a CUDA context: Kaldi runs its GPUs in an exclusive compute mode, one "
+                  "context per GPU, and each was already held by another process (another job of the recipe, or one "
+                  "left from an earlier run)", evidence={"observed": [*seen[:1], *ctx.observed(KALDI_NO_FREE_GPU)[:1]]},
+                  references=[KALDI_CU_DEVICE],
+                  fix=["nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv  # who holds "
+                       "each GPU",
+                       "pass --use-gpu=wait to the training script (steps/nnet3/train*.py) so that a job waits for a "
+                       "free GPU instead of failing",
+                       "or start no more GPU jobs at once than there are GPUs"])
+        return
     if mode is None:
         return  # without an exclusive or prohibited mode in sight, 46 has other causes (vGPU licence, WSL builds)
     shown = mode.group(1) or mode.group(2) or mode.group(3) or mode.group(4)
