@@ -74,3 +74,30 @@ def test_an_nvenc_driver_floor_the_driver_meets_is_not_a_finding():
             "driver ≥ 570.")
     assert "driver-too-old-for-nvenc-api" not in paste_slugs(text)
 
+
+
+@pytest.mark.parametrize("text, ptxas", [
+    # jax-ml/jax#19821: jaxlib 0.4.24 on driver 535.154.05
+    ("2024-02-15 14:18:20.201828: W external/xla/xla/service/gpu/nvptx_compiler.cc:744] The NVIDIA driver's CUDA "
+     "version is 12.2 which is older than the ptxas CUDA version (12.3.107). Because the driver is older than the "
+     "ptxas version, XLA is disabling parallel compilation, which may slow down compilation. You should update your "
+     "NVIDIA driver or use the NVIDIA-provided CUDA forward compatibility packages.\n"
+     "| NVIDIA-SMI 535.154.05             Driver Version: 535.154.05   CUDA Version: 12.2     |", "12.3"),
+    # jax-ml/jax#20133: newer XLA's wording, on driver 550.78
+    ("The NVIDIA driver's CUDA version is 12.4 which is older than the PTX compiler version (12.6.20). Because the "
+     "driver is older than the PTX compiler version, XLA is disabling parallel compilation, which may slow down "
+     "compilation. You should update your NVIDIA driver or use the NVIDIA-provided CUDA forward compatibility "
+     "packages.\nNVIDIA-SMI 550.78                 Driver Version: 550.78         CUDA Version: 12.4", "12.6"),
+])
+def test_xla_ptxas_newer_than_the_driver_is_a_warning_with_the_driver_it_needs(text, ptxas):
+    found = first(text)
+    assert found.slug == "ptxas-newer-than-driver" and found.severity == "warning"
+    assert found.evidence["ptxas_cuda"] == ptxas and found.evidence["minimum_driver"] != "not in the matrix"
+
+
+def test_xla_warning_of_a_ptxas_too_old_is_not_this_finding():
+    # jax-ml/jax#10083: the opposite warning, a ptxas older than XLA wants
+    text = ("W external/org_tensorflow/tensorflow/stream_executor/gpu/asm_compiler.cc:111] *** WARNING *** You are "
+            "using ptxas 9.2.148, which is older than 11.1. ptxas before 11.1 is known to miscompile XLA code, leading "
+            "to incorrect results or invalid-address errors.")
+    assert "ptxas-newer-than-driver" not in paste_slugs(text)

@@ -2016,6 +2016,61 @@ def _needs_legacy_branch(ctx: Context, gpu_name: str, branch: str, driver: str) 
                fix=fix + [f"Hold the driver packages at the {branch} branch so that updates do not replace it"])
 
 
+# XLA (JAX, TensorFlow) compiles its kernels with ptxas, from the nvidia-cuda-nvcc wheel JAX installs or a toolkit on
+# PATH, and checks it against the driver since 2023 (jax-ml/jax#18577: "If ptxas is newer than the driver, the driver
+# won't be able to load the CUBINs it produces"): "The NVIDIA driver's CUDA version is 12.2 which is older than the
+# ptxas CUDA version (12.3.107). Because the driver is older than the ptxas version, XLA is disabling parallel
+# compilation"; newer XLA says "PTX compiler version (12.6.85)".
+XLA_PTXAS_NEWER = re.compile(r"The NVIDIA driver's CUDA version is (\d+\.\d+) which is older than the (?:ptxas CUDA|"
+                             r"PTX compiler) version \((\d+\.\d+)(?:\.\d+)?\)")
+JAX_PTXAS_CHECK = "https://github.com/jax-ml/jax/issues/18577"
+
+
+@rule("DRV028", "ptxas-newer-than-driver", "warning",
+      "XLA compiles with a ptxas newer than the driver, so it compiles one kernel at a time",
+      signatures=(XLA_PTXAS_NEWER.pattern,), priority=60, references=(JAX_PTXAS_CHECK,))
+def ptxas_newer_than_driver(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    JAX (or TensorFlow) works but warns at its first compilation: "W external/xla/xla/service/gpu/
+    nvptx_compiler.cc:744] The NVIDIA driver's CUDA version is 12.2 which is older than the ptxas
+    CUDA version (12.3.107). Because the driver is older than the ptxas version, XLA is disabling
+    parallel compilation, which may slow down compilation." (newer XLA: "older than the PTX compiler
+    version (12.6.85)"). Compilation, and so the first steps of every program, is slower.
+
+    Why:
+    XLA turns its kernels into GPU code with ptxas, and the driver must load what ptxas made: code
+    from a ptxas of a newer CUDA than the driver runs can fail to load. JAX's CUDA wheels bring
+    their own ptxas (nvidia-cuda-nvcc-cu12, whatever its newest release is at install time), so an
+    install on a driver a few months old meets this. XLA then compiles in a way that can fall back
+    to the driver, one module at a time. XLA releases before the check (2022) failed outright
+    with "no kernel image is available for execution on the device".
+
+    Fix:
+    Upgrade the driver to one that runs the ptxas's CUDA, or install the ptxas of the driver's
+    CUDA (`pip install "nvidia-cuda-nvcc-cu12==12.2.*"` for a driver that runs CUDA 12.2). In an
+    image that has its own CUDA toolkit, install JAX's local-CUDA variant (`jax[cuda12_local]`)
+    so that the image's ptxas is used.
+
+    When to ignore:
+    When compilation time does not matter: results are the same.
+    """
+    said = first_match(XLA_PTXAS_NEWER, seen)
+    if said is None:
+        return
+    runs, ptxas = said.group(1), said.group(2)
+    need = ctx.matrix.min_driver(ptxas)
+    yield Hit(f"XLA's ptxas is CUDA {ptxas} but the driver{f' {ctx.driver_version()}' if ctx.driver_version() else ''} "
+              f"runs CUDA {runs}: XLA compiles one module at a time", confirmed=True,
+              evidence={"driver_cuda": runs, "ptxas_cuda": ptxas, "minimum_driver": need or "not in the matrix"},
+              fix=(_distro.install_driver(ctx.distro, _distro.branch_of(need)) if need else
+                   _distro.install_driver(ctx.distro)) +
+              [f'or use the ptxas of the driver\'s CUDA: pip install "nvidia-cuda-nvcc-cu{runs.split(".")[0]}=='
+               f'{runs}.*"',
+               f"in an image with its own CUDA toolkit: install jax[cuda{runs.split('.')[0]}_local] so that XLA "
+               "uses the image's ptxas"])
+
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
          fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
@@ -2023,4 +2078,5 @@ RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_lib
          prime_profile_disables_nvidia_driver, gpu_unusable_after_suspend_resume, driver_nvml_too_old_for_tool,
          driver_too_old_for_nvenc_api, nvidia_vulkan_driver_not_installed, flatpak_nvidia_runtime_missing_for_driver,
          driver_too_old_for_optix, vgpu_guest_host_driver_mismatch, gpu_no_vulkan_support,
-         egl_device_rendering_without_gpu_driver, driver_libs_not_in_ldcache, driver_does_not_support_gpu)
+         egl_device_rendering_without_gpu_driver, driver_libs_not_in_ldcache, driver_does_not_support_gpu,
+         ptxas_newer_than_driver)
