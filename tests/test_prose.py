@@ -3,6 +3,8 @@ what a tool printed."""
 
 from __future__ import annotations
 
+import pytest
+
 from envcheck import matrix, rules
 from envcheck.importers import from_text
 
@@ -149,3 +151,23 @@ def test_a_torch_build_alone_on_a_line():
     # a companion's 0.x number, or a version inside a sentence, is not read as torch
     assert facts_of("- 0.23.0+cu128").frameworks.installed == []
     assert "torch" not in [f.name for f in facts_of("I have 2.1.0+cu121 and 0.16.0+cu121").frameworks.installed]
+
+
+@pytest.mark.parametrize("text, driver", [
+    # PaddlePaddle/PaddleX#164 (corpus 4108): the driver's properties in a Chinese Windows, under a GTX 1050 Ti
+    ("电脑环境：windows10，1050ti，未安装CUDA\n主驱动程序：nvldumdx.dll, nvldumdx.dll\n版本：23.21.13.9135", "391.35"),
+    # SYSTRAN/faster-whisper, corpus 680: "main driver is 31.0.15.1694"
+    ("I have GTX1050 Ti and main driver is 31.0.15.1694. How can I fix this error and run on my GPU card?", "516.94"),
+    # a Windows system-check tool's report (found by find_string)
+    ("Graphics Card NVIDIA GeForce RTX 3060 : OK\n  -> GPU is working properly:\n     - Current Load: 15%\n"
+     "     - Dedicated Memory: 6 GB\n     - Driver Version: 31.0.15.3598", "535.98"),
+])
+def test_the_driver_version_windows_shows_is_nvidias_release(text, driver):
+    assert facts_of(text).gpus.driver_version == driver
+
+
+def test_another_vendors_windows_driver_version_is_not_nvidias():
+    # an Intel adapter line of a renderer's log (found by find_string), after a GeForce is named
+    facts = facts_of("GPU: GeForce GTX 1050 Ti\n[Console] Adapter 0: integrated / D3D12 | Intel(R) HD Graphics 5500 "
+                     "(D3D12 driver version 20.19.15.4703) vendor=intel")
+    assert facts.gpus.driver_version == ""

@@ -101,3 +101,29 @@ def test_xla_warning_of_a_ptxas_too_old_is_not_this_finding():
             "using ptxas 9.2.148, which is older than 11.1. ptxas before 11.1 is known to miscompile XLA code, leading "
             "to incorrect results or invalid-address errors.")
     assert "ptxas-newer-than-driver" not in paste_slugs(text)
+
+
+def test_paddles_cuda_error_35_is_an_insufficient_driver_whatever_words_follow():
+    # PaddlePaddle/PaddleX#164 (corpus 4108): the runtime's words retyped ("CUD runtime"), the number kept, and the
+    # driver in Windows' form (391.35)
+    found = first(corpus("4108-"))
+    assert found.slug == "driver-too-old" and found.evidence["driver"] == "391.35"
+
+
+def test_paddles_cuda_error_35_in_its_own_words():
+    # a deployment note (found by find_string): Paddle's message whole
+    text = "OSError: (External)  Cuda error(35), CUDA driver version is insufficient for CUDA runtime version."
+    assert first(text).slug == "driver-too-old"
+
+
+def test_cuda_error_no_device_by_its_name_on_a_machine_said_to_have_no_gpu():
+    # JuliaGPU/CUDA.jl#1952 (corpus 4094): "CUDA error (code 100, CUDA_ERROR_NO_DEVICE)" on "a AArch64 instance with
+    # no GPU"
+    assert first(corpus("4094-")).slug == "no-nvidia-gpu"
+
+
+def test_cuda_error_no_device_with_the_gpus_hidden_is_the_hiding():
+    # numba/numba#5793: the reporter's script set CUDA_VISIBLE_DEVICES to -1, then Numba's cuInit failed
+    text = ('os.environ["CUDA_VISIBLE_DEVICES"]="-1"\nnumba.cuda.cudadrv.error.CudaSupportError: Error at driver init: '
+            '\n[100] Call to cuInit results in CUDA_ERROR_NO_DEVICE:')
+    assert first(text).slug == "cuda-visible-devices-invalid"

@@ -55,6 +55,13 @@ GEFORCE_NUMBER = re.compile(r"[1-5]0[5-9]0|[7-9][5-9]0")
 DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|\bGPU Kernel Modules Version|nvidia-smi(?:\s+(?:says|shows|reports))?|驱动(?:程序)?(?:版本)?)\s*"
                     r"(?:is|of|:|：|=|-|v|\()?\s*"
                     r"(\d{3}(?:\.\d{1,3}){0,2})\b", re.I)
+# The driver's version as Windows shows it (Device Manager, dxdiag, pnputil, WMI): "Driver Version: 31.0.15.5161",
+# "main driver is 31.0.15.1694", "版本：23.21.13.9135". NVIDIA's own release is the last digit of the third part and the
+# whole fourth: 31.0.15.5161 is 551.61, 23.21.13.9135 is 391.35. Read only where the line speaks of a driver or a
+# version and an NVIDIA GPU is named there or before it: Intel's drivers take the same form.
+WINDOWS_DRIVER = re.compile(r"(?:\bdriver|\bversion|版本|驱动)\D{0,40}?\b\d{1,2}\.\d{1,2}\.1(\d)\.(\d{2})(\d{2})\b", re.I)
+NVIDIA_WORD = re.compile(r"\b(?:nvidia|geforce|quadro|tesla)\b|\bnvld\w*\.dll\b", re.I)
+OTHER_VENDOR_WORD = re.compile(r"\b(?:Intel|AMD|Radeon)\b", re.I)
 # A capability stated beside the GPU: "(compute capability 6.1)", "CC 8.6", "sm_61", "sm 86".
 CAPABILITY = re.compile(r"\b(?:(?:cuda\s+|compute\s+)capability|cc)\s*:?\s*(\d{1,2})\.(\d)\b|\bsm[_ ]?(\d{1,2})(\d)\b", re.I)
 # A version named as a requirement, not as the one installed: "Sdk 12.2 requires nvidia driver 550+", "needs driver
@@ -257,6 +264,12 @@ def _driver(text: str, facts: HostFacts, where: str) -> None:
     if match and not facts.gpus.driver_version:
         mark(facts.gpus, where)
         facts.gpus.driver_version = match.group(1)
+        return
+    windows = WINDOWS_DRIVER.search(text)
+    if windows and not facts.gpus.driver_version and (facts.gpus.devices or NVIDIA_WORD.search(text)) \
+            and not OTHER_VENDOR_WORD.search(text):
+        mark(facts.gpus, where)
+        facts.gpus.driver_version = f"{windows.group(1)}{windows.group(2)}.{windows.group(3)}"
 
 
 def _platform(text: str, facts: HostFacts, where: str) -> None:

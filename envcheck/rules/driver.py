@@ -304,7 +304,10 @@ NGC_RELEASE_IMAGE = re.compile(r"\bnvcr\.io/nvidia/((?:[\w.-]+/)*[\w.-]+):(\d{2}
 INSUFFICIENT_DRIVER_CUDA = re.compile(r"Insufficient CUDA driver: (\d{4,5})\b", re.I)
 # The same error by its number alone, as deviceQuery and ggml print a runtime call's result: "cudaGetDeviceCount
 # returned 35" (cudaErrorInsufficientDriver is 35 in every CUDA release's driver_types.h).
-INSUFFICIENT_DRIVER_CODE = r"\bcuda[A-Z]\w*(?:\(\))? returned 35\b"
+# Paddle names it by the number too, before the runtime's words: "(External) Cuda error(35), CUDA driver version is
+# insufficient for CUDA runtime version." (Paddle's own test of the message); a report retyping the words keeps the
+# number.
+INSUFFICIENT_DRIVER_CODE = r"\bcuda[A-Z]\w*(?:\(\))? returned 35\b|\bCUDA error\s?\(35\)"
 # A newer version of a driver API entry point (cuDevicePrimaryCtxSetFlags_v2, cuCtxCreate_v3) missing from libcuda:
 # the program was linked against, or looks up, the API of a newer CUDA than the driver's. Only the _vN names are
 # read so: an unversioned one missing from an extension module ("undefined symbol: cuTensorMapEncodeTiled") is an

@@ -38,12 +38,15 @@ XID_MEANINGS = {
 
 @rule("GPU001", "no-nvidia-gpu", "error", "No NVIDIA GPU is visible on this machine",
       signatures=(r"Found no NVIDIA driver on your system", r"no CUDA-capable device is detected",
+                  # the same error by its names, as bindings print them ("CUDA error (code 100, CUDA_ERROR_NO_DEVICE)")
+                  r"\bCUDA_ERROR_NO_DEVICE\b", r"\bcudaErrorNoDevice\b",
                   r"No CUDA GPUs are available", r"No devices were found"), priority=1)
 def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     PyTorch: "Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and
-    installed a driver"; "no CUDA-capable device is detected"; `lspci | grep -i nvidia` prints nothing.
+    installed a driver"; "no CUDA-capable device is detected" (by its names: CUDA.jl's "CUDA error
+    (code 100, CUDA_ERROR_NO_DEVICE)", cudaErrorNoDevice); `lspci | grep -i nvidia` prints nothing.
     A notebook written for a GPU runtime, opened on Colab's TPU runtime, fails at its first
     `nvidia-smi` call. "AssertionError: Trying to use CUDA, but CUDA is not available", and the
     reporter says the computer has no graphics card, or that its GPU is Intel's or AMD's. `docker run --gpus all` on a Mac, or on a
