@@ -1536,10 +1536,10 @@ def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]
 
 def _nvenc_floor_said_above_driver(ctx: Context) -> Iterable[Hit]:
     """The report says in its own words which driver its encoder needs, and gives a driver below it."""
-    driver = ctx.driver_version()
-    if not driver or not ctx.observed((NVENC_SAID.pattern,)):
+    driver, nvenc_lines = ctx.driver_version(), ctx.observed((NVENC_SAID.pattern,))
+    if not driver or not nvenc_lines:
         return
-    needs = _nvenc_driver_floor_said(ctx.observed((NVENC_SAID.pattern,)))
+    needs = _nvenc_driver_floor_said(nvenc_lines)
     if not needs or not older_than(driver, needs):
         return
     yield Hit(f"The report says its encoder needs driver {needs} or newer for NVENC, and the driver here is {driver}: "

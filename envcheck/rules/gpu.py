@@ -918,8 +918,8 @@ def gpu_held_by_stale_process(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   references=[KALDI_CU_DEVICE],
                   fix=["nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv  # who holds "
                        "each GPU",
-                       "pass --use-gpu=wait to the training script (steps/nnet3/train*.py) so that a job waits for a "
-                       "free GPU instead of failing",
+                       "pass --use-gpu=wait to the training script (steps/nnet3/chain/train.py, steps/nnet3/"
+                       "train_dnn.py) so that a job waits for a free GPU instead of failing",
                        "or start no more GPU jobs at once than there are GPUs"])
         return
     if mode is None:
