@@ -1460,6 +1460,9 @@ NVENC_MIN_DRIVER = re.compile(r"minimum required Nvidia driver for nvenc is (\d+
 NVENC_LIBRARY_NOT_LOADED = (*VIDEO_LIBS_MISSING,
                             r"(?:Cannot|Could not|Failed to|Unable to) load (?:library )?\W?nvEncodeAPI(?:64)?\.dll")
 NVENC_FFMPEG = "https://github.com/FFmpeg/FFmpeg/blob/master/libavcodec/nvenc.c"
+# What follows the driver install in every NVENC fix.
+NVENC_OTHER_WAYS = ["# Windows: the driver alone (custom install, without the NVIDIA app) is enough",
+                    "or use a build of the application made against an older Video Codec SDK (nv-codec-headers)"]
 # The same floor in a report's own words, in one sentence with NVENC: "FFmpeg builds compiled against NVENC API 13,
 # which requires NVIDIA driver ≥ 570", "requires NVENC API 13.1 / NVIDIA driver 610 or newer", "needs NVENC API 13.1
 # (driver 610+)", "need NVIDIA driver 610+ (NVENC API 13.1)". Judged only against a driver the report gives apart.
@@ -1472,9 +1475,8 @@ def _nvenc_driver_floor_said(lines: Iterable[str]) -> str:
     """The least driver a sentence of the report says NVENC (or the encoder built for its API) needs, or ""."""
     for line in lines:
         for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", line):
-            floor = DRIVER_FLOOR_SAID.search(sentence) if NVENC_SAID.search(sentence) and NEED_SAID.search(sentence) \
-                else None
-            if floor:
+            if NVENC_SAID.search(sentence) and NEED_SAID.search(sentence) \
+                    and (floor := DRIVER_FLOOR_SAID.search(sentence)):
                 return floor.group(1)
     return ""
 
@@ -1530,8 +1532,7 @@ def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]
                         "driver": driver or "not in the input"},
               fix=(_distro.install_driver(ctx.distro, _distro.branch_of(needs)) if needs else
                    _distro.install_driver(ctx.distro)) +
-              ["# Windows: the driver alone (custom install, without the NVIDIA app) is enough",
-               "or use a build of the application made against an older Video Codec SDK (nv-codec-headers)"])
+              NVENC_OTHER_WAYS)
 
 
 def _nvenc_floor_said_above_driver(ctx: Context) -> Iterable[Hit]:
@@ -1546,8 +1547,7 @@ def _nvenc_floor_said_above_driver(ctx: Context) -> Iterable[Hit]:
               "the encoder was built for a newer NVENC API than this driver provides",
               evidence={"minimum_driver (stated in prose)": needs, "driver": driver},
               fix=_distro.install_driver(ctx.distro, _distro.branch_of(needs)) +
-              ["# Windows: the driver alone (custom install, without the NVIDIA app) is enough",
-               "or use a build of the application made against an older Video Codec SDK (nv-codec-headers)"])
+              NVENC_OTHER_WAYS)
 
 
 # The Vulkan loader found no driver (ICD) to create an instance with: vkCreateInstance returns VK_ERROR_INCOMPATIBLE_DRIVER
@@ -2062,16 +2062,15 @@ def ptxas_newer_than_driver(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if said is None:
         return
     runs, ptxas = said.group(1), said.group(2)
-    need = ctx.matrix.min_driver(ptxas)
-    yield Hit(f"XLA's ptxas is CUDA {ptxas} but the driver{f' {ctx.driver_version()}' if ctx.driver_version() else ''} "
+    need, driver, major = ctx.matrix.min_driver(ptxas), ctx.driver_version(), runs.split(".")[0]
+    yield Hit(f"XLA's ptxas is CUDA {ptxas} but the driver{f' {driver}' if driver else ''} "
               f"runs CUDA {runs}: XLA compiles one module at a time", confirmed=True,
               evidence={"driver_cuda": runs, "ptxas_cuda": ptxas, "minimum_driver": need or "not in the matrix"},
               fix=(_distro.install_driver(ctx.distro, _distro.branch_of(need)) if need else
                    _distro.install_driver(ctx.distro)) +
-              [f'or use the ptxas of the driver\'s CUDA: pip install "nvidia-cuda-nvcc-cu{runs.split(".")[0]}=='
-               f'{runs}.*"',
-               f"in an image with its own CUDA toolkit: install jax[cuda{runs.split('.')[0]}_local] so that XLA "
-               "uses the image's ptxas"])
+              [f'or use the ptxas of the driver\'s CUDA: pip install "nvidia-cuda-nvcc-cu{major}=={runs}.*"',
+               f"in an image with its own CUDA toolkit: install jax[cuda{major}_local] so that XLA uses the image's "
+               "ptxas"])
 
 
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
