@@ -155,6 +155,15 @@ PROGRAM_NEEDS_CAPABILITY = re.compile(r"\bneeds? at least (?:a GPU (?:of|with) )
 JULIA_GPU_TOO_OLD = re.compile(r"Your (.{1,60}?) GPU \(compute capability (\d+)\.(\d)\) is not supported on "
                                r"CUDA (\d+)\+|"
                                r"Device capability v(\d+)\.(\d)\.\d+ not supported by available toolchain")
+# Ollama's own check of the GPU against the architectures its CUDA libraries were built for (gpu/gpu.go, since
+# 0.1.19): "gpu.go:138: CUDA GPU is too old. Falling back to CPU mode. Compute Capability detected: 5.2"
+# (ollama/ollama#1992, a GTX 970 under 0.1.20), "... detected: 3.0" (a GTX 765M, ollama/ollama#1834); the floor was 6.0
+# then (its maintainer in ollama/ollama#1877), and its GPU page (docs/gpu.md) later read "Ollama supports Nvidia GPUs
+# with compute capability 5.0+". A capability below 2.0 is a misreading, not a GPU (corpus 1152: a PhysX cudart
+# answered "1.0" for a GTX 970), and is left to the rules on the library that misread it.
+OLLAMA_GPU_TOO_OLD = re.compile(r"CUDA GPU is too old\.(?: Falling back to CPU mode\.)? Compute Capability detected: "
+                                r"(\d+)\.(\d)")
+OLLAMA_GPU_PAGE = "https://github.com/ollama/ollama/blob/main/docs/gpu.md"
 # ptxas refusing PTX that a just-in-time compiler (Triton, Inductor through it) generated with an instruction form
 # the target GPU's architecture lacks: "Feature '.acq_rel' requires .target sm_70 or higher" (Triton's atomics on
 # Pascal), "Modifier '.evict_last' on 'ld' requires .target sm_70 or higher" (Inductor's cache hints), "Feature 'mma'
@@ -177,7 +186,7 @@ MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, PTX_FEATURE_NEEDS_NEWER.pattern,
                 r"missing the necessary PTX files that are <=\s*\d+",
                 *AMPERE_ONLY, OPERATOR_NEEDS_NEWER.pattern, r"with comput\w* capability \d+\.\d does not support \w",
                 PROGRAM_NEEDS_CAPABILITY.pattern,
-                REQUIRED_ARCH.pattern, TORCH_CC_RANGE_SAID)
+                REQUIRED_ARCH.pattern, TORCH_CC_RANGE_SAID, OLLAMA_GPU_TOO_OLD.pattern)
 # A program refusing a GPU below the lowest architecture it was compiled for, naming both: HOOMD-blue ("No supported
 # GPUs are present on this system." with "The device Tesla K80 with compute capability 3.7 does not support
 # HOOMD-blue.", from hoomd/ExecutionConfiguration.cc; 3.0-beta releases printed "computed capability").
@@ -609,6 +618,18 @@ CPU_ONLY_LIBRARIES = (
      "it finds no CuPy, the package that holds its GPU part",
      ["pip install cupy-cuda12x  # the CuPy wheel for your CUDA major (cupy-cuda11x for CUDA 11)",
       "python -c 'import chainer; chainer.print_runtime_info()'  # shows the CuPy Chainer found"]),
+    # MXNet built without MXNET_USE_CUDA (PyPI's plain mxnet; the GPU builds were mxnet-cuXXX) asked for mx.gpu():
+    # the log line names the C++ file that refused, "src/ndarray/ndarray.cc:296: GPU is not enabled" (apache/mxnet
+    # #4431, "src/resource.cc:70" in #1694, "ndarray.cc:1285: GPU is not enable" in the 1.x wheels, Windows'
+    # "C:\Jenkins\...\ndarray.cc:1295"), or storage.cc's "Compile with USE_CUDA=1 to enable GPU usage"
+    # (apache/mxnet's 1.6 nightly). The bare words are too common (WebGPU, scripts' own prints) without the file.
+    # The GPU packages' range: `pip index versions mxnet-cuXXX` on PyPI (2026-11) lists 1.9.1 for cu101 to cu117.
+    ("MXNet", r"\.cc:\d+\]?:?\s*GPU is not enabled?\b|\bCompile with USE_CUDA=1 to enable GPU usage",
+     "the mxnet package is a CPU-only build (PyPI's plain mxnet; the GPU builds are mxnet-cuXXX)",
+     ["pip uninstall -y mxnet",
+      "pip install mxnet-cu112  # the mxnet-cuXXX for the CUDA your driver runs (the last release, 1.9.1, has "
+      "cu101 to cu117)",
+      "python -c 'import mxnet; print(mxnet.context.num_gpus())'  # above 0 with a GPU build"]),
 )
 
 
@@ -637,7 +658,8 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Faiss's "AttributeError: module 'faiss' has no attribute 'StandardGpuResources'". ONNX Runtime from
     .NET: "Unable to find an entry point named 'OrtSessionOptionsAppendExecutionProvider_CUDA' in DLL
     'onnxruntime'", or ONNX Runtime's own "CUDA execution provider is not enabled in this build"; Chainer's
-    "CUDA environment is not correctly set up ... No module named cupy". TensorFlow's Docker image without a
+    "CUDA environment is not correctly set up ... No module named cupy"; MXNet's
+    "src/ndarray/ndarray.cc:296: GPU is not enabled". TensorFlow's Docker image without a
     -gpu tag (tensorflow/tensorflow:latest) started with --gpus finds no GPU.
 
     Why:
@@ -1452,7 +1474,8 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     container's start-up check: "ERROR: Detected Quadro M1200 GPU, which is not supported by this
     container". FlashAttention 2 on an older GPU: "FlashAttention only supports Ampere GPUs or
     newer.", or the reporter saying so beside the GPU they have. Triton's generated code on a Pascal
-    GPU: "ptxas error: Feature '.acq_rel' requires .target sm_70 or higher".
+    GPU: "ptxas error: Feature '.acq_rel' requires .target sm_70 or higher". Ollama: "CUDA GPU is too old.
+    Falling back to CPU mode. Compute Capability detected: 5.2".
 
     Why:
     Framework builds drop old architectures over time (Kepler, then Maxwell and Pascal in the
@@ -1471,6 +1494,18 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if ngc is not None:
         yield _ngc_release_checks_gpu(ngc, newer=False)
         return
+    ollama = first_match(OLLAMA_GPU_TOO_OLD, seen)
+    if ollama is not None and int(ollama.group(1)) >= 2:
+        cc = f"{ollama.group(1)}.{ollama.group(2)}"
+        yield Hit(f"Ollama's CUDA libraries were not built for compute capability {cc}, so it runs on the CPU",
+                  evidence={"compute_capability": cc, "observed": ollama.group(0)}, confirmed=True,
+                  references=[OLLAMA_GPU_PAGE],
+                  fix=["ollama --version; upgrade to the newest release and check its GPU page for compute capability "
+                       f"{cc} ({OLLAMA_GPU_PAGE})",
+                       f"or build Ollama from source with CMAKE_CUDA_ARCHITECTURES={ollama.group(1)}{ollama.group(2)} "
+                       "(its docs/development.md), where its CUDA toolkit still compiles for that GPU"])
+        return
+    seen = [line for line in seen if not OLLAMA_GPU_TOO_OLD.search(line)]  # a misread capability: not this rule's
     warned = ctx.shared("torch_cc_warning", _torch_cc_warning)
     if warned and warned[0] == "old":
         yield warned[1]

@@ -26,6 +26,11 @@ PADDLE_POST_BUILD = ("python -m pip install paddlepaddle-gpu==<release>.post<you
 WHEEL_DIR = re.compile(r"/(site|dist)-packages/")
 
 
+# A build's link step finds no libcudnn.so, the unversioned development name: "/usr/bin/ld: cannot find -lcudnn"
+# (darknet, Caffe, Theano's cuDNN test compile; AlexeyAB/darknet#4445 was settled by installing cuDNN, Theano/Theano
+# #5330 and corpus 4323 by installing its library beside the header), in French "ld : ne peut trouver -lcudnn"
+# (rwth-i6/returnn#20).
+LINKER_NO_CUDNN = r"(?:cannot find|ne peut trouver) -lcudnn\b"
 TF_SELF_CHECK_CUDNN = re.compile(r"^\W*Could not find cuDNN(?:\s+(\d+)(?:\.\d+)?)?\.?\s*$")
 CUDNN_MISSING = (r"libcudnn\S*\.so(\.\d+)*: cannot open shared object file", r"Could not load dynamic library 'libcudnn",
                  r"Could not load library libcudnn\S*\. Error: libcudnn\S*: cannot open", r"Unable to load any of "
@@ -51,7 +56,8 @@ CUDNN_MISSING = (r"libcudnn\S*\.so(\.\d+)*: cannot open shared object file", r"C
                  r"(?:missing|can ?not find|can't find|could not find|unable to find)\W{1,3}(?:the\s+)?\W?"
                  r"(?:lib)?cudnn\w*(?:64_\d+\.dll|\.so\.\d+)",
                  r"\b(?:lib)?cudnn\w*(?:64_\d+\.dll|\.so\.\d+)\W{0,3}(?:file\s+)?(?:is\s+|was\s+)?"
-                 r"(?:missing|not found)")
+                 r"(?:missing|not found)",
+                 LINKER_NO_CUDNN)
 LUA_TORCH_CUDNN = re.compile(r"libcudnn \(R(\d+)\) not found")
 
 # A cuDNN library file with its major: libcudnn_ops_infer.so.8, libcudnn.so.9.1.0, cudnn_ops_infer64_8.dll,
@@ -70,7 +76,7 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     shared object file: No such file or directory"; TensorFlow: "Could not load dynamic library
     'libcudnn.so.8'". TensorFlow 2.19 in an image whose `dpkg -l` lists only libcudnn8 (its tested
     configuration names cuDNN 9). TensorFlow's Windows self-check: "- Could not find cuDNN.", or with the
-    major it wants.
+    major it wants. A build's link step: "/usr/bin/ld: cannot find -lcudnn".
 
     Why:
     The framework needs cuDNN of one major version and the loader cannot find it: the pip wheel
@@ -106,6 +112,15 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        f"in an image: install cuDNN {wanted} from NVIDIA's CUDA repository (apt-get install "
                        f"cudnn{wanted}-cuda-12) and remove the other one" if wanted.isdigit() and int(wanted) >= 9 else
                        f"in an image: install libcudnn{wanted} from NVIDIA's CUDA repository"])
+    elif seen and all(re.search(LINKER_NO_CUDNN, line) for line in seen):
+        yield Hit("the linker finds no libcudnn.so: cuDNN's library (beside its header) is not where the build links "
+                  "from", evidence={"observed": seen[0].strip()[:200]},
+                  fix=["ls -l /usr/local/cuda/lib64/libcudnn.so* /usr/lib/x86_64-linux-gnu/libcudnn.so*  # -lcudnn "
+                       "needs the unversioned libcudnn.so",
+                       "install cuDNN's library and header together: the lib and include folders of NVIDIA's archive "
+                       "for your CUDA (https://developer.nvidia.com/rdp/cudnn-archive), or the libcudnnN-dev package",
+                       "export LIBRARY_PATH=<the directory holding libcudnn.so>:$LIBRARY_PATH  # the linker's search "
+                       "path (LD_LIBRARY_PATH is the loader's)"])
     elif seen:
         major = _wanted_cudnn_major(seen)
         # TensorFlow's self-check runs on Windows only
@@ -227,12 +242,19 @@ TENSORRT_CUDNN = re.compile(r"TensorRT was linked against cuDNN (\d+)\.(\d+)[\d.
 # libgpuarray back-end), "cuDNN not available ... Mixed dnn version. The header is from one version, but we link with
 # a different version (5010, 5005)" (the older CUDA back-end).
 THEANO_MIXED_CUDNN = r"Mixed dnn version\. The header is"
+# Other frameworks' start-up checks of the same: MegEngine's "cudnn version mismatch: compiled with 8101; detected 8204
+# at runtime" (dnn/src/cuda/handle.cpp; corpus 4319, whose wheel bundles its own cuDNN), Caffe2's "cuDNN compiled (7102)
+# and runtime (7005) versions mismatch" (common_cudnn.h; facebookresearch/Detectron#574 and #139). MXNet's "cuDNN lib
+# mismatch: linked-against version 8101 != compiled-against version 8100" is left out: a warning on any difference,
+# a patch level included (apache/mxnet#20346, where it was not the fault).
+OTHER_CUDNN_CHECKS = (r"cudnn version mismatch: compiled with \d+; detected \d+",
+                      r"cuDNN compiled \(\d+\) and runtime \(\d+\) versions mismatch")
 CUDNN_MISMATCH = (r"Loaded runtime CuDNN library: .{0,60}but source was compiled",
                   r"cuDNN version (?:incompatibility|mismatch)\s*:\s*PyTorch was compiled against",
                   r"Outdated cuDNN installation found",
                   r"Found cuDNN version \d+, but JAX was built against version \d+",
                   r"compiled with CUDNN \d[\d.]*, but CUDNN version in your machine is",
-                  THEANO_MIXED_CUDNN, TENSORRT_CUDNN.pattern)
+                  THEANO_MIXED_CUDNN, TENSORRT_CUDNN.pattern, *OTHER_CUDNN_CHECKS)
 
 
 @rule("LIB002", "cudnn-version-mismatch", "error", "The cuDNN loaded is not the one the framework was built with",
@@ -249,7 +271,8 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Minimum supported: 9100, Installed version: 8907"; Paddle: "The installed Paddle is compiled with
     CUDNN 7.6, but CUDNN version in your machine is 7.3"; TensorRT: "TensorRT was linked against cuDNN 8.9.0
     but loaded cuDNN 8.8.0"; Theano: "Mixed dnn version. The header is version 5005 while the library is
-    version 5110."
+    version 5110." MegEngine: "cudnn version mismatch: compiled with 8101; detected 8204 at runtime"; Caffe2:
+    "cuDNN compiled (7102) and runtime (7005) versions mismatch".
 
     Why:
     A framework is built against one cuDNN; at run time it needs the same major and an equal or
@@ -313,9 +336,24 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             return
         yield Hit("The cuDNN found at run time does not match the one the framework was built with"
                   + (f" (loaded {loaded}; the build needs {built})" if loaded and built else ""),
-                  fix=["python -c 'import torch; print(torch.backends.cudnn.version())'",
-                       "echo $LD_LIBRARY_PATH  # an older cuDNN listed here wins",
-                       "pip install 'tensorflow[and-cuda]'  # or the framework's own cuDNN wheel"])
+                  fix=[_own_cudnn(" ".join(seen), built),
+                       "echo $LD_LIBRARY_PATH  # (PATH on Windows) a cuDNN listed here is found before the framework's "
+                       "own",
+                       "ldconfig -p | grep libcudnn  # the cuDNN copies the loader may pick"])
+
+
+def _own_cudnn(said: str, built: str) -> str:
+    """How to get the cuDNN the framework whose check spoke was built with: pip's CUDA wheels bring it for PyTorch,
+    TensorFlow and JAX; a framework whose wheel bundles its own (MegEngine's) needs only the other copy off the path."""
+    if "PyTorch" in said:
+        return "pip install --force-reinstall torch  # its CUDA wheels bring the cuDNN it was built with"
+    if "JAX" in said:
+        return 'pip install -U "jax[cuda12]"  # brings the cuDNN JAX was built with'
+    if "Loaded runtime CuDNN" in said:
+        return "pip install 'tensorflow[and-cuda]'  # brings the cuDNN TensorFlow was built with"
+    return (f"install cuDNN {built} (the one the build names) and put it first on the library path" if built else
+            "install the cuDNN the build names and put it first on the library path") + \
+        ", or drop the other cuDNN from the path where the package bundles its own"
 
 
 def _tensorrt_cudnn_warning(found: "re.Match[str]") -> Hit:
@@ -344,6 +382,8 @@ CUDNN_VERSIONS = (
     (re.compile(r"Found cuDNN version (\d+), but JAX was built against version (\d+)"), True),
     (re.compile(r"compiled with CUDNN (\d[\d.]*?),? but CUDNN version in your machine is (\d[\d.]*\d)"), False),
     (re.compile(r"The header is version (\d+) while the library is version (\d+)"), False),
+    (re.compile(r"cudnn version mismatch: compiled with (\d+); detected (\d+)"), False),
+    (re.compile(r"cuDNN compiled \((\d+)\) and runtime \((\d+)\) versions mismatch"), False),
 )
 
 
@@ -1212,14 +1252,22 @@ def _jetson_without_tensorrt(ctx: Context) -> bool:
     return bool(ctx.jetson()) and not in_container(ctx)
 
 
-@rule("LIB015", "tensorrt-not-installed", "error", "TensorRT is not installed on this Jetson",
-      signatures=TENSORRT_MISSING, priority=20, references=(JETPACK_SETUP,))
+# Python finds no tensorrt module: "ModuleNotFoundError: No module named 'tensorrt'" (torch2trt, YOLOX's and
+# tensorrtx's export scripts, ComfyUI's TensorRT nodes); Python 2's "ImportError: No module named tensorrt". Not
+# tensorrt_llm or tensorrt_bindings, which are other packages.
+TENSORRT_MODULE_MISSING = r"No module named '?tensorrt'?(?![\w.])"
+
+
+@rule("LIB015", "tensorrt-not-installed", "error", "TensorRT is not installed",
+      signatures=(*TENSORRT_MISSING, TENSORRT_MODULE_MISSING), priority=20,
+      references=(JETPACK_SETUP, TENSORRT_INSTALL))
 def tensorrt_not_installed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     On a Jetson: Triton, trtexec, a DeepStream or jetson-inference program stops with "error while
     loading shared libraries: libnvinfer.so.7: cannot open shared object file", or `import tensorrt`
-    fails, on a board flashed with JetPack.
+    fails, on a board flashed with JetPack. Anywhere: a converter or an export script (torch2trt,
+    YOLOX's tools/trt.py) stops at `import tensorrt` with "ModuleNotFoundError: No module named 'tensorrt'".
 
     Why:
     JetPack installs TensorRT as Debian packages into the system's library folder (nvidia-jetpack
@@ -1231,9 +1279,25 @@ def tensorrt_not_installed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     or the TensorRT packages alone), the release that matches the board's L4T; or flash again with
     the SDK components selected.
 
+    Off a Jetson, TensorRT's Python bindings are a package of their own: pip's tensorrt, the wheel
+    inside NVIDIA's tar and zip archives, or the python3-libnvinfer Debian package, which serves only
+    the system's Python. A
+    program run from a virtual environment or conda, or by another Python, does not see a TensorRT
+    installed for a different one.
+
     When to ignore:
     Inside a container, where the libraries come from the host's mounts or the image.
     """
+    module = [line for line in seen if re.search(TENSORRT_MODULE_MISSING, line)]
+    if module and not ctx.shared("jetson_without_tensorrt", _jetson_without_tensorrt):
+        yield Hit("Python finds no tensorrt module: TensorRT's Python bindings are not installed for the Python "
+                  "that runs this program", evidence={"observed_error": module[0].strip()[:160]},
+                  fix=["python -c 'import sys; print(sys.executable)'  # the Python that must have it",
+                       "python -m pip install tensorrt  # NVIDIA's wheels, libraries included",
+                       "or, from NVIDIA's tar or zip archive: python -m pip install <archive>/python/"
+                       "tensorrt-*-cp<your Python>-*.whl",
+                       "python -c 'import tensorrt; print(tensorrt.__version__)'"])
+        return
     fatal = [line for line in seen if not TF_TENSORRT_PROBE.search(line)]
     if not fatal or not ctx.shared("jetson_without_tensorrt", _jetson_without_tensorrt):
         return
