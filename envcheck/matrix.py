@@ -57,7 +57,7 @@ TABLES: Dict[str, TableSpec] = {spec.file: spec for spec in (
     TableSpec("cuda", "cuda", ("cuda",), {
         "cuda": VERSION, "min_driver_linux": VERSION, "min_driver_windows": VERSION,
         "minor_compat_min_driver_linux": VERSION, "minor_compat_min_driver_windows": VERSION,
-        "sm_min": CC, "sm_max": CC, "sm_deprecated": CC_LIST, "gcc_max": VERSION,
+        "sm_min": CC, "sm_max": CC, "sm_added": CC_LIST, "sm_deprecated": CC_LIST, "gcc_max": VERSION,
         "gcc_source": TEXT, "arch_source": TEXT}, ("cuda",), "cuda"),
     TableSpec("cudnn", "cudnn", ("cudnn", "cuda_build"), {
         "cudnn": VERSION, "cuda_build": TEXT, "cuda": CUDA_SPEC, "min_driver_linux": VERSION,
@@ -368,8 +368,14 @@ class Matrix:
     def oldest_cuda_for_cc(self, cc: str) -> Optional[str]:
         """The first CUDA release whose nvcc builds for this compute capability (None: none recorded). An
         architecture the table's oldest release already builds for may be older than the table, so its
-        first release is not known (the table starts at CUDA 10.0, and a Maxwell GPU dates from CUDA 6.5)."""
+        first release is not known (the table starts at CUDA 10.0, and a Maxwell GPU dates from CUDA 6.5).
+        A release's sm_added, where its sources list the targets it added, outranks the range."""
         rows = [row for row in self.tables["cuda"].rows if row.get("sm_max") and row.get("sm_min")]  # oldest first
+        # The architectures are not contiguous: CUDA 12.8 builds for 12.0 but not 10.3, which came with 12.9. A
+        # release that says it added the architecture is its first one.
+        added = [row for row in rows if any(cc_tuple(new) == cc_tuple(cc) for new in row.get("sm_added") or ())]
+        if added:
+            return added[0]["cuda"]
         for number, row in enumerate(rows):
             if cc_tuple(row["sm_min"]) <= cc_tuple(cc) <= cc_tuple(row["sm_max"]):
                 return row["cuda"] if number > 0 else None

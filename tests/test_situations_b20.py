@@ -29,10 +29,11 @@ def test_nvrtc_refusing_a_new_gpu_is_a_cuda_too_old_for_it():
     found = first("GPU: NVIDIA GeForce RTX 5070\ntorch 2.5.1+cu118\n" + NVRTC)
     assert found.slug == "gpu-arch-not-in-build"
     assert found.evidence["needs_cuda"].startswith("12.8") and found.evidence["nvrtc_cuda"] == "11.8"
-    # the B300 named the way its owner wrote it ("on this B300 box"): the GPU is known, the CUDA that knows it is not
-    # in the table's contiguous ranges, so the finding names the GPU and no release
+    # the B300 named the way its owner wrote it ("on this B300 box"): torch +cu128's kernels for 10.0 run on its 10.3,
+    # and only NVRTC 12.8, which compiles for the exact target, does not know it; 10.3 came with CUDA 12.9
     found = first("Root cause: a1x_rl vendors nvidia-cuda-nvrtc-cu12 12.8 on this B300 box\ntorch 2.9.0+cu128\n" + NVRTC)
     assert found.slug == "nvcc-too-old-for-gpu-arch" and found.evidence["compute_capability"] == "10.3"
+    assert found.evidence["needs_cuda"] == "12.9.0"
     # a Chinese note with no GPU and no CUDA named: still NVRTC that does not know the GPU
     assert first("训练的gui一闪而过之后`run time error nvrtc: invalid value for --gpu-architecture(-arch)`").slug == \
         "nvcc-too-old-for-gpu-arch"

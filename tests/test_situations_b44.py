@@ -139,3 +139,62 @@ def test_ollamas_own_capability_check_is_gpu_arch_unsupported(text, cc):
 def test_ollamas_misread_capability_is_not_the_gpus():
     # corpus 1152: a PhysX cudart answered "1.0" for a GTX 970; no GPU of capability 1.x runs a current driver
     assert "gpu-arch-unsupported" not in paste_slugs(corpus("1152-"), diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("4349-"),  # chainer/chainer#740: CuPy's cuDNN on a Fermi Tesla C2050, settled by turning cuDNN off
+    # cuDNN 6's own sample on a GPU of capability 2.1 (a tutorial's log)
+    "device 0 : sms 2 Capabilities 2.1, SmClock 950.0 Mhz, MemSize (Mb) 1985, MemClock 900.0 Mhz, Ecc=0, "
+    "boardGroupID=0\nUsing device 0\nTesting single precision\nCUDNN failure\nError: CUDNN_STATUS_ARCH_MISMATCH\n"
+    "mnistCUDNN.cpp:394\nAborting...",
+    # apache/mxnet#9517's title line: a GTX 680 under mxnet-cu90 1.0.0
+    "## GTX680, mxnet-cu90==1.0.0, Check failed: err == CUDNN_STATUS_SUCCESS (6 vs. 0) CUDNN_STATUS_ARCH_MISMATCH",
+])
+def test_cudnn_refusing_the_gpus_architecture_is_gpu_arch_unsupported(text):
+    found = first(text)
+    assert found.slug == "gpu-arch-unsupported" and "CUDNN_STATUS_ARCH_MISMATCH" in found.message
+
+
+def test_whisper_on_the_cpu_beside_an_nvidia_gpu_is_a_cpu_only_build():
+    # corpus 620 (monkeyplug): "Whisper defaults to CPU instead of utilizing Nvidia GPU" above Whisper's warning
+    found = first(corpus("620-"))
+    assert found.slug == "cpu-only-build" and found.confidence != "possible"
+
+
+@pytest.mark.parametrize("text", [
+    # shirayu/whispering#76: the CPU asked for
+    "transcriber._set_dtype:35 WARNING -> FP16 is not supported on CPU; using FP32 instead\n\nwhen running :\n"
+    "whispering --language fr --model tiny --device cpu",
+    # octimot/StoryToolkitAI#3: a Mac Pro with an AMD GPU
+    "UserWarning: FP16 is not supported on CPU; using FP32 instead\n"
+    "  warnings.warn(\"FP16 is not supported on CPU; using FP32 instead\")\nSystem specs: \nMac Pro 2019\n"
+    "3.2GHz 16-core Intel Xeon W\n192GB RAM\nAMD Radeon W6800X Duo 32GB",
+    # AlizerUncaged/desktop-waifu#179: the warning alone, no GPU in sight
+    "UserWarning: FP16 is not supported on CPU; using FP32 instead warnings.warn(\"FP16 is not supported on CPU; "
+    "using FP32 instead\")\npls help its not working at all",
+])
+def test_whisper_on_the_cpu_without_an_nvidia_gpu_in_sight_is_no_cpu_build_finding(text):
+    assert "cpu-only-build" not in paste_slugs(text, diagnosed_only=True)
+
+
+def test_ptxas_not_knowing_sm_103a_needs_the_release_that_added_it():
+    # axolotl-ai-cloud/axolotl#3630: CUDA 12.8's ptxas on a B300; its message came out of a terminal UI's quote bar,
+    # "is not\n  ▎ defined for option 'gpu-name'". CUDA 12.8's range reaches 12.0, but 10.3 came with 12.9 (the CUDA
+    # Features Archive for 12.9, the row's source).
+    found = first(corpus("4530-"))
+    assert found.slug == "nvcc-too-old-for-gpu-arch" and "needs CUDA 12.9.0" in found.message
+
+
+def test_a_terminal_uis_quote_bar_is_taken_off_like_markdowns():
+    from envcheck.importers.paste import clean_lines
+    # lines as found pasted: a quote (a bar and a space at the line's start) and a progress bar (a bar mid-line)
+    lines = clean_lines("  ▎ \"First 8 bytes = a timestamp. Then 4 bytes = how long the next \n"
+                        "Python:   45.2s  ▎                    (2% of C)")
+    assert lines[0].startswith("\"First 8 bytes") and "▎" in lines[1]
+
+
+def test_the_first_cuda_for_an_architecture_follows_what_a_release_added():
+    from envcheck.matrix import default
+    matrix = default()
+    assert matrix.oldest_cuda_for_cc("10.3") == "12.9.0"  # added by 12.9, inside 12.8's range
+    assert matrix.oldest_cuda_for_cc("12.0") == "12.8.0"  # the range alone

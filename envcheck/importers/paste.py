@@ -22,9 +22,11 @@ from typing import List, Tuple
 # ECMA-48 control sequences (colours, cursor moves) and operating system commands (titles,
 # hyperlinks), as terminals emit them.
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
-# Markdown: code fences (``` or ~~~, with a language or not) and quote markers ("> ", ">> ").
+# Markdown: code fences (``` or ~~~, with a language or not) and quote markers ("> ", ">> "). Text copied out of a
+# terminal program that draws a quote as a bar ("  ▎ " before each line of it, as coding assistants' terminal UIs do)
+# carries the bar instead: axolotl-ai-cloud/axolotl#3630's "... is not\n  ▎ defined for option 'gpu-name'".
 FENCE = re.compile(r"^\s*(```+|~~~+)[\w+.-]*\s*$")
-QUOTE = re.compile(r"^\s*(?:>\s?)+")
+QUOTE = re.compile(r"^\s*(?:>\s?|\u258e\s)+")
 # Prompts in front of a command or statement: "$ ", "(venv) user@host:~/dir$ ", "root@box:/# ",
 # ">>> " and "... " (Python), "In [3]: " (IPython), "PS C:\Users\me> " and "C:\Users\me>".
 PROMPTS = (

@@ -164,6 +164,13 @@ JULIA_GPU_TOO_OLD = re.compile(r"Your (.{1,60}?) GPU \(compute capability (\d+)\
 OLLAMA_GPU_TOO_OLD = re.compile(r"CUDA GPU is too old\.(?: Falling back to CPU mode\.)? Compute Capability detected: "
                                 r"(\d+)\.(\d)")
 OLLAMA_GPU_PAGE = "https://github.com/ollama/ollama/blob/main/docs/gpu.md"
+# cuDNN's own refusal of a GPU without a feature it needs, the GPU being older than its release supports: CuPy's
+# "cupy.cuda.cudnn.CuDNNError: CUDNN_STATUS_ARCH_MISMATCH" on a Fermi Tesla C2050 (chainer/chainer#740, settled by
+# turning cuDNN off), cuDNN 6's mnistCUDNN sample "Error: CUDNN_STATUS_ARCH_MISMATCH" on a capability 2.1 GPU,
+# MXNet's "Check failed: err == CUDNN_STATUS_SUCCESS (6 vs. 0) CUDNN_STATUS_ARCH_MISMATCH" on a GTX 680
+# (apache/mxnet#9517).
+CUDNN_ARCH_MISMATCH = r"\bCUDNN_STATUS_ARCH_MISMATCH\b"
+CUDNN_SUPPORT_MATRIX = "https://docs.nvidia.com/deeplearning/cudnn/latest/support-matrix/index.html"
 # ptxas refusing PTX that a just-in-time compiler (Triton, Inductor through it) generated with an instruction form
 # the target GPU's architecture lacks: "Feature '.acq_rel' requires .target sm_70 or higher" (Triton's atomics on
 # Pascal), "Modifier '.evict_last' on 'ld' requires .target sm_70 or higher" (Inductor's cache hints), "Feature 'mma'
@@ -186,7 +193,7 @@ MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, PTX_FEATURE_NEEDS_NEWER.pattern,
                 r"missing the necessary PTX files that are <=\s*\d+",
                 *AMPERE_ONLY, OPERATOR_NEEDS_NEWER.pattern, r"with comput\w* capability \d+\.\d does not support \w",
                 PROGRAM_NEEDS_CAPABILITY.pattern,
-                REQUIRED_ARCH.pattern, TORCH_CC_RANGE_SAID, OLLAMA_GPU_TOO_OLD.pattern)
+                REQUIRED_ARCH.pattern, TORCH_CC_RANGE_SAID, OLLAMA_GPU_TOO_OLD.pattern, CUDNN_ARCH_MISMATCH)
 # A program refusing a GPU below the lowest architecture it was compiled for, naming both: HOOMD-blue ("No supported
 # GPUs are present on this system." with "The device Tesla K80 with compute capability 3.7 does not support
 # HOOMD-blue.", from hoomd/ExecutionConfiguration.cc; 3.0-beta releases printed "computed capability").
@@ -475,6 +482,12 @@ DGL_START = "https://www.dgl.ai/pages/start.html"
 # A user's words for the GPU they meant to use ("using my cpu instead of gpu", "train on the GPU"), not a
 # report's field name ("GPU models and configuration").
 WANTS_THE_GPU = r"\b(?:my|the|a|use|using|on|instead of|with)\s+(?:\w+\s+)?(?:GPU|gpu|CUDA)s?\b"
+# OpenAI Whisper loading its model on the CPU (whisper/transcribe.py): "UserWarning: FP16 is not supported on CPU; using
+# FP32 instead". Where the report has an NVIDIA GPU and did not ask for the CPU, torch found no CUDA: most often a
+# CPU-only torch that the whisper package pulled in (dsymbol/decipher#8 on an RTX 3060, settled by installing torch's
+# CUDA build; corpus 620). With "--device cpu" the warning is what was asked for (shirayu/whispering#76).
+WHISPER_ON_CPU = r"FP16 is not supported on CPU; using FP32 instead"
+CPU_ASKED_FOR = (r"--device[= ]['\"]?cpu\b", r"\bdevice\s*=\s*['\"]cpu['\"]")
 
 
 # A pip install command and the requirements it names ("pip install tensorflow-gpu tensorflow", "pip3 install -U
@@ -641,7 +654,7 @@ CPU_ONLY_LIBRARIES = (
                   r"TensorFlow was not built with CUDA(?! kernel binaries)", r"\(you have \d+\.\d+(?:\.\d+)?\+cpu\)", *NO_GPU_SEEN, ORT_CPU_PROVIDERS, ORT_CPU_AVAILABLE,
                   ORT_CPU_CHOICES,
                   r"CUDAExecutionProvider'? (?:is )?not (?:in available provider names|available)", *LLAMA_CPP_CPU,
-                  DGL_CPU, *(pattern for _, pattern, _, _ in CPU_ONLY_LIBRARIES)),
+                  DGL_CPU, *(pattern for _, pattern, _, _ in CPU_ONLY_LIBRARIES), WHISPER_ON_CPU),
       priority=10, references=(TORCH_INSTALL, "https://xgboost.readthedocs.io/en/stable/install.html",
                                "https://github.com/microsoft/LightGBM/issues/5419"))
 def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -660,7 +673,8 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     'onnxruntime'", or ONNX Runtime's own "CUDA execution provider is not enabled in this build"; Chainer's
     "CUDA environment is not correctly set up ... No module named cupy"; MXNet's
     "src/ndarray/ndarray.cc:296: GPU is not enabled". TensorFlow's Docker image without a
-    -gpu tag (tensorflow/tensorflow:latest) started with --gpus finds no GPU.
+    -gpu tag (tensorflow/tensorflow:latest) started with --gpus finds no GPU. OpenAI Whisper on a machine
+    with an NVIDIA GPU: "UserWarning: FP16 is not supported on CPU; using FP32 instead".
 
     Why:
     The wheel that got installed has no CUDA code: pip took the CPU build (the default on Windows and
@@ -684,6 +698,10 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     gpu = ctx.has_nvidia_gpu()
     if not gpu and (on_a_mac(ctx) or said_no_gpu(ctx)):
         return  # a Mac, or a machine its owner says has no GPU: its CPU build is the right one (GPU001)
+    if seen and all(re.search(WHISPER_ON_CPU, line) for line in seen) and (
+            gpu is False or ctx.observed(CPU_ASKED_FOR)
+            or not (gpu or ctx.gpu_models() or ctx.observed([WANTS_THE_GPU, r"\bNVIDIA\b"]))):
+        return  # Whisper on the CPU as asked, or on a machine with no NVIDIA GPU in sight
     driver = ctx.driver_version()
     for framework in ctx.facts.frameworks.installed:
         if framework.accelerator != "cpu" or gpu is False:
@@ -813,7 +831,7 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if seen and ctx.observed(JAX_PLUGIN_PRESENT) and all(re.search(JAX_CPU_FALLBACK, line, re.I) for line in seen):
         return  # the CUDA plugin is installed and failed to start: the fallback warning follows every such failure
     if seen:
-        generic = all(any(re.search(p, s, re.I) for p in NO_GPU_SEEN) for s in seen)
+        generic = all(any(re.search(p, s, re.I) for p in (*NO_GPU_SEEN, WHISPER_ON_CPU)) for s in seen)
         if generic and any(f.accelerator == "cuda" for f in ctx.facts.frameworks.installed):
             return  # a CUDA build that sees no GPU: the driver, the device or the container, not the build
         yield Hit("The installed framework build has no CUDA support", generic=generic, fix=[
@@ -1475,7 +1493,7 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     container". FlashAttention 2 on an older GPU: "FlashAttention only supports Ampere GPUs or
     newer.", or the reporter saying so beside the GPU they have. Triton's generated code on a Pascal
     GPU: "ptxas error: Feature '.acq_rel' requires .target sm_70 or higher". Ollama: "CUDA GPU is too old.
-    Falling back to CPU mode. Compute Capability detected: 5.2".
+    Falling back to CPU mode. Compute Capability detected: 5.2". cuDNN: "CUDNN_STATUS_ARCH_MISMATCH".
 
     Why:
     Framework builds drop old architectures over time (Kepler, then Maxwell and Pascal in the
@@ -1506,6 +1524,19 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "(its docs/development.md), where its CUDA toolkit still compiles for that GPU"])
         return
     seen = [line for line in seen if not OLLAMA_GPU_TOO_OLD.search(line)]  # a misread capability: not this rule's
+    if seen and all(re.search(CUDNN_ARCH_MISMATCH, line) for line in seen):
+        models = [gpu for gpu in ctx.gpu_models() if gpu["cc"]]
+        gpu = f"the {models[0]['name']} (compute capability {models[0]['cc']})" if models else "this GPU"
+        yield Hit(f"cuDNN refused {gpu} (CUDNN_STATUS_ARCH_MISMATCH): the GPU lacks a feature this cuDNN release "
+                  "needs, being older than the architectures it supports",
+                  evidence={"observed": seen[0].strip()[:200],
+                            **({"compute_capability": models[0]["cc"]} if models else {})},
+                  references=[CUDNN_SUPPORT_MATRIX],
+                  fix=["turn cuDNN off in the framework to run on this GPU without it (torch.backends.cudnn.enabled = "
+                       "False; chainer.config.use_cudnn = 'never')",
+                       f"or a cuDNN release whose support matrix lists this GPU's architecture ({CUDNN_SUPPORT_MATRIX} "
+                       "and its archives), with a framework built for it, or a newer GPU"])
+        return
     warned = ctx.shared("torch_cc_warning", _torch_cc_warning)
     if warned and warned[0] == "old":
         yield warned[1]

@@ -417,8 +417,9 @@ def nvrtc_of_framework(ctx: Context) -> str:
 
 
 def nvrtc_gap(ctx: Context) -> Tuple[str, Dict[str, Any], str, str]:
-    """("dropped" or "too new", the GPU, the CUDA its NVRTC comes from, the CUDA that would know the GPU) when
-    NVRTC refused the GPU's architecture; ("", ...) when the paste does not show which way. The CUDA is the
+    """("dropped", "too new" or "target too new", the GPU, the CUDA its NVRTC comes from, the CUDA that would know the
+    GPU) when NVRTC refused the GPU's architecture; ("", ...) when the paste does not show which way. "target too new":
+    the CUDA builds for architectures on both sides of the GPU's, not for it (12.8 and a B300's 10.3). The CUDA is the
     framework build's (torch +cu128 carries NVRTC 12.8), else nvcc's, else the one the report names."""
     framework_cuda = next((f.build_cuda for f in ctx.facts.frameworks.installed if f.build_cuda), "")
     cuda = framework_cuda or ctx.facts.cuda.nvcc_on_path_version or ctx.facts.cuda.stated_version
@@ -429,8 +430,19 @@ def nvrtc_gap(ctx: Context) -> Tuple[str, Dict[str, Any], str, str]:
             return ("dropped", gpu, cuda, last)
         needs = ctx.matrix.oldest_cuda_for_cc(gpu["cc"])
         if needs and cuda and version(cuda) < version(needs):
-            return ("too new", gpu, cuda, needs)
+            return ("target too new" if _within_range(ctx, cuda, gpu["cc"]) else "too new", gpu, cuda, needs)
     return ("", known[0] if known else {}, cuda, "")
+
+
+def _within_range(ctx: Context, cuda: str, cc: str) -> bool:
+    """The CUDA's targets reach past the GPU's architecture without it (CUDA 12.8 builds for 10.0 and 12.0, not 10.3):
+    a framework built with that CUDA runs on the GPU from its kernels of the same major, and only the NVRTC, which
+    compiles for the exact target, refuses it."""
+    try:
+        row = ctx.matrix.cuda_release(cuda)
+    except QueryError:
+        return False
+    return bool(row.get("sm_max")) and cc_tuple(cc) <= cc_tuple(row["sm_max"])
 
 
 def _nvrtc_older_than_gpu(ctx: Context) -> Iterable[Hit]:
