@@ -160,7 +160,9 @@ JULIA_GPU_TOO_OLD = re.compile(r"Your (.{1,60}?) GPU \(compute capability (\d+)\
 # (ollama/ollama#1992, a GTX 970 under 0.1.20), "... detected: 3.0" (a GTX 765M, ollama/ollama#1834); the floor was 6.0
 # then (its maintainer in ollama/ollama#1877), and its GPU page (docs/gpu.md) later read "Ollama supports Nvidia GPUs
 # with compute capability 5.0+". A capability below 2.0 is a misreading, not a GPU (corpus 1152: a PhysX cudart
-# answered "1.0" for a GTX 970), and is left to the rules on the library that misread it.
+# answered "1.0" for a GTX 970), and is left to the rules on the library that misread it. Building for the GPU: early
+# releases took CUDA_ARCHITECTURES for go generate (remy415's Tegra notes), cmake releases CMAKE_CUDA_ARCHITECTURES
+# ("cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=86", a v0.9.5 build write-up).
 OLLAMA_GPU_TOO_OLD = re.compile(r"CUDA GPU is too old\.(?: Falling back to CPU mode\.)? Compute Capability detected: "
                                 r"(\d+)\.(\d)")
 OLLAMA_GPU_PAGE = "https://github.com/ollama/ollama/blob/main/docs/gpu.md"
@@ -1520,8 +1522,10 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   references=[OLLAMA_GPU_PAGE],
                   fix=["ollama --version; upgrade to the newest release and check its GPU page for compute capability "
                        f"{cc} ({OLLAMA_GPU_PAGE})",
-                       f"or build Ollama from source with CMAKE_CUDA_ARCHITECTURES={ollama.group(1)}{ollama.group(2)} "
-                       "(its docs/development.md), where its CUDA toolkit still compiles for that GPU"])
+                       "or build Ollama from source for it as its docs/development.md describes, naming the "
+                       f"architecture (cmake -B build -DCMAKE_CUDA_ARCHITECTURES={ollama.group(1)}{ollama.group(2)} in "
+                       f"its cmake releases, CUDA_ARCHITECTURES={ollama.group(1)}{ollama.group(2)} for go generate in "
+                       "early ones), with a CUDA toolkit that still compiles for that GPU"])
         return
     seen = [line for line in seen if not OLLAMA_GPU_TOO_OLD.search(line)]  # a misread capability: not this rule's
     if seen and all(re.search(CUDNN_ARCH_MISMATCH, line) for line in seen):

@@ -351,9 +351,9 @@ def _own_cudnn(said: str, built: str) -> str:
         return 'pip install -U "jax[cuda12]"  # brings the cuDNN JAX was built with'
     if "Loaded runtime CuDNN" in said:
         return "pip install 'tensorflow[and-cuda]'  # brings the cuDNN TensorFlow was built with"
-    return (f"install cuDNN {built} (the one the build names) and put it first on the library path" if built else
-            "install the cuDNN the build names and put it first on the library path") + \
-        ", or drop the other cuDNN from the path where the package bundles its own"
+    which = f"cuDNN {built} (the one the build names)" if built else "the cuDNN the build names"
+    return (f"install {which} and put it first on the library path, or drop the other cuDNN from the path where the "
+            "package bundles its own")
 
 
 def _tensorrt_cudnn_warning(found: "re.Match[str]") -> Hit:
@@ -1281,9 +1281,8 @@ def tensorrt_not_installed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
     Off a Jetson, TensorRT's Python bindings are a package of their own: pip's tensorrt, the wheel
     inside NVIDIA's tar and zip archives, or the python3-libnvinfer Debian package, which serves only
-    the system's Python. A
-    program run from a virtual environment or conda, or by another Python, does not see a TensorRT
-    installed for a different one.
+    the system's Python. A program run from a virtual environment or conda, or by another Python, does
+    not see a TensorRT installed for a different one.
 
     When to ignore:
     Inside a container, where the libraries come from the host's mounts or the image.
