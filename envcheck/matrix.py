@@ -363,7 +363,17 @@ class Matrix:
             return False, f"CUDA {row['cuda']} builds for compute capability {low} and newer, not {cc}"
         if high is not None and cc_tuple(cc) > cc_tuple(high):
             return False, f"CUDA {row['cuda']} builds for compute capability up to {high}, not {cc}"
+        first = self._first_to_add(cc)
+        if first is not None and version(row["cuda"]) < version(first["cuda"]):
+            return False, (f"CUDA {row['cuda']} does not build for compute capability {cc}, which CUDA "
+                           f"{first['cuda']} added")
         return True, f"CUDA {row['cuda']} targets compute capability {cc}"
+
+    def _first_to_add(self, cc: str) -> Optional[Row]:
+        """The oldest release whose sources say it added this compute capability inside its range (sm_added): the
+        architectures are not contiguous, so CUDA 12.8 builds for 12.0 but not 10.3, which came with 12.9."""
+        return next((row for row in self.tables["cuda"].rows
+                     if any(cc_tuple(new) == cc_tuple(cc) for new in row.get("sm_added") or ())), None)
 
     def oldest_cuda_for_cc(self, cc: str) -> Optional[str]:
         """The first CUDA release whose nvcc builds for this compute capability (None: none recorded). An
@@ -371,11 +381,9 @@ class Matrix:
         first release is not known (the table starts at CUDA 10.0, and a Maxwell GPU dates from CUDA 6.5).
         A release's sm_added, where its sources list the targets it added, outranks the range."""
         rows = [row for row in self.tables["cuda"].rows if row.get("sm_max") and row.get("sm_min")]  # oldest first
-        # The architectures are not contiguous: CUDA 12.8 builds for 12.0 but not 10.3, which came with 12.9. A
-        # release that says it added the architecture is its first one.
-        added = [row for row in rows if any(cc_tuple(new) == cc_tuple(cc) for new in row.get("sm_added") or ())]
-        if added:
-            return added[0]["cuda"]
+        added = self._first_to_add(cc)
+        if added is not None:
+            return added["cuda"]
         for number, row in enumerate(rows):
             if cc_tuple(row["sm_min"]) <= cc_tuple(cc) <= cc_tuple(row["sm_max"]):
                 return row["cuda"] if number > 0 else None

@@ -198,3 +198,5 @@ def test_the_first_cuda_for_an_architecture_follows_what_a_release_added():
     matrix = default()
     assert matrix.oldest_cuda_for_cc("10.3") == "12.9.0"  # added by 12.9, inside 12.8's range
     assert matrix.oldest_cuda_for_cc("12.0") == "12.8.0"  # the range alone
+    assert matrix.cuda_targets_cc("12.8", "10.3")[0] is False and matrix.cuda_targets_cc("12.9", "10.3")[0] is True
+    assert matrix.cuda_targets_cc("12.8", "12.0")[0] is True
