@@ -86,7 +86,10 @@ def test_error_804_on_a_geforce_card_whose_driver_is_older_than_the_programs_cud
     found = first(corpus("1284-"))
     assert found.slug == "driver-too-old" and found.evidence["cuda"] == "12.9"
     # nvidia-smi's own CUDA version is the driver's, not the program's: 804 stays a failed cuInit
-    assert first(corpus("066-")).slug == "cuda-init-failed"
+    # (SYSTRAN/faster-whisper#653, a 2080ti whose nvidia-smi named the CUDA 12.1 of the compat libcuda it loaded)
+    assert first("RuntimeError: CUDA failed with error forward compatibility was attempted on non supported HW\n\n"
+                 "NVIDIA-SMI 470.57.02    Driver Version: 470.57.02    CUDA Version: 12.1\n"
+                 "2080ti\n").slug == "cuda-init-failed"
     # a half-upgraded driver says so through NVML
     assert first(corpus("972-")).slug == "driver-library-mismatch"
 

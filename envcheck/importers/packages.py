@@ -28,7 +28,13 @@ DPKG_LIBRARIES = ((re.compile(r"libcudnn\d+(?:-cuda-\d+)?"), "cudnn"), (re.compi
 # "pytorch  pkgs/main/linux-64::pytorch-1.7.1-cpu_py38h6a09485_0" among the NEW packages.
 CONDA_PLANNED = re.compile(r"^([A-Za-z0-9_][\w.-]*)\s+(?:\S+\s+-->\s+)?(?:[\w./-]+::)([A-Za-z0-9_][\w.-]*?)-(\d[^-\s]*)-([^-\s~]+)$")
 # conda names that differ from the pip name of the same thing
-CONDA_NAMES = {"pytorch": "torch", "pytorch-cuda": "pytorch-cuda", "cudatoolkit": "cudatoolkit"}
+# (the pytorch channel's nightlies were "pytorch-nightly" until 2019:
+# "pytorch-nightly-1.2.0.dev20190805+cpu-py3.7_cpu_0")
+CONDA_NAMES = {"pytorch": "torch", "pytorch-nightly": "torch", "pytorch-cuda": "pytorch-cuda",
+               "cudatoolkit": "cudatoolkit"}
+# The variant selectors that pick pytorch's CPU build: Anaconda's "_pytorch_select 0.1 cpu_0", the pytorch channel's
+# "pytorch-mutex 1.0 cpu" (its conda plan: "pytorch/noarch::pytorch-mutex-1.0-cpu").
+CPU_SELECTORS = ("pytorch-select", "pytorch-cpu", "pytorch-mutex")
 
 
 # Packages that put a CUDA runtime (libcudart) into an environment: conda's cudatoolkit (CUDA <= 11)
@@ -67,7 +73,9 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
         planned = CONDA_PLANNED.match(line.strip())
         if planned and planned.group(1) == planned.group(2):
             name = normalize(CONDA_NAMES.get(planned.group(2).lower(), planned.group(2)))
-            if matters(name):
+            if _selects_cpu(name, planned.group(4)):
+                set_once(framework(facts, "torch", f"{source}: conda transaction"), "accelerator", "cpu")
+            elif matters(name):
                 _framework(name, planned.group(3), planned.group(4), facts, f"{source}: conda transaction")
             continue
         parsed = parse_line(line)
@@ -86,8 +94,7 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
             facts.libraries.found.append(Library(name=library, version=version, kind=kind, source=source))
             if kind == "conda":
                 continue
-        if name.lstrip("_-") in ("pytorch-select", "pytorch-cpu") and (build.startswith("cpu") or name.endswith("cpu")):
-            # Anaconda's variant selector: "_pytorch_select 0.1 cpu_0" installs the CPU build of pytorch
+        if _selects_cpu(name, build):
             set_once(framework(facts, "torch", f"{source}: package list"), "accelerator", "cpu")
             continue
         if not matters(name):
@@ -97,6 +104,10 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
         if not any(d.name == name for d in facts.python.distributions):
             facts.python.distributions.append(Distribution(name=name, version=version, source=where))
         _framework(name, version, build, facts, where)
+
+
+def _selects_cpu(name: str, build: str) -> bool:
+    return name.lstrip("_-") in CPU_SELECTORS and (build.startswith("cpu") or name.endswith("cpu"))
 
 
 def _framework(name: str, version: str, build: str, facts: HostFacts, where: str) -> None:

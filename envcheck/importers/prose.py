@@ -41,14 +41,17 @@ OTHER_VENDOR_BEFORE = re.compile(r"\b(?:AMD|Radeon|Intel|Apple)(?:\s*\(R\))?(?:\
 # "on a v100 gpu"); alone, "p40" or "a10" may be anything.
 LOWER_CASE_MODEL = re.compile(r"(?<![\w.-])([ahlbvpkm]\d{2,3}|t4|l4)\s+(?:gpus?|cards?)\b", re.I)
 # Words on the same line that make a bare model number a GPU ("my 3090", "4090 laptop").
-GPU_LABEL = re.compile(r"\b(gpu|graphics|card|vga)\b\s*[:=]?", re.I)
+GPU_LABEL = re.compile(r"\b(gpus?|graphics|cards?|vga)\b\s*[:=]?", re.I)
 # GeForce's four-digit models all end in 0 (1080, 3090, 4060): a date, a field ID or a line number beside the word GPU
 # ("2025-08-28 ... FieldId {1011} is not supported for GPU 0 [...cpp:2719]") is not one.
 # Nor is another vendor's model ("Intel(R) HD Graphics 5500", "Radeon RX 5700").
 BARE_MODEL = re.compile(r"(?<![\w.:{/-])(?<!Graphics )(?<!Radeon )(?<!RX )(?<!HD )(\d{3}0)\s*(ti|super|laptop)?"
-                        r"(?![\w.:}/-])", re.I)
+                        r"(?![\w:}/-]|\.\w)", re.I)
 # GeForce's numbers that take a Ti or SUPER: 750-980, and x050-x090 of the 10 to 50 series.
 GEFORCE_NUMBER = re.compile(r"[1-5]0[5-9]0|[7-9][5-9]0")
+# A GeForce number a person says they own is their GPU without the word: "I have a 3060 and a core i9", "on my 3090",
+# "I have a 4090 with Ollama running".
+OWNED_BEFORE = re.compile(r"(?:\bmy|\b(?:have|has|got|own|bought)\s+(?:an?|two|\d))\s+$", re.I)
 # A driver version after the word driver (or nvidia-smi, or Chinese 驱动版本): "driver 570", "Driver Version: 470.82",
 # "nvidia-smi says 410.48", "nvidia-driver-535", "Nvidia driver (396.24.10)", and the answer under the issue form heading
 # of NVIDIA's open kernel modules ("NVIDIA Open GPU Kernel Modules Version: 590.48.01-2").
@@ -126,9 +129,11 @@ CUDA_STATED = re.compile(r"\bCUDA(?:\s*(?:/\s*cuDNN)?\s*(?:toolkit|version|runti
                          # a cluster's environment module ("module load cuda/12.4.1"), a Spack spec ("^cuda@11.8.0%gcc")
                          r"\b(?:module\s+(?:load|add)|ml)\s+(?:\S+\s+)*?cuda(?:toolkit)?/(\d{1,2}\.\d)(?![\d])|"
                          r"(?<![\w+~-])\^?cuda@=?(\d{1,2}\.\d)(?!\d)", re.I)
-# ("support for CUDA 11", "only works for CUDA 10.2": what a package or a page offers, not the host's.)
-NOT_HOST_CUDA = re.compile(r"Driver Version|\brequires?\b|\bneeds?\b|NVIDIA-SMI|used to build|built (?:with|for|against)|"
-                           r"compiled (?:with|for|against)|\+cu\d|torch\.version\.cuda|requires? CUDA|supports? CUDA|"
+# ("support for CUDA 11", "only works for CUDA 10.2": what a package or a page offers, not the host's.) nvidia-smi writes
+# its header "Driver Version" capitalised; a person's "My driver version is 470.141.03 with CUDA 11.7" names their CUDA.
+NOT_HOST_CUDA = re.compile(r"(?-i:Driver Version)|\brequires?\b|\bneeds?\b|NVIDIA-SMI|used to build|"
+                           r"built (?:with|for|against)|compiled (?:with|for|against)|\+cu\d|torch\.version\.cuda|"
+                           r"requires? CUDA|supports? CUDA|"
                            r"support for CUDA|works? (?:only )?(?:for|with) CUDA|CUDA capability|compute capability", re.I)
 # cuDNN as people name it: "cuDNN 8.9", "cudnn9", "cudnn version is 8.9.6.50_cuda12", NVIDIA's
 # archive names "cudnn-windows-x86_64-8.8.1.3_cuda12-archive". Not library file names (cudnn64_8.dll).
@@ -226,6 +231,14 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
         _software(text, facts, where)
 
 
+def _geforce_without_the_word(model: re.Match, text: str) -> bool:
+    """A bare GeForce number is a GPU with a Ti or SUPER after it ("2080ti does not support bf16"), or where the person
+    says it is theirs ("I have a 3060")."""
+    if not GEFORCE_NUMBER.fullmatch(model.group(1)):
+        return False
+    return (model.group(2) or "").lower() in ("ti", "super") or bool(OWNED_BEFORE.search(text[:model.start()][-20:]))
+
+
 def _gpus(text: str, facts: HostFacts, where: str) -> None:
     if any(PROSE not in g.source for g in facts.gpus.devices):
         return  # a tool listed the GPUs: words do not add to them
@@ -234,10 +247,9 @@ def _gpus(text: str, facts: HostFacts, where: str) -> None:
     if not names:
         names = [m.group(1).upper() for m in LOWER_CASE_MODEL.finditer(text)]
     if not names:
-        # with a Ti or SUPER after it a bare model is GeForce's without the word GPU ("2080ti does not support bf16")
         labelled = bool(GPU_LABEL.search(text))
         names = [" ".join(p for p in m.groups() if p) for m in BARE_MODEL.finditer(text)
-                 if labelled or ((m.group(2) or "").lower() in ("ti", "super") and GEFORCE_NUMBER.fullmatch(m.group(1)))]
+                 if labelled or _geforce_without_the_word(m, text)]
     capability = next((m for m in CAPABILITY.finditer(text) if not WANTED_BEFORE.search(text[:m.start()])),
                       None)
     cc = ".".join(g for g in capability.groups() if g is not None) if capability else ""

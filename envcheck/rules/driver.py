@@ -449,7 +449,7 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         need = ctx.matrix.min_driver(cuda) if re.fullmatch(r"\d+\.\d+(?:\.\d+)?", cuda) else None
         model = ctx.gpu_models()[0]
         gpu, open_only = model["name"], model["architecture"] in ("Blackwell", "Rubin")  # DRV006: open modules only
-        yield Hit(f"cuInit failed with 804 on the {gpu}: the program's CUDA {cuda} is newer than the driver runs, "
+        yield Hit(f"cuInit failed with 804 on the {gpu}: the program's CUDA {cuda} is newer than the driver's own, "
                   "so CUDA tried forward compatibility, which this GPU does not support (it is for datacenter GPUs)"
                   + (f"; CUDA {cuda} needs driver {need} or newer" if need else ""), confirmed=True,
                   evidence={"driver": driver or "not in the input", "cuda": cuda, "gpu": gpu,
@@ -766,7 +766,10 @@ def _compat_on_an_old_driver(ctx: Context) -> str:
         return ""  # (nvidia-smi's "CUDA Version" is the driver's own, not the program's)
     driver = ctx.driver_version()
     judged = _driver_runs(ctx, driver, cuda) if driver else None
-    return "" if judged and judged[0] else "host"
+    # Forward compatibility was tried, so a libcuda newer than the kernel driver was loaded: that happens for a CUDA
+    # beyond the driver's own release even where minor-version compatibility would have run the program (driver 470
+    # with CUDA 11.7, 535 with a CUDA 12.4 build), because whatever shipped the newer libcuda keys on the exact minimum
+    return "" if judged and judged[1] == "exact" else "host"
 
 
 # Words and messages that say the NVIDIA driver did not come up (not why): the desktop or nvidia-smi.
