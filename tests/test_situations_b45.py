@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import corpus_paste as corpus, first_finding as first
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
 
 
 @pytest.mark.parametrize("text", [
@@ -115,3 +115,55 @@ def test_the_pytorch_mutex_alone_selects_the_cpu_build():
             "  pytorch-mutex      pytorch/noarch::pytorch-mutex-1.0-cpu\n")
     [torch] = from_text(text, "paste.txt").frameworks.installed
     assert (torch.name, torch.accelerator) == ("torch", "cpu")
+
+
+@pytest.mark.parametrize("text, library, step", [
+    # corpus 4604 (Rust-CUDA's build script); Rust-CUDA's README names the same error and the nvvm/lib64 fix
+    (corpus("4604-"), "libnvvm.so.4", "nvvm/lib64"),
+    ('If you get an error "libnvvm.so.4: cannot open shared object file", you will need to adjust LD_LIBRARY_PATH',
+     "libnvvm.so.4", "nvvm/lib64"),
+    # corpus 4737 (qiskit-aer-gpu 0.12.2); a quantum-computing guide's troubleshooting names the same import error
+    (corpus("4737-"), "libcustatevec.so.1", "custatevec-cu12"),
+    ("ImportError: libcustatevec.so.1: cannot open shared object file", "libcustatevec.so.1", "custatevec-cu12"),
+])
+def test_cuda_libraries_numbered_by_their_own_release_are_found_where_they_live(text, library, step):
+    """libnvvm.so.4 and libcustatevec.so.1 carry their own numbers, not a CUDA major: asking for "the CUDA 4
+    libraries" would send the user to wheels that do not exist."""
+    found = first(text)
+    assert found.slug == "cuda-libraries-missing" and found.evidence["library"] == library
+    assert any(step in line for line in found.fix) and "CUDA 4" not in found.message
+
+
+@pytest.mark.parametrize("text", [
+    corpus("4632-"),  # Isaac ROS's cuVSLAM in a container on driver 470.161.03
+    # the ZED SDK's NVIDIA_DRIVER_OUT_OF_DATE, in its own words
+    "Your NVIDIA driver is too old and not compatible with your current CUDA version.",
+])
+def test_a_librarys_own_driver_too_old_message_is_driver_too_old(text):
+    assert first(text).slug == "driver-too-old"
+
+
+def test_ollamas_too_old_or_missing_is_not_read_as_too_old():
+    # ollama's GPU discovery prints it for the CUDA runtime's error 35 and, in its own words, it may mean no driver at
+    # all (a host's journal, "cudaSetDevice err: 35" before it); the error code alone is for other readings to judge
+    text = ('level=DEBUG source=gpu.go:593 msg="Unable to load cudart library '
+            '/usr/lib/ollama/cuda_v12/libcudart.so.12.8.90: your nvidia driver is too old or missing.  If you have a '
+            'CUDA GPU please upgrade to run ollama"')
+    assert "driver-too-old" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("4572-"),  # "CUDA initialization fails with 802 system error" on an AMI without nvidia-fabricmanager
+    # a deployment guide: "Without it, CUDA initialisation fails with error 802"; a bootstrap's notes: "Without fabric
+    # manager running on the host, CUDA initialization fails with error 802."
+    "Without it, CUDA initialisation fails with error 802",
+    "Without fabric manager running on the host, CUDA initialization fails with error 802.",
+])
+def test_802_in_words_is_the_fabric_manager(text):
+    assert first(text).slug == "fabric-manager-not-running"
+
+
+def test_an_api_failing_with_802_outside_cuda_is_not_the_fabric_manager():
+    # a note-taking plugin's API: "PluginFileAPI.createNote() fails with error 802"
+    text = "PluginFileAPI.createNote() fails with error 802 when template path doesn't resolve to a file."
+    assert "fabric-manager-not-running" not in paste_slugs(text)

@@ -356,6 +356,11 @@ DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                   REQUIRE_ALTERNATIVE_FAILED,
                   # TensorFlow's cuDNN handle failing, with its own suspicion: "possibly insufficient driver version: 384.69.0"
                   r"possibly insufficient driver version",
+                  # a library's own check, in its words: Isaac ROS's cuVSLAM "[ERROR] Your NVIDIA driver is too old.
+                  # Please update the driver to the most recent version.", the ZED SDK's NVIDIA_DRIVER_OUT_OF_DATE "Your
+                  # NVIDIA driver is too old and not compatible with your current CUDA version" (not Ollama's "too old
+                  # or missing", which it prints for the runtime's error 35 and which by its own words may be no driver)
+                  r"\bYour NVIDIA driver is too old\b(?! or missing)",
                   # nvidia-docker 1.0: "Error: unsupported CUDA version: driver 7.5 < image 8.0"; its betas printed
                   # the image's label first and the driver's CUDA second, "unsupported CUDA version: 7.5 < 6.5"
                   # (NVIDIA/nvidia-docker, src/nvidia-docker/utils.go: fmt.Errorf("... %s < %s", label, version))
@@ -384,7 +389,8 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     newer CUDA starting on an old driver: "symbol lookup error: ./t-rex: undefined symbol:
     cuDevicePrimaryCtxSetFlags_v2"; MATLAB's gpuArray: "The CUDA driver was found, but it is too
     old. The CUDA driver on your system supports CUDA version 5.5. The required CUDA version is 7.5
-    or greater."
+    or greater."; Isaac ROS's cuVSLAM: "Your NVIDIA driver is too old. Please update the driver to
+    the most recent version."
 
     Why:
     Every CUDA release needs a minimum driver. Within one CUDA major, minor-version compatibility
@@ -878,13 +884,16 @@ def driver_not_built_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
       signatures=(r"system not yet initialized", r"CUDA_ERROR_SYSTEM_NOT_READY", r"cudaErrorSystemNotReady",
                   # the code alone: Ollama's "cuInit err: 802" / "cuda driver library init failure: 802",
                   # "cuda runtime error (802)"
-                  r"(?:cuInit err(?:or)?|init failure|CUDA error|cuda runtime error|error code)\W{0,3}802\b"),
+                  r"(?:cuInit err(?:or)?|init failure|CUDA error|cuda runtime error|error code)\W{0,3}802\b",
+                  # and in words: "CUDA initialization fails with 802 system error", "CUDA initialisation fails with
+                  # error 802", "Without it `cuInit()` fails with error 802"
+                  r"\b(?:CUDA|cuInit)\b.{0,30}\bfail(?:s|ed)? with (?:error )?802\b"),
       priority=15, references=("https://docs.nvidia.com/datacenter/tesla/fabric-manager-user-guide/",))
 def fabric_manager_not_running(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
-    "cuda runtime error (802) : system not yet initialized"; cuInit returns 802
-    (CUDA_ERROR_SYSTEM_NOT_READY) on an HGX/DGX machine.
+    "cuda runtime error (802) : system not yet initialized"; "CUDA initialization fails with 802 system
+    error"; cuInit returns 802 (CUDA_ERROR_SYSTEM_NOT_READY) on an HGX/DGX machine.
 
     Why:
     On NVSwitch systems (HGX A100/H100/H200/B200), GPUs cannot run CUDA until the fabric manager

@@ -13,6 +13,7 @@ from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.frameworks import BITSANDBYTES_SEEKS_SO, JAX_LIBRARY_UNLOADABLE, torch_variant, unreleased_build
 from envcheck.rules.container import in_container, l4t_mismatch
 from envcheck.rules.system import on_native_windows
+from envcheck.rules.toolkit import NVVM_MISSING
 
 
 # Paddle's words for a CUDA library it could not load ("The third-party dynamic library (cudnn64_7.dll) that Paddle
@@ -524,6 +525,21 @@ def _wheel_dependency_found_outside(ctx: Context) -> Optional[Tuple[str, str, st
 # NVRTC loads its builtins at run time, of its own exact release: "nvrtc: error: failed to open
 # libnvrtc-builtins.so.11.1. Make sure that libnvrtc-builtins.so.11.1 is installed correctly."
 CUDA_LIBS = r"(?:cudart|cublasLt|cublas|cufft|curand|cusolver|cusparse|nvrtc(?:-builtins)?|nvJitLink|cupti|npp[a-z]{0,5}|nvjpeg)"
+# CUDA libraries whose soname number is their own, not the CUDA major, and that live apart from lib64: the toolkit's
+# NVVM ("libnvvm.so.4: cannot open shared object file" from a Rust-CUDA build script; NVIDIA's installers put it in
+# nvvm/lib64, which the loader path seldom names) and cuQuantum's cuStateVec (qiskit-aer-gpu: "ImportError:
+# libcustatevec.so.1: cannot open shared object file"; the custatevec-cu12 wheel puts it in cuquantum/lib).
+SEPARATE_CUDA_LIB = re.compile(r"\b(lib(nvvm|custatevec)\.so(?:\.\d+)*)[`'\"]?: cannot open shared (?:object )?file")
+SEPARATE_CUDA_HOMES = {
+    "nvvm": ("the CUDA toolkit's NVVM library, in the toolkit's nvvm/lib64 directory",
+             ["export LD_LIBRARY_PATH=$CUDA_HOME/nvvm/lib64:$LD_LIBRARY_PATH  # CUDA_HOME: the toolkit, e.g. "
+              "/usr/local/cuda", "find / -name 'libnvvm.so*' 2>/dev/null  # where this machine has it"]),
+    "custatevec": ("cuQuantum's cuStateVec, which comes in its own packages (pip: custatevec-cu12, or cuquantum-cu12; "
+                   "conda-forge: cuquantum)",
+                   ["pip install custatevec-cu12  # or custatevec-cu11 for a CUDA 11 build",
+                    "export LD_LIBRARY_PATH=$(python -c 'import cuquantum, os; "
+                    "print(os.path.join(os.path.dirname(cuquantum.__file__), \"lib\"))'):$LD_LIBRARY_PATH"]),
+}
 MISSING_CUDA_LIB = (
     # glibc's line, also as people retell it without "object" ("`libcublas.so.11`: cannot open shared file")
     rf"lib{CUDA_LIBS}\.so\.\d+(?:\.\d+)*[`'\"]?: cannot open shared (?:object )?file",
@@ -687,7 +703,8 @@ def _major(cuda: str) -> str:
 
 
 @rule("LIB004", "cuda-libraries-missing", "error", "The loader does not find the CUDA libraries a package was built for",
-      signatures=MISSING_CUDA_LIB + (JAX_LIBRARY_UNLOADABLE, BITSANDBYTES_SEEKS_RUNTIME), priority=18,
+      signatures=MISSING_CUDA_LIB + (SEPARATE_CUDA_LIB.pattern, JAX_LIBRARY_UNLOADABLE, BITSANDBYTES_SEEKS_RUNTIME),
+      priority=18,
       references=("https://docs.nvidia.com/deploy/cuda-compatibility/",
                   "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"))
 def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -700,7 +717,9 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     JAX: "RuntimeError: Unable to load cuSPARSE. Is it installed?", then "a CUDA-enabled jaxlib is
     not installed. Falling back to cpu". bitsandbytes before 0.43 on Linux: "CUDA_SETUP: WARNING!
     libcudart.so not found in any environmental path. Searching in backup paths...", no runtime
-    found in those either, then "Loading binary .../libbitsandbytes_cpu.so".
+    found in those either, then "Loading binary .../libbitsandbytes_cpu.so". Libraries kept apart
+    from the others: "libnvvm.so.4: cannot open shared object file" (the toolkit's nvvm/lib64),
+    "libcustatevec.so.1: cannot open shared object file" (cuQuantum's own packages).
 
     Why:
     A package that does not bring its own CUDA (ONNX Runtime, TensorFlow before 2.14, CuPy,
@@ -718,13 +737,22 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     major it wants next to yours (`pip install nvidia-cuda-runtime-cu11 nvidia-cublas-cu11`, or the
     distribution's cuda-libraries-11-8), and put their directory on the loader path. For JAX:
     uninstall jax, jaxlib and the jax-cuda plugin packages, and install jax[cuda12] again in one
-    command, which brings the CUDA wheels its plugin was built with.
+    command, which brings the CUDA wheels its plugin was built with. For NVVM and cuStateVec, whose
+    file numbers are their own, add the directory that holds them to the loader path.
 
     When to ignore:
     Never while you want that package on the GPU; it falls back to the CPU or stops.
     """
     if ctx.shared("l4t_mismatch", l4t_mismatch):
         return  # a Jetson container's CUDA comes with its L4T release: CTR010 names the mismatch
+    apart = first_match(SEPARATE_CUDA_LIB, seen)
+    # (Numba's "libNVVM cannot be found" asks for a whole toolkit: TK002 explains it)
+    if apart and not ctx.observed((NVVM_MISSING,)) \
+            and not any(re.search(pattern, line) for line in seen for pattern in MISSING_CUDA_LIB):
+        what, fix = SEPARATE_CUDA_HOMES[apart.group(2)]
+        yield Hit(f"the loader does not find {apart.group(1)}, {what}: it is not installed, or its directory is not "
+                  "on the loader path", evidence={"library": apart.group(1)}, fix=fix)
+        return
     jax_library = first_match(JAX_LIBRARY_NAMED, seen)
     if jax_library:
         hit = _jax_library_unloadable(ctx, jax_library.group(1))
