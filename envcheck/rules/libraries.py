@@ -524,12 +524,14 @@ def _wheel_dependency_found_outside(ctx: Context) -> Optional[Tuple[str, str, st
 # FFmpeg built with scale_npp fails as "ffmpeg: error while loading shared libraries: libnppig.so.11".
 # NVRTC loads its builtins at run time, of its own exact release: "nvrtc: error: failed to open
 # libnvrtc-builtins.so.11.1. Make sure that libnvrtc-builtins.so.11.1 is installed correctly."
+# glibc's words for a library the loader did not find, after its name (quoted or not)
+CANNOT_OPEN = r"[`'\"]?: cannot open shared (?:object )?file"
 CUDA_LIBS = r"(?:cudart|cublasLt|cublas|cufft|curand|cusolver|cusparse|nvrtc(?:-builtins)?|nvJitLink|cupti|npp[a-z]{0,5}|nvjpeg)"
 # CUDA libraries whose soname number is their own, not the CUDA major, and that live apart from lib64: the toolkit's
 # NVVM ("libnvvm.so.4: cannot open shared object file" from a Rust-CUDA build script; NVIDIA's installers put it in
 # nvvm/lib64, which the loader path seldom names) and cuQuantum's cuStateVec (qiskit-aer-gpu: "ImportError:
 # libcustatevec.so.1: cannot open shared object file"; the custatevec-cu12 wheel puts it in cuquantum/lib).
-SEPARATE_CUDA_LIB = re.compile(r"\b(lib(nvvm|custatevec)\.so(?:\.\d+)*)[`'\"]?: cannot open shared (?:object )?file")
+SEPARATE_CUDA_LIB = re.compile(r"\b(lib(nvvm|custatevec)\.so(?:\.\d+)*)" + CANNOT_OPEN)
 SEPARATE_CUDA_HOMES = {
     "nvvm": ("the CUDA toolkit's NVVM library, in the toolkit's nvvm/lib64 directory",
              ["export LD_LIBRARY_PATH=$CUDA_HOME/nvvm/lib64:$LD_LIBRARY_PATH  # CUDA_HOME: the toolkit, e.g. "
@@ -542,10 +544,10 @@ SEPARATE_CUDA_HOMES = {
 }
 MISSING_CUDA_LIB = (
     # glibc's line, also as people retell it without "object" ("`libcublas.so.11`: cannot open shared file")
-    rf"lib{CUDA_LIBS}\.so\.\d+(?:\.\d+)*[`'\"]?: cannot open shared (?:object )?file",
+    rf"lib{CUDA_LIBS}\.so\.\d+(?:\.\d+)*{CANNOT_OPEN}",
     # the unversioned name, which programs that dlopen by it ask for (CuPy's docs: "ImportError: libcudart.so: cannot
     # open shared object file"; Paddle: "error code is libcublas.so: cannot open shared object file")
-    rf"\blib{CUDA_LIBS}\.so[`'\"]?: cannot open shared (?:object )?file",
+    rf"\blib{CUDA_LIBS}\.so{CANNOT_OPEN}",
     rf"Could not load dynamic library '(?:lib)?{CUDA_LIBS}(?:\.so\.|64_)\d+",
     # ldd's and MSYS2 ntldd's listing of what a library needs: "libcudart.so.10.0 => not found",
     # "cublas64_13.dll => not found"
