@@ -7,7 +7,8 @@ import re
 
 from envcheck import rules
 from envcheck.importers import from_text
-from envcheck.rules import Context, _anchors
+from envcheck import anchors as _anchors
+from envcheck.rules import Context
 from tests.conftest import CORPUS, shipped_matrix
 
 

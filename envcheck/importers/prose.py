@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import List, Optional
 
+from envcheck.anchors import anchors_of_any, fold, may_hold
 from envcheck.importers._facts import framework, mark, set_once
 from envcheck.model import PROSE_SOURCE as PROSE
 from envcheck.importers.paste import form_answers, package_records, table_pairs
@@ -226,9 +227,12 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
         _gpus(text, facts, where)
         _driver(text, facts, where)
         _platform(text, facts, where)
-        _cuda(text, facts, where)
-        _frameworks(text, facts, where)
-        _software(text, facts, where)
+        folded = fold(text)
+        if may_hold(folded, CUDA_WORDS):
+            _cuda(text, facts, where)
+        _frameworks(text, folded, facts, where)
+        if may_hold(folded, SOFTWARE_WORDS):
+            _software(text, facts, where)
 
 
 def _geforce_without_the_word(model: re.Match, text: str) -> bool:
@@ -327,6 +331,11 @@ def _platform(text: str, facts: HostFacts, where: str) -> None:
         facts.python.version = f"3.{python.group(1)}"
 
 
+# Words of which a line must hold one for the CUDA and cuDNN patterns to match it (envcheck.anchors): most lines of a
+# long paste hold none, and reading each with every pattern is most of what the prose reader costs.
+CUDA_WORDS = anchors_of_any((CUDA_STATED, CUDNN_STATED, CUDA_CUDNN_PAIR))
+
+
 def _cuda(text: str, facts: HostFacts, where: str) -> None:
     if NOT_HOST_CUDA.search(text):
         return  # the driver's CUDA, a build's or a requirement: not what this machine has
@@ -345,6 +354,9 @@ def _cuda(text: str, facts: HostFacts, where: str) -> None:
 # gives: "TensorRT Version: 8.6.1.6", "ollama version is 0.1.32", "flash-attn: 2.5.7", "vllm 0.5.1".
 SOFTWARE_STATED = re.compile(r"(?<![\w/.-])(TensorRT|ollama|vllm|flash[-_]attn|triton|bitsandbytes|transformer[-_]engine)"
                              r"(?:\s*version)?(?:\s*(?:==|is|:|=)\s*|\s+|-)v?(\d+\.\d+(?:\.\d+){0,2})(?![\w.])", re.I)
+
+
+SOFTWARE_WORDS = anchors_of_any((SOFTWARE_STATED,))
 
 
 def _software(text: str, facts: HostFacts, where: str) -> None:
@@ -404,7 +416,10 @@ CPU_BUILD_STATED_ZH = re.compile(r"^(?!.*(?:可能|如果|若|原因|确保|是�
 BARE_TORCH_BUILD = re.compile(r"(?:^|[\"'`(]|:\s)[-*•\s]*([1-9]\.\d+\.\d+)\+(cu\d{2,3}|cpu|rocm\d[\d.]*)(?![\w.])")
 
 
-def _frameworks(text: str, facts: HostFacts, where: str) -> None:
+CPU_BUILD_WORDS = anchors_of_any((CPU_BUILD_STATED, CPU_BUILD_INSTALLED, CPU_BUILD_LACKS, CPU_BUILD_STATED_ZH))
+
+
+def _frameworks(text: str, folded: str, facts: HostFacts, where: str) -> None:
     tensorflow = TENSORFLOW.search(text)
     if tensorflow and "/" not in text[tensorflow.start():tensorflow.end()]:
         set_once(framework(facts, "tensorflow", where), "version", tensorflow.group(1))
@@ -438,8 +453,9 @@ def _frameworks(text: str, facts: HostFacts, where: str) -> None:
     bare = BARE_TORCH_BUILD.search(text)
     if bare:
         _build(framework(facts, "torch", where), bare.group(1), bare.group(2))
-    stated_cpu = CPU_BUILD_STATED.search(text) or CPU_BUILD_INSTALLED.search(text) or CPU_BUILD_LACKS.search(text) \
-        or CPU_BUILD_STATED_ZH.search(text)
+    stated_cpu = may_hold(folded, CPU_BUILD_WORDS) and (
+        CPU_BUILD_STATED.search(text) or CPU_BUILD_INSTALLED.search(text) or CPU_BUILD_LACKS.search(text)
+        or CPU_BUILD_STATED_ZH.search(text))
     if stated_cpu and not HYPOTHETICAL_BEFORE.search(text[max(0, stated_cpu.start() - 24):stated_cpu.start()]):
         name = next(group for group in stated_cpu.groups() if group)
         set_once(framework(facts, name.lower(), where), "accelerator", "cpu")

@@ -22,7 +22,7 @@ from packaging.version import InvalidVersion, Version
 
 from envcheck.matrix import Matrix, gpu_models
 from envcheck.model import ERROR_SEVERITY, PROSE_SOURCE, SEVERITY_ORDER, WARNING, Finding, HostFacts
-from envcheck.rules import _anchors
+from envcheck import anchors as _anchors
 
 DOC_HEADINGS = ("Symptom", "Why", "Fix", "When to ignore")
 SCOPES = ("runtime", "build", "containers")

@@ -14,7 +14,8 @@ and dotless capitals of i, which `fold` maps first.
 
 from __future__ import annotations
 
-from typing import List, Optional
+import re
+from typing import List, Optional, Sequence, Tuple
 
 try:  # the regular-expression parser of the standard library (re._parser since 3.11)
     from re import _constants as _sre
@@ -29,18 +30,37 @@ TURKISH_I = str.maketrans({"\u0130": "i", "\u0131": "i"})
 
 
 def fold(text: str) -> str:
-    """Text as anchors are compared with it."""
-    return text.translate(TURKISH_I).casefold()
+    """Text as anchors are compared with it. ASCII text, most of any paste, needs no Turkish mapping."""
+    return text.casefold() if text.isascii() else text.translate(TURKISH_I).casefold()
 
 
-def anchors(pattern: str) -> Optional[List[str]]:
+def anchors(pattern: str, flags: int = 0) -> Optional[List[str]]:
     """Casefolded literals of which every match of the pattern contains at least one, or None when some
     way of matching needs no literal of SHORTEST characters or more."""
     try:
-        parsed = _sre_parse.parse(pattern)
+        parsed = _sre_parse.parse(pattern, flags & re.VERBOSE)
     except Exception:  # noqa: BLE001 - a pattern the parser cannot read is simply not prefiltered
         return None
     return _of_sequence(list(parsed))
+
+
+def anchors_of_any(patterns: Sequence["re.Pattern[str]"]) -> Optional[Tuple[str, ...]]:
+    """The anchors of which a text must hold one for any of the compiled patterns to match it, or None when one of
+    them has none (then every text may match). Lets a reader skip, with one look, the lines a group of its patterns
+    cannot match."""
+    found: List[str] = []
+    for pattern in patterns:
+        own = anchors(pattern.pattern, pattern.flags)
+        if own is None:
+            return None
+        found.extend(own)
+    # an anchor holding another adds nothing: "cuda_" is in a text only where "cuda" is
+    return tuple(a for a in dict.fromkeys(found) if not any(b != a and b in a for b in found))
+
+
+def may_hold(folded: str, wanted: Optional[Tuple[str, ...]]) -> bool:
+    """Whether casefolded text (fold) holds one of the anchors, so that the patterns they came from could match it."""
+    return wanted is None or any(anchor in folded for anchor in wanted)
 
 
 def _of_sequence(items) -> Optional[List[str]]:
