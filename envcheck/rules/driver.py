@@ -330,6 +330,14 @@ CUDANATIVE_DRIVER_CUDA = re.compile(r"\bCUDA (?P<needed>\d+\.\d+) is not support
                                     r"to (?P<runs>\d+\.\d+)\)")
 # Both versions said at once: what the driver runs, and the least the program takes. The signature is the words alone:
 # signatures are joined into one expression, where a group name may stand only once.
+# A program's own floor for the driver, with the number: Modular's MAX and Mojo "MAX requires a minimum driver version
+# of 580 and CUDA version 13.0. Your driver version is 570.211.01" (modular/modular#6519), V-Ray GPU "CUDA 12 requires
+# minimum driver version: 525.60" (lshqqytiger/ZLUDA#119), NiceHash QuickMiner "Invalid NVIDIA driver version. Minimum
+# is 458.00" (nicehash/NiceHashQuickMiner#211). Not a sentence without the number ("each CUDA version requires a
+# minimum driver version"), which says nothing of this host.
+PROGRAM_DRIVER_FLOOR = re.compile(r"\brequires? (?:a )?minimum (?:NVIDIA )?driver version(?: of|:)?\s*"
+                                  r"(\d{3}(?:\.\d{1,3}){0,2})\b|"
+                                  r"\bInvalid NVIDIA driver version\. Minimum is (\d{3}(?:\.\d{1,3}){0,2})\b", re.I)
 DRIVER_CUDA_SAID_BELOW = (r"is not compatible with any supported CUDA toolkit|"
                           r"is not supported by your driver \(which supports up to")
 DRIVER_CUDA_BELOW_NEEDED = (MATLAB_DRIVER_CUDA, CUDAJL_DRIVER_CUDA, CUDANATIVE_DRIVER_CUDA)
@@ -360,7 +368,10 @@ DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                   # Please update the driver to the most recent version.", the ZED SDK's NVIDIA_DRIVER_OUT_OF_DATE "Your
                   # NVIDIA driver is too old and not compatible with your current CUDA version" (not Ollama's "too old
                   # or missing", which it prints for the runtime's error 35 and which by its own words may be no driver)
-                  r"\bYour NVIDIA driver is too old\b(?! or missing)",
+                  # T-Rex: "Can't start miner, video driver is too old Please update the video driver" (not Blackmagic's
+                  # "Desktop Video driver", a capture card's)
+                  r"\b(?:Your NVIDIA|(?<!Desktop )video) driver is too old\b(?! or missing)",
+                  PROGRAM_DRIVER_FLOOR.pattern,
                   # nvidia-docker 1.0: "Error: unsupported CUDA version: driver 7.5 < image 8.0"; its betas printed
                   # the image's label first and the driver's CUDA second, "unsupported CUDA version: 7.5 < 6.5"
                   # (NVIDIA/nvidia-docker, src/nvidia-docker/utils.go: fmt.Errorf("... %s < %s", label, version))
@@ -390,7 +401,10 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     cuDevicePrimaryCtxSetFlags_v2"; MATLAB's gpuArray: "The CUDA driver was found, but it is too
     old. The CUDA driver on your system supports CUDA version 5.5. The required CUDA version is 7.5
     or greater."; Isaac ROS's cuVSLAM: "Your NVIDIA driver is too old. Please update the driver to
-    the most recent version."
+    the most recent version."; T-Rex: "Can't start miner, video driver is too old". A program's
+    own floor: "MAX requires a minimum driver version of 550 and CUDA version 12.4"; V-Ray: "CUDA
+    12 requires minimum driver version: 525.60"; NiceHash: "Invalid NVIDIA driver version. Minimum
+    is 458.00".
 
     Why:
     Every CUDA release needs a minimum driver. Within one CUDA major, minor-version compatibility
@@ -482,11 +496,14 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         required = first_match(REQUIRED_CUDA, seen) if not both else None
         if required:
             needed = required.group(1)
+        floor = first_match(PROGRAM_DRIVER_FLOOR, seen)
+        stated_floor = next((g for g in floor.groups() if g), "") if floor else ""
         try:
             minimum = ctx.matrix.min_driver(needed, "windows" if ctx.facts.system.os == "windows" else "linux") \
                 if needed else None
         except QueryError:
             minimum = None
+        minimum = minimum or stated_floor or None
         entry = first_match(DRIVER_ENTRY_POINT, seen)
         ended = _drivers_ended_before(ctx, minimum)
         if ended:
@@ -510,10 +527,12 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                      "checked against the host driver" + (f", and CUDA {needed} needs driver {minimum} or newer"
                                                           if minimum else "") if required else
                      f" and the program needs CUDA {needed}" if needed else "")
+                  + (f": the program requires driver {stated_floor} or newer" if stated_floor else "")
                   + (f": its libcuda lacks {entry.group(0)}, an entry point of a newer CUDA" if entry else ""),
                   evidence={"driver": driver, **({"ptx_given": jit.group(1), "driver_jit_knows": jit.group(2)}
                                                  if jit else {}), **({"driver_cuda": runs_cuda} if runs_cuda else {}),
-                            **({"program_cuda": needed} if needed else {})},
+                            **({"program_cuda": needed} if needed else {}),
+                            **({"program_minimum_driver": stated_floor} if stated_floor else {})},
                   fix=_distro.install_driver(ctx.distro, _distro.branch_of(minimum) if minimum else None) +
                   (["# or run an image built for a CUDA the host driver runs: envcheck matrix compat --driver "
                     "<version from nvidia-smi>"] if required else []))

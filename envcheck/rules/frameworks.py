@@ -568,6 +568,18 @@ CPU_ONLY_LIBRARIES = (
      "this XGBoost is a CPU-only build (xgboost-cpu, conda's cpu variant, or the manylinux2014 wheel for glibc < 2.28)",
      ["pip uninstall -y xgboost-cpu; pip install -U xgboost  # PyPI's xgboost wheel has the GPU algorithms (glibc >= 2.28)",
       "conda install -c conda-forge 'py-xgboost=*=cuda*'  # conda's GPU variant"]),
+    # LibTorch, PyTorch's C++ library, asked for a CUDA device it has no backend for (c10's DeviceGuardImplInterface):
+    # "PyTorch is not linked with support for cuda devices", from R torch, which downloads LibTorch itself and took the
+    # CPU one (mlverse/torch#301, on Windows with CUDA 10.2), from Ruby's torch.rb on a CPU LibTorch (its tests expect
+    # the message), and from C++ programs whose link dropped the CUDA part of a CUDA LibTorch (a qmake build that needed
+    # -Wl,--no-as-needed, in notes stored on GitHub).
+    ("LibTorch", r"PyTorch is not linked with support for cuda devices",
+     "the LibTorch this program loaded has no CUDA backend (a CPU LibTorch, or a link that left libtorch_cuda out)",
+     ["install the CUDA build of LibTorch for a CUDA your driver runs (R torch and torch.rb download LibTorch "
+      "themselves: reinstall it with their CUDA options set, after checking which CUDA versions their release "
+      "supports)",
+      "a C++ program linked against a CUDA LibTorch: link with -Wl,--no-as-needed so libtorch_cuda stays a "
+      "dependency"]),
     # torchcodec from PyPI is its CPU build; its CUDA builds come from PyTorch's cuXXX indexes (its maintainers,
     # meta-pytorch/torchcodec#445). The CPU build's device interface says "Unsupported device: cuda".
     ("torchcodec", r"Unsupported device: cuda\b",
@@ -673,7 +685,8 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Faiss's "AttributeError: module 'faiss' has no attribute 'StandardGpuResources'". ONNX Runtime from
     .NET: "Unable to find an entry point named 'OrtSessionOptionsAppendExecutionProvider_CUDA' in DLL
     'onnxruntime'", or ONNX Runtime's own "CUDA execution provider is not enabled in this build"; Chainer's
-    "CUDA environment is not correctly set up ... No module named cupy"; MXNet's
+    "CUDA environment is not correctly set up ... No module named cupy"; LibTorch from R or C++:
+    "PyTorch is not linked with support for cuda devices"; MXNet's
     "src/ndarray/ndarray.cc:296: GPU is not enabled". TensorFlow's Docker image without a
     -gpu tag (tensorflow/tensorflow:latest) started with --gpus finds no GPU. OpenAI Whisper on a machine
     with an NVIDIA GPU: "UserWarning: FP16 is not supported on CPU; using FP32 instead".
@@ -3717,9 +3730,18 @@ PREBUILT_NAMED = re.compile(r"\b(?:torch|pytorch|tensorflow|jax|jaxlib|paddle\w*
                             r"ctranslate2|xgboost|cudf|cuml|cugraph|rapids|opencv|cv2)\b", re.I)
 
 
+# tiny-cuda-nn's PyTorch binding loads the extension module compiled for the GPU's compute capability and says when
+# there is none: "OSError: Could not find compatible tinycudann extension for compute capability 70." (a build made on
+# an sm_86 workstation, run on a cluster's V100s; nerfstudio users), "... for compute capability 61."
+# (umautobots/LONER#6).
+# Its build takes the architectures from TCNN_CUDA_ARCHITECTURES, else from the GPU of the building machine.
+TINYCUDANN_NO_EXTENSION = re.compile(r"Could not find compatible tinycudann extension for compute capability (\d+)")
+
+
 @rule("FW021", "extension-built-for-other-gpu-arch", "error",
       "A compiled extension's kernels were built for another GPU architecture than this one",
-      signatures=(KERNEL_BUILT_FOR_OTHER_ARCH.pattern, EXTENSION_KERNEL_NO_IMAGE.pattern, *NO_KERNEL_IMAGE),
+      signatures=(KERNEL_BUILT_FOR_OTHER_ARCH.pattern, EXTENSION_KERNEL_NO_IMAGE.pattern,
+                  TINYCUDANN_NO_EXTENSION.pattern, *NO_KERNEL_IMAGE),
       priority=14,
       references=("https://github.com/facebookresearch/xformers#installing-xformers",))
 def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -3736,6 +3758,7 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
     CUDA code built in the report itself (`nvcc file.cu`, `cmake ..`, CMAKE_CUDA_ARCHITECTURES set
     to another GPU's number) fails the same way: "no kernel image is available for execution on the
     device", "invalid device function".
+    tiny-cuda-nn: "OSError: Could not find compatible tinycudann extension for compute capability 70."
 
     Why:
     xformers is a compiled extension. A wheel or a local build carries kernels for the architectures
@@ -3752,6 +3775,17 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
     Never: the attention kernels do not run.
     """
     if not seen:
+        return
+    tcnn = first_match(TINYCUDANN_NO_EXTENSION, seen)
+    if tcnn is not None:
+        cc = dotted_cc(tcnn.group(1))
+        yield Hit(f"tiny-cuda-nn (tinycudann) was built without kernels for compute capability {cc}, this GPU's: it "
+                  "was compiled for the GPU of the machine that built it, or for the architectures it was told",
+                  evidence={"compute_capability": cc, "observed": tcnn.group(0)}, confirmed=True,
+                  fix=["pip uninstall -y tinycudann",
+                       f"TCNN_CUDA_ARCHITECTURES={tcnn.group(1)} pip install --no-build-isolation "
+                       "git+https://github.com/NVlabs/tiny-cuda-nn/#subdirectory=bindings/torch  # named here, so a "
+                       "build on another machine carries this GPU's kernels"])
         return
     found = first_match(KERNEL_BUILT_FOR_OTHER_ARCH, seen)
     if found is None:

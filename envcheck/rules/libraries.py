@@ -258,6 +258,35 @@ CUDNN_MISMATCH = (r"Loaded runtime CuDNN library: .{0,60}but source was compiled
                   THEANO_MIXED_CUDNN, TENSORRT_CUDNN.pattern, *OTHER_CUDNN_CHECKS)
 
 
+# A report naming its cuDNN by NVIDIA's download, which names the CUDA it is built for: "cuda 9.0 and cuDNN v6.0 for
+# cuda 8.0 are installed" (matterport/Mask_RCNN#258), "cudnn: cudnn7.1 for cuda9.0" (tensorflow/tensorflow#22056), the
+# download page's "cuDNN v7.0 Library for CUDA 8.0" (a tutorial stored on GitHub) and "cuDNN v8.9.7 (December 5th,
+# 2023), for CUDA 12.x" (NVIDIA/TensorRT-LLM#1073).
+CUDNN_FOR_CUDA = re.compile(r"\bcuDNN\s*v?(\d+(?:\.\d+){0,3})(?:\s+Library)?(?:\s*\([^)]{0,40}\))?,?\s+for\s+CUDA\s*v?"
+                            r"(\d+(?:\.\d+)?)", re.I)
+# cuDNN failing in any framework's words: TensorFlow's "could not create cudnn handle", a status name.
+CUDNN_FAILED = r"\bCUDNN_STATUS_[A-Z_]+|could not create cudnn handle"
+
+
+def _cudnn_for_other_cuda(ctx: Context) -> Optional[Hit]:
+    """cuDNN failing where the report says its cuDNN is the build for another CUDA major than the one installed: each
+    cuDNN download is built for one CUDA major (one minor, before cuDNN 8), and links that CUDA's libraries."""
+    if not ctx.observed([CUDNN_FAILED]):
+        return None
+    stated = first_match(CUDNN_FOR_CUDA, ctx.observations)
+    cuda = ctx.facts.cuda.nvcc_on_path_version or ctx.facts.cuda.stated_version
+    if stated is None or not cuda or stated.group(2).split(".")[0] == cuda.split(".")[0]:
+        return None
+    version, built_for = stated.group(1), stated.group(2)
+    return Hit(f"cuDNN {version} here is the build for CUDA {built_for}, and the CUDA installed is {cuda}: a cuDNN "
+               "build works only with the CUDA major it was made for", confirmed=True,
+               evidence={"stated": stated.group(0), "cuda": cuda},
+               fix=[f"install the cuDNN build for CUDA {cuda.split('.')[0]}.x that your framework release was built "
+                    "with (its tested configurations name the cuDNN version): "
+                    "https://developer.nvidia.com/rdp/cudnn-archive",
+                    f"and remove the build for CUDA {built_for} from the CUDA directories and LD_LIBRARY_PATH"])
+
+
 @rule("LIB002", "cudnn-version-mismatch", "error", "The cuDNN loaded is not the one the framework was built with",
       signatures=CUDNN_MISMATCH, priority=15)
 def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -273,7 +302,9 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     CUDNN 7.6, but CUDNN version in your machine is 7.3"; TensorRT: "TensorRT was linked against cuDNN 8.9.0
     but loaded cuDNN 8.8.0"; Theano: "Mixed dnn version. The header is version 5005 while the library is
     version 5110." MegEngine: "cudnn version mismatch: compiled with 8101; detected 8204 at runtime"; Caffe2:
-    "cuDNN compiled (7102) and runtime (7005) versions mismatch".
+    "cuDNN compiled (7102) and runtime (7005) versions mismatch". A report whose cuDNN is the download
+    for another CUDA, with cuDNN failing: "cuda 9.0 and cuDNN v6.0 for cuda 8.0 are installed" and
+    "could not create cudnn handle: CUDNN_STATUS_NOT_INITIALIZED".
 
     Why:
     A framework is built against one cuDNN; at run time it needs the same major and an equal or
@@ -319,6 +350,10 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                       "https://developer.nvidia.com/rdp/cudnn-archive"]
         yield Hit(f"The program needs cuDNN {wanted}, but the cuDNN here is major {other}",
                   evidence={"wanted_major": wanted, "present_major": other, "present": where}, fix=fix)
+        return
+    other_cuda = _cudnn_for_other_cuda(ctx)
+    if other_cuda is not None:
+        yield other_cuda
         return
     tensorrt = first_match(TENSORRT_CUDNN, seen)
     if tensorrt is not None and all(TENSORRT_CUDNN.search(line) for line in seen):
@@ -1021,7 +1056,16 @@ def tensorrt_engine_built_for_other_gpu(ctx: Context, seen: List[str]) -> Iterab
 # libcuda.so" in later Triton releases. Taichi (and Genesis, which runs on it) dlopens the unversioned "libcuda.so"
 # on Linux (taichi/rhi/cuda/cuda_driver.cpp) and says "[cuda_driver.cpp:load_lib@36] libcuda.so lib not found."
 # before falling back to the CPU.
-LIBCUDA_NOT_LINKABLE = (r"cannot find -l(?:cuda\b|:libcuda\.so)", r"libcuda\.so cannot found",
+# ld in Chinese (binutils' zh_CN catalogue) says "cannot find" as "找不到": "/usr/bin/ld: 找不到 -lcuda".
+# ld passing over a libcuda.so of another word size while it looks for -lcuda: "/usr/bin/ld: skipping incompatible
+# /lib/i386-linux-gnu/libcuda.so when searching for -lcuda" (torch.compile notes stored on GitHub), "...
+# /usr/lib/libcuda.so ..." (a cluster's training script), and in Chinese
+# "当搜索用于 /lib/i386-linux-gnu/libcuda.so 时跳过不兼容的 -lcuda" (fishaudio/fish-speech#1063): the driver's 32-bit
+# library, there for 32-bit programs, is the only libcuda.so it found.
+LIBCUDA_INCOMPATIBLE = re.compile(r"skipping incompatible (\S*libcuda\.so)\S* when searching for -lcuda\b|"
+                                  r"当搜索用于 (\S*libcuda\.so)\S* 时跳过不兼容的 -lcuda\b", re.I)
+LIBCUDA_NOT_LINKABLE = (r"(?:cannot find|找不到) -l(?:cuda\b|:libcuda\.so)", LIBCUDA_INCOMPATIBLE.pattern,
+                        r"libcuda\.so cannot found",
                         r"Failed to find libcuda\.so",
                         r"libcuda\.so(?:\.1)? not found in (?:the )?(?:ld(?:config)? cache|LD_LIBRARY_PATH)",
                         r"\blibcuda\.so lib not found")
@@ -1037,6 +1081,9 @@ def cuda_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit
     mamba, vLLM kernels) compiles its launcher; Triton: "AssertionError: libcuda.so cannot found!";
     Taichi (Genesis): "libcuda.so lib not found", then "Arch=[<Arch.cuda: 3>] is not supported,
     falling back to CPU"; `ldconfig -p | grep libcuda` prints nothing though the driver works.
+    ld finding only a 32-bit copy: "/usr/bin/ld: skipping incompatible /lib/i386-linux-gnu/libcuda.so
+    when searching for -lcuda"; in Chinese, "/usr/bin/ld: 找不到 -lcuda" and "当搜索用于
+    /lib/i386-linux-gnu/libcuda.so 时跳过不兼容的 -lcuda".
 
     Why:
     Linking against the driver API needs the unversioned libcuda.so, found through LIBRARY_PATH or
@@ -1059,6 +1106,18 @@ def cuda_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit
         return
     libcuda = [lib.path for lib in ctx.facts.driver.userspace_libraries if lib.name.startswith("libcuda")]
     where = libcuda[0].rsplit("/", 1)[0] if libcuda else "/usr/lib/x86_64-linux-gnu"
+    skipped = first_match(LIBCUDA_INCOMPATIBLE, seen)
+    if skipped is not None:
+        other = next(g for g in skipped.groups() if g)
+        yield Hit(f"The linker looked for -lcuda and found only {other}, which it cannot use (a libcuda.so for another "
+                  "word size or architecture, such as the 32-bit driver library): the 64-bit one is not where it looks",
+                  confirmed=True,
+                  evidence={"skipped": other, "driver.userspace_libraries": libcuda},
+                  fix=[f"ls -l {where}/libcuda.so*  # the 64-bit driver library",
+                       f"sudo ln -s libcuda.so.1 {where}/libcuda.so && sudo ldconfig  # if only libcuda.so.1 is there",
+                       f"export LIBRARY_PATH={where}:$LIBRARY_PATH  # so the linker looks there first",
+                       f"export TRITON_LIBCUDA_PATH={where}  # Triton"])
+        return
     yield Hit("libcuda.so (the driver API, unversioned) is not where the linker, Triton or Taichi looks",
               evidence={"driver.userspace_libraries": libcuda},
               fix=["ldconfig -p | grep libcuda  # what the cache knows", f"ls -l {where}/libcuda.so*",

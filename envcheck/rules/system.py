@@ -1270,17 +1270,28 @@ def ucx_libnuma_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # "should prevent any CUDA initialization from happening at runtime"; MPICH's pull request #7407 (2025) stops
 # treating a GPU build without devices as an error.
 YAKSA_CUDA_INIT = r"yaksuri_cuda_init_hook\b.{0,120}(?:no CUDA-capable device|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice)"
+# Open MPI built with CUDA support (--with-cuda: EasyBuild's gompic, a site's GPU module, a distribution's package)
+# looks for libcuda at start-up and warns on a machine without the NVIDIA driver: "The library attempted to open the
+# following supporting CUDA libraries, but each of them failed.  CUDA-aware support is disabled." with "libcuda.so.1:
+# cannot open shared object file" per place it looked, then runs on (easybuilders/easybuild-easyconfigs#11295 on a node
+# without GPUs, a cluster's "a-on_cpu_nodes.out", John the Ripper's MPI build on a laptop, PETSc's tests). Not when
+# what it found was a 32-bit libcuda.so.1 ("wrong ELF class: ELFCLASS32"): then the driver is there.
+OPEN_MPI_NO_LIBCUDA = r"but each of them failed\.\s+CUDA-aware support is disabled"
 
 
 @rule("SYS023", "mpi-gpu-support-on-cpu-only-node", "error", "A GPU-enabled MPI initialises CUDA on a node without GPUs",
-      signatures=(YAKSA_CUDA_INIT,), priority=12, references=("https://github.com/pmodels/mpich/issues/6686",
+      signatures=(YAKSA_CUDA_INIT, OPEN_MPI_NO_LIBCUDA), priority=12,
+      references=("https://github.com/pmodels/mpich/issues/6686",
                                                               "https://github.com/pmodels/mpich/pull/7407"))
 def mpi_gpu_support_on_cpu_only_node(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     Every rank stops in MPI_Init on CPU-only nodes: "CUDA Error (yaksuri_cuda_init_hook:src/backend/
     cuda/hooks/yaksuri_cuda_init_hooks.c,173): no CUDA-capable device is detected", from a program
-    that does not use the GPU at all.
+    that does not use the GPU at all. Open MPI built with CUDA warns and runs on: "The library
+    attempted to open the following supporting CUDA libraries, but each of them failed.  CUDA-aware
+    support is disabled." with "libcuda.so.1: cannot open shared object file" for each place it
+    looked.
 
     Why:
     An MPICH configured --with-cuda (a site module built for the GPU partition, a package built
@@ -1289,12 +1300,27 @@ def mpi_gpu_support_on_cpu_only_node(ctx: Context, seen: List[str]) -> Iterable[
 
     Fix:
     Run with MPIR_CVAR_ENABLE_GPU=0 on CPU-only nodes, or use the site's CPU build of MPICH (or a
-    release with the fix).
+    release with the fix). Open MPI: `--mca opal_warn_on_missing_libcuda 0` (older releases: `--mca
+    mpi_cuda_support 0`) silences the warning where no GPU is meant to be used.
 
     When to ignore:
     On GPU nodes the same words mean the GPU is hidden or missing: look at CUDA_VISIBLE_DEVICES and
     the job's GPU request instead.
     """
+    open_mpi = [line for line in seen if re.search(OPEN_MPI_NO_LIBCUDA, line)]
+    if open_mpi:
+        if ctx.observed([r"libcuda\.so(?:\.1)?: wrong ELF class"]):
+            return  # a 32-bit libcuda.so.1 was found: the driver is installed, its 64-bit library is elsewhere
+        gpu = ctx.has_nvidia_gpu()
+        yield Hit("Open MPI is built with CUDA support and found no libcuda (the NVIDIA driver's library) on this "
+                  + ("machine, although it has an NVIDIA GPU: the driver's library is not where the loader looks"
+                     if gpu else "node, one without the NVIDIA driver: CUDA-aware MPI is off there and MPI itself "
+                     "runs on, so on a CPU-only node this is only a warning"),
+                  evidence={"observed": open_mpi[:1]}, confirmed=True,
+                  fix=["ldconfig -p | grep libcuda.so.1  # where the driver's library is, on a GPU node"] if gpu else
+                  ["mpirun --mca opal_warn_on_missing_libcuda 0 ...  # on CPU-only nodes (older Open MPI: --mca "
+                   "mpi_cuda_support 0)", "or load the site's Open MPI built without CUDA for CPU-only nodes"])
+        return
     if seen:
         yield Hit("MPICH is built with GPU (CUDA) support and initialises CUDA in MPI_Init, and this node has no GPU",
                   evidence={"observed": seen[:1]}, confirmed=True,

@@ -204,14 +204,18 @@ STD_FUNCTION_PACKS = r"std_function\.h:\d+:\d+: error: parameter packs not expan
 
 
 @rule("TK003", "host-compiler-unsupported", "error", "nvcc refuses the host C++ compiler version",
-      signatures=(r"(?:unsupported GNU version! )?gcc versions later than \d+ are not supported", r"unsupported clang version!",
+      # nvcc's words, or a report retelling them ("it fails with some build errors, noting that I have an unsupported
+      # GNU version", torch/cutorch on Ubuntu 15.10 in jcjohnson/neural-style#141)
+      signatures=(r"\bunsupported GNU version\b|gcc versions later than \d+ are not supported",
+                  r"unsupported clang version!",
                   r"unsupported Microsoft Visual Studio version", HOST_CONFIG_ERROR, STD_FUNCTION_PACKS), priority=20,
       references=("https://docs.nvidia.com/cuda/cuda-installation-guide-linux/",), scope="build")
 def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     "#error -- unsupported GNU version! gcc versions later than 13 are not supported! The nvcc flag
-    '-allow-unsupported-compiler' can be used to override this version check".
+    '-allow-unsupported-compiler' can be used to override this version check", or a report's "it fails
+    with some build errors, noting that I have an unsupported GNU version".
 
     Why:
     Each CUDA release supports host compilers up to a version (CUDA Installation Guide, "Supported
