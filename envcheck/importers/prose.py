@@ -240,7 +240,8 @@ def _geforce_without_the_word(model: re.Match, text: str) -> bool:
     says it is theirs ("I have a 3060")."""
     if not GEFORCE_NUMBER.fullmatch(model.group(1)):
         return False
-    return (model.group(2) or "").lower() in ("ti", "super") or bool(OWNED_BEFORE.search(text[max(0, model.start() - 20):model.start()]))
+    suffix = (model.group(2) or "").lower()
+    return suffix in ("ti", "super") or bool(OWNED_BEFORE.search(text[max(0, model.start() - 20):model.start()]))
 
 
 def _gpus(text: str, facts: HostFacts, where: str) -> None:

@@ -246,6 +246,10 @@ class Context:
         return self.facts.cuda.stated_version or next((f.build_cuda for f in self.facts.frameworks.installed
                                                        if f.build_cuda), "")
 
+    def toolkit_cuda(self) -> str:
+        """The CUDA toolkit this machine has: the nvcc on PATH, else the CUDA the report says is installed."""
+        return self.facts.cuda.nvcc_on_path_version or self.facts.cuda.stated_version
+
     def gpu_models(self) -> List[Dict[str, Any]]:
         """Every GPU with its name, compute capability and architecture (matrix.gpu_models)."""
         return gpu_models(self.matrix, self.facts)

@@ -274,7 +274,7 @@ def _cudnn_for_other_cuda(ctx: Context) -> Optional[Hit]:
     if not ctx.observed([CUDNN_FAILED]):
         return None
     stated = first_match(CUDNN_FOR_CUDA, ctx.observations)
-    cuda = ctx.facts.cuda.nvcc_on_path_version or ctx.facts.cuda.stated_version
+    cuda = ctx.toolkit_cuda()
     if stated is None or not cuda or stated.group(2).split(".")[0] == cuda.split(".")[0]:
         return None
     version, built_for = stated.group(1), stated.group(2)
@@ -1106,6 +1106,8 @@ def cuda_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit
         return
     libcuda = [lib.path for lib in ctx.facts.driver.userspace_libraries if lib.name.startswith("libcuda")]
     where = libcuda[0].rsplit("/", 1)[0] if libcuda else "/usr/lib/x86_64-linux-gnu"
+    symlink = f"sudo ln -s libcuda.so.1 {where}/libcuda.so && sudo ldconfig  # if only libcuda.so.1 is there"
+    triton = f"export TRITON_LIBCUDA_PATH={where}  # Triton"
     skipped = first_match(LIBCUDA_INCOMPATIBLE, seen)
     if skipped is not None:
         other = next(g for g in skipped.groups() if g)
@@ -1113,17 +1115,13 @@ def cuda_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit
                   "word size or architecture, such as the 32-bit driver library): the 64-bit one is not where it looks",
                   confirmed=True,
                   evidence={"skipped": other, "driver.userspace_libraries": libcuda},
-                  fix=[f"ls -l {where}/libcuda.so*  # the 64-bit driver library",
-                       f"sudo ln -s libcuda.so.1 {where}/libcuda.so && sudo ldconfig  # if only libcuda.so.1 is there",
-                       f"export LIBRARY_PATH={where}:$LIBRARY_PATH  # so the linker looks there first",
-                       f"export TRITON_LIBCUDA_PATH={where}  # Triton"])
+                  fix=[f"ls -l {where}/libcuda.so*  # the 64-bit driver library", symlink,
+                       f"export LIBRARY_PATH={where}:$LIBRARY_PATH  # so the linker looks there first", triton])
         return
     yield Hit("libcuda.so (the driver API, unversioned) is not where the linker, Triton or Taichi looks",
               evidence={"driver.userspace_libraries": libcuda},
-              fix=["ldconfig -p | grep libcuda  # what the cache knows", f"ls -l {where}/libcuda.so*",
-                   f"sudo ln -s libcuda.so.1 {where}/libcuda.so && sudo ldconfig  # if only libcuda.so.1 is there",
-                   "export LIBRARY_PATH=/usr/local/cuda/lib64/stubs:$LIBRARY_PATH  # to link only",
-                   f"export TRITON_LIBCUDA_PATH={where}  # Triton"])
+              fix=["ldconfig -p | grep libcuda  # what the cache knows", f"ls -l {where}/libcuda.so*", symlink,
+                   "export LIBRARY_PATH=/usr/local/cuda/lib64/stubs:$LIBRARY_PATH  # to link only", triton])
 
 
 # Which framework a cuDNN mismatch message comes from, and the lines that show another framework in the same

@@ -426,7 +426,7 @@ def nvrtc_gap(ctx: Context) -> Tuple[str, Dict[str, Any], str, str]:
     the CUDA builds for architectures on both sides of the GPU's, not for it (12.8 and a B300's 10.3). The CUDA is the
     framework build's (torch +cu128 carries NVRTC 12.8), else nvcc's, else the one the report names."""
     framework_cuda = next((f.build_cuda for f in ctx.facts.frameworks.installed if f.build_cuda), "")
-    cuda = framework_cuda or ctx.facts.cuda.nvcc_on_path_version or ctx.facts.cuda.stated_version
+    cuda = framework_cuda or ctx.toolkit_cuda()
     known = [gpu for gpu in ctx.gpu_models() if gpu["cc"]]
     for gpu in known:
         last = ctx.matrix.last_cuda_for_cc(gpu["cc"])
@@ -510,7 +510,7 @@ def _arch_dropped_by_nvcc(ctx: Context) -> Tuple[str, str]:
     cc = _refused_arch(ctx.observed((UNKNOWN_ARCH.pattern,)))
     last = ctx.matrix.last_cuda_for_cc(cc) if cc else None
     # the nvcc that ran, else the CUDA the report says is installed ("an image that uses CUDA 7.5")
-    nvcc = ctx.facts.cuda.nvcc_on_path_version or ctx.facts.cuda.stated_version
+    nvcc = ctx.toolkit_cuda()
     if not last or (nvcc and re.fullmatch(r"\d+\.\d+(?:\.\d+)*", nvcc) and version(nvcc) <= version(last)):
         return ("", "")
     return (cc, last)
