@@ -297,16 +297,20 @@ class Matrix:
         rows = self.tables["legacy_gpus"].rows
         if pci_device_id:
             return next((row["branch"] for row in rows if _pci(row["pci_device_id"]) == _pci(pci_device_id)), None)
-        if not name:
-            return None
+        branches = self.legacy_branches(name) if name else set()
+        return branches.pop() if len(branches) == 1 else None
+
+    def legacy_branches(self, name: str) -> set:
+        """Every legacy driver branch that is the last for some board of this name (GT 730: 390.xx for its
+        Fermi boards, 470.xx for its Kepler ones); empty when current drivers support it or the table does
+        not know it."""
         try:
             ids = {_pci(i) for i in self.gpu(name=name).get("pci_device_ids", [])}
         except QueryError:
             ids = set()
         key = _full_key(name)
-        branches = {row["branch"] for row in rows
-                    if _pci(row["pci_device_id"]) in ids or key in {_full_key(n) for n in row["names"]}}
-        return branches.pop() if len(branches) == 1 else None
+        return {row["branch"] for row in self.tables["legacy_gpus"].rows
+                if _pci(row["pci_device_id"]) in ids or key in {_full_key(n) for n in row["names"]}}
 
     def gpu_by_model(self, text: str) -> Optional[Row]:
         """The row for a GPU named the way people write it ("1080ti", "RTX 3090", "A100 80G",

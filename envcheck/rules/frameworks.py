@@ -1110,7 +1110,7 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         cc = dotted_cc(sm.group(1))
         named = f" (sm_{sm.group(1)})"
     else:
-        if _dropped_gpus(ctx) or _toolkit_dropped_gpus(ctx):
+        if _dropped_gpus(ctx) or _toolkit_dropped_gpus(ctx) or ctx.shared("legacy_driver_gpus", _legacy_driver_gpus):
             return  # an architecture today's builds no longer carry: gpu-arch-unsupported explains it
         gpus = _gpus_without_kernels(ctx)
         cc = gpus[0]["cc"] if gpus else ""
@@ -1384,6 +1384,43 @@ def _toolkit_dropped_gpus(ctx: Context) -> List[Dict]:
     return gpus if gpus and all(ctx.matrix.last_cuda_for_cc(g["cc"]) for g in gpus) else []
 
 
+def _legacy_driver_gpus(ctx: Context) -> List[Tuple[Dict, str, Optional[str]]]:
+    """The GPUs of a "no kernel image" failure, with their last driver branch and the newest CUDA it runs, when the
+    gpus table gives none of them a compute capability but nvidia-installer's legacy list ends each one's drivers
+    at a branch that runs no CUDA 12 (Kepler and older). Builds lose the oldest architectures first, so a GPU that
+    old is below the failed build's list: _toolkit_dropped_gpus's reasoning, for GPUs known only by their drivers."""
+    models = ctx.gpu_models()
+    if not models or any(m["cc"] for m in models) or not ctx.observed(NO_KERNEL_IMAGE):
+        return []
+    if ctx.shared("stated_build", _stated_build_findings) or ctx.shared("software_arch", _software_arch_findings):
+        return []  # the report shows the build's own list: that decides the direction
+    found: Dict[str, Tuple[Dict, str, Optional[str]]] = {}
+    for model in models:
+        # a name several boards share (GT 730: Fermi and Kepler) counts by the newest of their branches
+        branches = sorted(ctx.matrix.legacy_branches(model["name"]), key=lambda b: int(b.split(".")[0]))
+        newest = ctx.matrix.newest_cuda_for_branch(branches[-1]) if branches else None
+        if not branches or (newest is not None and not older_than(newest, "12")):
+            return []  # a GPU current drivers know, or one recently dropped: its age alone does not say
+        found.setdefault(model_key(model["name"]), (model, " or ".join(branches), newest))
+    return list(found.values())
+
+
+def _legacy_driver_hit(ctx: Context, gpu: Dict, branch: str, newest: Optional[str], observed: List[str]) -> Hit:
+    """gpu-arch-unsupported inferred from the driver branch that is the last to drive the GPU."""
+    program = _no_kernel_program(observed)
+    runs = f"CUDA {newest} at most" if newest else "only CUDA releases older than any envcheck knows"
+    return Hit(f"The {gpu['name']} is a GPU whose drivers ended with the {branch} branch ({runs}): an architecture "
+               f"that old is below what the {program[0] + ' ' if program else ''}build that failed carries",
+               evidence={"gpu": gpu["name"], "legacy_branch": branch, "observed": observed[:1],
+                         **({"newest_cuda": newest} if newest else {})},
+               fix=["deviceQuery from the CUDA samples prints the GPU's compute capability ('CUDA Capability "
+                    "Major/Minor version number')",
+                    f"install an older release of {program[0] if program else 'the library that failed'} whose "
+                    "build still includes that compute capability"
+                    + (f", one built with CUDA {newest} or older" if newest else ""),
+                    "or run on a GPU of a newer architecture"])
+
+
 def _toolkit_dropped_hit(ctx: Context, gpu: Dict, observed: List[str]) -> Hit:
     """gpu-arch-unsupported inferred from the GPU's age alone: which build failed, and its arch list, are unknown."""
     last = ctx.matrix.last_cuda_for_cc(gpu["cc"])
@@ -1590,6 +1627,10 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         dropped = _toolkit_dropped_gpus(ctx)
         if dropped:
             yield _toolkit_dropped_hit(ctx, dropped[0], no_kernel)
+            return
+        legacy = ctx.shared("legacy_driver_gpus", _legacy_driver_gpus)
+        if legacy:
+            yield _legacy_driver_hit(ctx, *legacy[0], no_kernel)
             return
     if not seen and not no_kernel:
         below = _below_every_torch(ctx)
