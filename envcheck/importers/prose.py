@@ -123,8 +123,9 @@ WINDOWS_BUILD = re.compile(r"\bWindows \[Version 10\.0\.(\d{5})|\bOS Build (\d{5
 # The CUDA a person says they have: "CUDA 11.7", "CUDA12.1", "cuda version: 12.1", "CUDA/cuDNN
 # version: CUDA 8.0". Not nvidia-smi's "CUDA Version" beside "Driver Version" (the driver's CUDA),
 # nor the CUDA a framework was built with.
-CUDA_STATED = re.compile(r"\bCUDA(?:\s*(?:/\s*cuDNN)?\s*(?:toolkit|version|runtime|ver\.?|版本))?\s*(?:==|is|:|：|=|-|v|\()?\s*"
-                         r"(?:CUDA\s*)?(\d{1,2}\.\d)(?:\.\d+)?(?!\.?\d)|"
+# (After a Chinese word too, with no space: "torch方法查看CUDA版本： 9.2.148".)
+CUDA_STATED = re.compile(r"(?<![A-Za-z0-9_])CUDA(?:\s*(?:/\s*cuDNN)?\s*(?:toolkit|version|runtime|ver\.?|版本))?"
+                         r"\s*(?:==|is|:|：|=|-|v|\()?\s*(?:CUDA\s*)?(\d{1,2}\.\d)(?:\.\d+)?(?!\.?\d)|"
                          # NVIDIA's installer names: cuda_11.0.2_451.48_win10.exe, cuda_12.1.0_530.30.02_linux.run
                          r"\bcuda_(\d{1,2}\.\d)\.\d+_\d{3}\.\d{2}|"
                          # a cluster's environment module ("module load cuda/12.4.1"), a Spack spec ("^cuda@11.8.0%gcc")

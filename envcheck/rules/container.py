@@ -414,6 +414,17 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
                        "or register the runtime in Docker Desktop > Settings > Docker Engine: "
                        '"runtimes": {"nvidia": {"path": "nvidia-container-runtime", "runtimeArgs": []}}, then Apply & '
                        "restart"])
+    elif unknown and (wsl := ctx.observed([WSL_WORD]) or (["WSL"] if f.system.wsl else [])):
+        yield Hit("the Docker engine this WSL setup talks to has no runtime named nvidia: Docker Desktop's WSL 2 "
+                  "backend gives GPUs without one (--gpus all), and a dockerd inside WSL knows it only once the "
+                  "NVIDIA Container Toolkit is registered with it",
+                  evidence={"observed": unknown[0].strip()[:200], "wsl": wsl[0].strip()[:200]}, confirmed=True,
+                  references=[DOCKER_DESKTOP_GPU],
+                  fix=["docker run --rm --gpus all ubuntu nvidia-smi  # GPUs without the runtime name",
+                       "drop --runtime=nvidia (Compose: `runtime: nvidia`) and ask for GPUs with --gpus all (Compose: "
+                       "deploy.resources.reservations.devices with driver: nvidia, capabilities: [gpu])",
+                       "or, for a dockerd installed inside WSL: sudo nvidia-ctk runtime configure --runtime=docker && "
+                       "sudo systemctl restart docker"])
     elif seen and _started_without_the_runtime(ctx):
         yield Hit("inside a container, the NVIDIA driver libraries are missing: it was started by runc, not the "
                   "nvidia runtime (Kubernetes: the node's default runtime)",

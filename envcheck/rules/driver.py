@@ -351,6 +351,9 @@ DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
 
 @rule("DRV005", "driver-too-old", "error", "The driver is older than the CUDA the software was built for",
       signatures=(r"driver version is insufficient for CUDA runtime version", r"NVIDIA driver on your system is too old",
+                  # newer PyTorch builds (2.12.0+cu130 on CUDA 12.x drivers, in notes stored on GitHub): "RuntimeError:
+                  # NVIDIA driver too old (found version 12080)"
+                  r"RuntimeError: NVIDIA driver too old|NVIDIA driver too old \(found version \d+\)",
                   r"cudaErrorInsufficientDriver", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
                   r"cudaErrorUnsupportedPtxVersion",
                   r"PTX was compiled with an unsupported toolchain",
@@ -390,7 +393,8 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     "CUDA driver version is insufficient for CUDA runtime version"; PyTorch: "The NVIDIA driver on
-    your system is too old (found version 11040)"; "the provided PTX was compiled with an
+    your system is too old (found version 11040)", later "RuntimeError: NVIDIA driver too old (found version
+    12080)"; "the provided PTX was compiled with an
     unsupported toolchain" (the runtime's code 222, cudaErrorUnsupportedPtxVersion); Numba after a toolkit upgrade: "ptxas application ptx input, line 9;
     fatal : Unsupported .version 8.1; current version is '8.0'" (the driver's JIT, not a ptxas binary);
     an NGC image's entrypoint: "ERROR: This container was built for NVIDIA Driver Release 535.86 or later,

@@ -1026,7 +1026,8 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     CUDA 9 the runtime said "invalid device function" ("GPUassert: invalid device function" from a
     build whose architecture list left out the GTX 1060's sm_61). NVIDIA's NGC containers check at
     start: "WARNING: Detected NVIDIA GeForce RTX 4090 GPU, which is not yet supported in this version
-    of the container". A paste that keeps only Python's echo of torch's warning
+    of the container". cuDNN failing at run time ("CUDNN_STATUS_EXECUTION_FAILED") under a CUDA older than
+    the GPU (torch 1.5.1+cu101 on an RTX 3080 Ti). A paste that keeps only Python's echo of torch's warning
     ("warnings.warn(incompatible_device_warn.format(...))") and the GPU's name counts too.
 
     Why:
@@ -1088,6 +1089,11 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    _pip_torch(*choice) if choice else f"install a build that lists sm_{gpu['cc'].replace('.', '')}: "
                                                       f"{TORCH_INSTALL}"]
         yield hit
+    if not found and not software and not seen:
+        predates = ctx.shared("libraries_predate_gpu", _libraries_predate_gpu)
+        if predates:
+            yield predates
+            return
     # A failed smoke test is a fact even when its stderr did not reach the observations.
     smoke = [f"{r.message} {r.stderr_tail}" for r in _failed_smoke(ctx, NO_KERNEL_IMAGE)]
     if found or software or not (seen or smoke):
@@ -1382,6 +1388,42 @@ def _toolkit_dropped_gpus(ctx: Context) -> List[Dict]:
         return []  # built here: its list is what the build chose, and a rebuild for the GPU is the fix
     gpus = _gpus_without_kernels(ctx)
     return gpus if gpus and all(ctx.matrix.last_cuda_for_cc(g["cc"]) for g in gpus) else []
+
+
+# cuDNN's and cuBLAS's failures at run time when their kernels cannot run on the GPU: "RuntimeError: cuDNN error:
+# CUDNN_STATUS_EXECUTION_FAILED" from torch 1.5.1+cu101 on an RTX 3080 Ti (zzhang1987/Factor-Graph-Neural-Network#4),
+# from torch 0.4.1 of CUDA 9.2 on an RTX 3090 (yulunzhang/RCAN#143); "CUBLAS_STATUS_EXECUTION_FAILED".
+LIBRARY_EXECUTION_FAILED = (r"\bCUDNN_STATUS_EXECUTION_FAILED\b", r"\bCUBLAS_STATUS_EXECUTION_FAILED\b")
+
+
+def _libraries_predate_gpu(ctx: Context) -> Optional[Hit]:
+    """A cuDNN or cuBLAS execution failure where the program's CUDA (a framework build's, or the one the report names)
+    predates the GPU: the libraries of that CUDA, which the framework ships or loads, carry kernels only up to the
+    newest architecture that CUDA knows. PTX of the framework's own kernels may still compile for the GPU, so its arch
+    list alone does not show this (torch 1.5.1+cu101 lists compute_37)."""
+    failed = ctx.observed(LIBRARY_EXECUTION_FAILED)
+    cuda = ctx.program_cuda()
+    if not failed or not cuda:
+        return None
+    try:
+        newest = ctx.matrix.cuda_release(cuda).get("sm_max")
+    except QueryError:
+        return None
+    gpu = next((g for g in ctx.gpu_models() if newest and g["cc"] and cc_tuple(g["cc"]) > cc_tuple(newest)), None)
+    if gpu is None:
+        return None
+    needs = ctx.matrix.oldest_cuda_for_cc(gpu["cc"])
+    choice = newest_torch_for_cc(ctx, gpu["cc"], ctx.driver_version()) or newest_torch_for_cc(ctx, gpu["cc"])
+    return Hit(f"{gpu['name']} (compute capability {gpu['cc']}) is newer than CUDA {cuda}, which the program runs "
+               f"with: that CUDA's cuDNN and cuBLAS have kernels up to compute capability {newest}, so they fail on "
+               "this GPU",
+               evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], "program_cuda": cuda,
+                         "cuda.sm_max": newest, "observed": failed[0].strip()[:200]},
+               fix=["pip uninstall -y torch torchvision torchaudio",
+                    f"{_pip_torch(*choice)}  # for PyTorch: a build with a CUDA that knows this GPU" if choice else
+                    f"install a PyTorch build for CUDA {needs or 'a release that knows this GPU'}: {TORCH_INSTALL}",
+                    f"other frameworks: a release built with CUDA {needs} or newer, with its cuDNN" if needs else
+                    "other frameworks: a release built with a CUDA that knows this GPU, with its cuDNN"])
 
 
 def _legacy_driver_gpus(ctx: Context) -> List[Tuple[Dict, str, Optional[str]]]:
@@ -1883,6 +1925,16 @@ COMPANION_CUDA_DIFFERS = re.compile(
     r"PyTorch and (?P<companion>torchvision|torchaudio) were compiled with different CUDA (?:major )?versions"
     r"(?:\.?\s*PyTorch has CUDA Version\s*=?\s*(?P<torch>\d+\.\d+),? (?:and|whereas) (?:torchvision|torchaudio) has CUDA "
     r"Version\s*=?\s*(?P<built>\d+\.\d+))?", re.I)
+# PyG's compiled extensions check the CUDA they were built with against torch's at import: "Detected that PyTorch and
+# torch_sparse were compiled with different CUDA versions. PyTorch has CUDA version 10.2 and torch_sparse has CUDA
+# version 11.1. Please reinstall the torch_sparse that matches your PyTorch install." (torch_sparse/__init__.py; the
+# same in torch_scatter, torch_cluster, torch_spline_conv). A build without CUDA reports version 0.0 (its
+# cuda_version() is -1).
+PYG_CUDA_DIFFERS = re.compile(
+    r"PyTorch and (?P<pyg_package>torch_(?:scatter|sparse|cluster|spline_conv)) were compiled with different CUDA "
+    r"versions\.?\s*PyTorch has CUDA version (?P<pyg_torch>\d+\.\d+) and torch_\w+ has CUDA version "
+    r"(?P<pyg_built>\d+\.\d+)",
+    re.I)
 # PyTorch's wheel variants as local version tags: +cu118, +cpu, +rocm5.6 (a nightly's too: 1.10.0.dev20210901+cu111).
 TORCH_VARIANT_TAG = re.compile(r"\+(cu\d{2,3}|cpu|rocm[\d.]*\d)$")
 
@@ -1911,7 +1963,7 @@ def _variant_words(tag: str) -> str:
                   r"Could not run 'torchvision::\w+' with arguments from the 'CUDA' backend", r"jax-cuda\d+-(plugin|pjrt).*(mismatch|incompatible)",
                   r"JAX plugin \S+ version \S+ is installed,? but it is not compatible with the installed jaxlib",
                   TORCH_EXTENSION_SYMBOL, TENSORFLOW_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern,
-                  COMPANION_CUDA_DIFFERS.pattern, COMPANION_PINNED.pattern),
+                  COMPANION_CUDA_DIFFERS.pattern, COMPANION_PINNED.pattern, PYG_CUDA_DIFFERS.pattern),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
 def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -1923,7 +1975,9 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "<module>.so: undefined symbol: _ZN3c10..." or "_ZNK2at..."; xFormers: "xFormers can't load
     C++/CUDA extensions. xFormers was built for: PyTorch 2.0.1 with CUDA 1108 (you have 1.13.0+cu117)";
     torchaudio: "Detected that PyTorch and TorchAudio were compiled with different CUDA versions.
-    PyTorch has CUDA version 11.6 whereas TorchAudio has CUDA version 11.7."; a TensorFlow custom-op
+    PyTorch has CUDA version 11.6 whereas TorchAudio has CUDA version 11.7."; PyG's extensions: "Detected that
+    PyTorch and torch_sparse were compiled with different CUDA versions. PyTorch has CUDA version 10.2 and
+    torch_sparse has CUDA version 11.1."; a TensorFlow custom-op
     library (TF Addons, Horovod): "_activation_ops.so: undefined symbol: _ZN10tensorflow12OpDefBuilder4AttrESs".
 
     Why:
@@ -1951,6 +2005,11 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             yield Hit("jax packages at different versions: " + ", ".join(f"{k} {v}" for k, v in versions.items()),
                       evidence={"frameworks.jax": versions}, fix=[f'pip install -U "jax[cuda{jax.build_cuda or 12}]"'])
             return
+    pyg = first_match(PYG_CUDA_DIFFERS, seen)
+    if pyg is not None:
+        if pyg.group("pyg_built") != "0.0":  # 0.0: built without CUDA, FW011's
+            yield _pyg_extension_cuda(ctx, pyg)
+        return
     torch = ctx.framework("torch")
     mixed = _mixed_variants(ctx, torch)
     if mixed:
@@ -2074,6 +2133,26 @@ def _companion_pinned(ctx: Context, said: "re.Match[str]") -> Hit:
                     "made for this torch, from the same index"
                     + (f" (--index-url {TORCH_INDEX.format(variant=variant.group(1))})" if variant else ""),
                     f"or go back to torch {wants}, the one {package} {release} was built for"])
+
+
+def _pyg_extension_cuda(ctx: Context, found: "re.Match[str]") -> Hit:
+    """A PyG extension refusing to load beside a torch of another CUDA: a wheel from the index of another torch build
+    (or pip's cache of one), a source build with another CUDA toolkit, or one built without CUDA (version 0.0)."""
+    package, have, built = found.group("pyg_package").lower(), found.group("pyg_torch"), found.group("pyg_built")
+    torch = ctx.framework("torch")
+    release = torch.version.split("+")[0] if torch is not None and torch.version else "<torch version>"
+    index = f"https://data.pyg.org/whl/torch-{release}+cu{have.replace('.', '')}.html"
+    name = package.replace("_", "-")
+    without = built == "0.0"
+    return Hit(f"{package} was built " + ("without CUDA" if without else f"with CUDA {built}")
+               + f" and torch with CUDA {have}: {package} checks this at import and refuses to load",
+               evidence={"observed": found.group(0)[:200], "torch.cuda": have, f"{package}.cuda": built},
+               confirmed=True, references=[PYG_INSTALL],
+               fix=[f"pip uninstall -y {name}",
+                    f"pip install --no-cache-dir {name} -f {index}  # the wheel for this torch and CUDA; "
+                    "--no-cache-dir keeps pip from reusing a build it cached for another one",
+                    f"or, building from source, with the CUDA {have} toolkit's nvcc first on PATH (and CUDA_HOME set "
+                    "to it)" + (" where torch sees the GPU, or with FORCE_CUDA=1" if without else "")])
 
 
 def _mixed_variants(ctx: Context, torch) -> Optional[Hit]:
@@ -2901,7 +2980,7 @@ FLASH_ATTN_KERNEL_FOLDER = {"rotary": "rotary", "rms_norm": "layer_norm"}  # fla
       signatures=(EXTENSION_NOT_BUILT.pattern, COMPILED_WITHOUT_CUDA.pattern, MMCV_NO_CUDA_KERNEL.pattern, GGML_NO_CUBLAS,
                   XFORMERS_NO_CUDA, PROJECT_CUDA_MODULE.pattern, TORCHVISION_NO_OPERATOR, GROUNDINGDINO_OPS_NOT_LOADED,
                   GROUNDINGDINO_NO_C, CPU_ONLY_BUILD_PATH, PACKAGE_C_MODULE.pattern,
-                  FLASH_ATTN_OPTIONAL_KERNEL.pattern),
+                  FLASH_ATTN_OPTIONAL_KERNEL.pattern, PYG_CUDA_DIFFERS.pattern),
       priority=14,
       scope="runtime",
       references=("https://github.com/NVIDIA/apex#from-source", "https://mmcv.readthedocs.io/en/latest/get_started/installation.html"))
@@ -2920,8 +2999,9 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     spconv 2: "SpconvOps_get_indice_pairs.cc(65) not implemented for CPU ONLY build.", or tensorview
     under it: "ValueError: /io/include/tensorview/tensor.h(171) don't compiled with cuda"; PyTorch
     Geometric's torch-scatter, torch-sparse, torch-cluster: "RuntimeError: Not compiled with CUDA
-    support"; a package's
-    compiled `_C` module: "cannot import name '_C' from 'sam2'", "No module named 'pytorch3d._C'". Qwen's and
+    support", or at import beside a CUDA torch: "PyTorch and torch_sparse were compiled with different CUDA
+    versions. PyTorch has CUDA version 10.1 and torch_sparse has CUDA version 0.0"; a package's compiled `_C`
+    module: "cannot import name '_C' from 'sam2'", "No module named 'pytorch3d._C'". Qwen's and
     Baichuan's model code (a warning): "import flash_attn rotary fail, please install FlashAttention rotary".
 
     Why:
@@ -2946,6 +3026,11 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never while the code imports that module.
     """
+    pyg = first_match(PYG_CUDA_DIFFERS, seen)
+    if pyg is not None:
+        if pyg.group("pyg_built") == "0.0":  # another CUDA: FW005's
+            yield _pyg_extension_cuda(ctx, pyg)
+        return
     optional = [m for m in map(FLASH_ATTN_OPTIONAL_KERNEL.search, seen) if m]
     seen = [line for line in seen if not FLASH_ATTN_OPTIONAL_KERNEL.search(line)]
     if optional and not seen:

@@ -462,17 +462,29 @@ LD_DEBUG_NEEDED = re.compile(r"\bfile=((?:lib)?(?:cu|nv|nccl)\w*\.so[\d.]*) \[\d
 LD_DEBUG_TRYING = re.compile(r"\btrying file=(\S+)")
 
 
+# glibc when a CUDA library loaded beside another of a different release lacks a versioned symbol the first needs:
+# ".../torch/lib/../../nvidia/cublas/lib/libcublas.so.11: symbol cublasLtGetStatusString version libcublasLt.so.11
+# not defined in file libcublasLt.so.11 with link time reference" (skypilot-org/skypilot#1327); cuML's
+# "libcublas.so.11: symbol cublasLtHSHMatmulAlgoInit, version libcublasLt.so.11 not defined in file ..."
+CUDA_SYMBOL_VERSION_MISSING = re.compile(
+    r"(\S*lib(?:cublas|cudnn\w*|cusparse|cusolver|cufft)\.so\.\d+): symbol (\w+),? version "
+    r"(lib(?:cublasLt|cublas|cudnn\w*|nvJitLink|cusparse)\.so\.\d+) not defined in file lib\w+\.so")
+
+
 @rule("LIB003", "cuda-library-shadowed", "error", "A system CUDA library shadows the framework's own",
       signatures=(r"libcudnn\S*: undefined symbol", r"undefined symbol: \S*(cudnn|nccl|cublas|cusparse|nvJitLink)\S*",
                   r"version `libcublasLt\.so\.\d+' not found", r"libcusparse\.so\.\d+: undefined symbol",
-                  r"undefined symbol: __nvJitLink", LD_DEBUG_NEEDED.pattern), priority=10)
+                  r"undefined symbol: __nvJitLink", LD_DEBUG_NEEDED.pattern, CUDA_SYMBOL_VERSION_MISSING.pattern),
+      priority=10)
 def cuda_library_shadowed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     "Could not load library libcudnn_cnn_train.so.8. Error: /usr/local/cuda-12.3/lib64/
     libcudnn_cnn_train.so.8: undefined symbol: ..."; "libcusparse.so.12: undefined symbol:
     __nvJitLinkAddData_12_1"; "undefined symbol: ncclCommRegister"; the loader's trace (LD_DEBUG=libs)
-    showing a library that a pip CUDA wheel needs taken from an LD_LIBRARY_PATH directory.
+    showing a library that a pip CUDA wheel needs taken from an LD_LIBRARY_PATH directory; glibc's
+    "libcublas.so.11: symbol cublasLtGetStatusString version libcublasLt.so.11 not defined in file
+    libcublasLt.so.11 with link time reference" (a libcublasLt of another release loaded first).
 
     Why:
     pip wheels of PyTorch and TensorFlow bring their own CUDA libraries (nvidia-*-cu12). A
@@ -513,6 +525,20 @@ def cuda_library_shadowed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=[f"export LD_LIBRARY_PATH=$(echo \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | grep -vx '{directory}' | "
                        "paste -sd:)  # drop that directory for this environment",
                        f"or list {needed_by.rsplit('/', 1)[0]} (the wheels' libraries) before it"])
+        return
+    mixed = first_match(CUDA_SYMBOL_VERSION_MISSING, seen)
+    if mixed is not None:
+        needer, symbol, provider = mixed.group(1).rsplit("/", 1)[-1], mixed.group(2), mixed.group(3)
+        base = provider.split(".so")[0]
+        yield Hit(f"{needer} needs {symbol} from {provider}, and the {provider} that was loaded lacks it: another "
+                  f"release's copy, found first on the library path (a system CUDA, another environment's), not the "
+                  f"one installed with {needer}",
+                  evidence={"observed": mixed.group(0)[:200], "needed_by": mixed.group(1), "library": provider,
+                            "env.LD_LIBRARY_PATH": f.env.variables.get("LD_LIBRARY_PATH")}, confirmed=True,
+                  fix=[f"find / -name '{base}.so*' -not -path '/proc/*' 2>/dev/null  # every copy; only the one "
+                       f"beside {needer} belongs on the path",
+                       "unset LD_LIBRARY_PATH  # or drop the other CUDA's directories from it",
+                       f"ldconfig -p | grep {base}  # a system copy the loader finds through its cache"])
         return
     path = f.env.variables.get("LD_LIBRARY_PATH", "")
     # A cuDNN mismatch with a CUDA or cuDNN directory on LD_LIBRARY_PATH (or the framework's own directories

@@ -907,7 +907,12 @@ def python_headers_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # nvcc refusing one of the architecture shorthands newer nvcc releases accept: "-arch=all" and "all-major" came with
 # CUDA 11.5, "-arch=native" (the GPUs of the build machine) with 11.5 update 1 by NVIDIA's features archive; projects
 # (whisper.cpp, llama.cpp, CMake's CUDA_ARCHITECTURES=native) pass them by default.
-ARCH_SHORTHAND_UNKNOWN = re.compile(r"Value '(native|all|all-major)' is not defined for option 'gpu-architecture'")
+# Retold: "The nvcc compiler does not recognize the -arch=native flag" (ggml-org/llama.cpp#1803), "nvcc does not
+# recognize gpu_architecture option `native`" (chelsea0x3b/dfdx#553).
+ARCH_SHORTHAND_UNKNOWN = re.compile(
+    r"Value '(native|all|all-major)' is not defined for option 'gpu-architecture'|"
+    r"\bnvcc\b[^.\n]{0,30}(?:does not|doesn't|do not|cannot|can't) (?:recogni[sz]e|support|accept|know)\w*\s+"
+    r"(?:the\s+)?(?:gpu[_-]architecture option\s+)?[`'\"]?(?:-arch[= ])?(native|all-major|all)\b")
 # A C++ standard nvcc does not know yet: "nvcc fatal : Value 'c++17' is not defined for option 'std'". nvcc took
 # -std=c++14 from CUDA 9.0, c++17 from 11.0, c++20 from 12.0 (the device-side C++ standard table at
 # https://gist.github.com/ax3l/9489132#device-side-c-standard-support, cited by tensorflow/tensorflow#54409).
@@ -929,7 +934,8 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     `make` or `cmake --build` of a CUDA project stops at once with "nvcc fatal : Value 'native' is not
-    defined for option 'gpu-architecture'" (or 'all', 'all-major'); `nvcc --version` shows a
+    defined for option 'gpu-architecture'" (or 'all', 'all-major'), retold as "The nvcc compiler does not
+    recognize the -arch=native flag"; `nvcc --version` shows a
     distribution's older toolkit (Ubuntu 22.04's nvidia-cuda-toolkit is CUDA 11.5). Or "nvcc fatal :
     Unsupported gpu architecture 'compute_90'" from a default list of architectures
     (TF_CUDA_COMPUTE_CAPABILITIES=sm_52,...,compute_90) on a machine whose GPU is older than 9.0.
@@ -989,9 +995,10 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     models = ctx.gpu_models()
     cc = models[0]["cc"] if models and models[0]["cc"] else ""
     number = cc.replace(".", "") if cc else "<compute capability without the dot, e.g. 86>"
-    yield Hit(f"nvcc {nvcc or '(version not in the input)'} does not know -arch={found.group(1)}, which the build passes: "
+    shorthand = found.group(1) or found.group(2)
+    yield Hit(f"nvcc {nvcc or '(version not in the input)'} does not know -arch={shorthand}, which the build passes: "
               "that shorthand came with a later nvcc release",
-              evidence={"cuda.nvcc_on_path_version": nvcc, "flag": f"-arch={found.group(1)}"}, confirmed=bool(nvcc),
+              evidence={"cuda.nvcc_on_path_version": nvcc, "flag": f"-arch={shorthand}"}, confirmed=bool(nvcc),
               fix=[f"install a current CUDA toolkit from {TOOLKIT_ARCHIVE} and put its bin/ first on PATH",
                    f"or name the architecture: -arch=sm_{number} (CMake: -DCMAKE_CUDA_ARCHITECTURES={number})"])
 
