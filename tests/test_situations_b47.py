@@ -56,7 +56,8 @@ def test_a_pyg_extension_reporting_cuda_0_0_was_built_without_cuda():
     # torch_sparse built on a host without a GPU: its cuda_version() is -1, printed as 0.0
     found = first(corpus("4056-"))
     assert found.slug == "cuda-extension-not-built"
-    assert "without CUDA" in found.message
+    assert "without its CUDA ops" in found.message
+    assert any("data.pyg.org/whl/torch-" in step and "+cu101.html" in step for step in found.fix)
     assert any("FORCE_CUDA=1" in step for step in found.fix)
 
 

@@ -204,6 +204,10 @@ def _runs(lines: List[str], asking_for_gpus: bool) -> List[str]:
 # docker-compose 1 and SDKs that start containers: "Cannot create container for service ...: Unknown runtime specified
 # nvidia").
 UNKNOWN_RUNTIME = r"unknown or invalid runtime name: nvidia|Unknown runtime specified:? nvidia"
+# Where the engine gives GPUs by device request alone (Docker Desktop; any Docker with the toolkit's hook or CDI).
+GPUS_WITHOUT_RUNTIME_NAME = ("drop --runtime=nvidia (Compose: `runtime: nvidia`) and ask for GPUs with --gpus all "
+                             "(Compose: deploy.resources.reservations.devices with driver: nvidia, "
+                             "capabilities: [gpu])")
 # Docker Desktop runs its own engine (a VM on Windows and macOS, also on Linux), configured in its Settings > Docker
 # Engine, not by /etc/docker/daemon.json; it gives GPUs to `--gpus all` and Compose's device reservations without any
 # nvidia runtime, so `--runtime=nvidia` or Compose's `runtime: nvidia` name a runtime it does not have.
@@ -409,8 +413,7 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
                   confirmed=True, references=[DOCKER_DESKTOP_GPU],
                   fix=["docker run --rm --gpus all ubuntu nvidia-smi  # Docker Desktop (WSL 2 backend) hands GPUs over "
                        "without --runtime=nvidia",
-                       "drop --runtime=nvidia (Compose: `runtime: nvidia`) and ask for GPUs with --gpus all (Compose: "
-                       "deploy.resources.reservations.devices with driver: nvidia, capabilities: [gpu])",
+                       GPUS_WITHOUT_RUNTIME_NAME,
                        "or register the runtime in Docker Desktop > Settings > Docker Engine: "
                        '"runtimes": {"nvidia": {"path": "nvidia-container-runtime", "runtimeArgs": []}}, then Apply & '
                        "restart"])
@@ -421,8 +424,7 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
                   evidence={"observed": unknown[0].strip()[:200], "wsl": wsl[0].strip()[:200]}, confirmed=True,
                   references=[DOCKER_DESKTOP_GPU],
                   fix=["docker run --rm --gpus all ubuntu nvidia-smi  # GPUs without the runtime name",
-                       "drop --runtime=nvidia (Compose: `runtime: nvidia`) and ask for GPUs with --gpus all (Compose: "
-                       "deploy.resources.reservations.devices with driver: nvidia, capabilities: [gpu])",
+                       GPUS_WITHOUT_RUNTIME_NAME,
                        "or, for a dockerd installed inside WSL: sudo nvidia-ctk runtime configure --runtime=docker && "
                        "sudo systemctl restart docker"])
     elif seen and _started_without_the_runtime(ctx):

@@ -2137,22 +2137,19 @@ def _companion_pinned(ctx: Context, said: "re.Match[str]") -> Hit:
 
 def _pyg_extension_cuda(ctx: Context, found: "re.Match[str]") -> Hit:
     """A PyG extension refusing to load beside a torch of another CUDA: a wheel from the index of another torch build
-    (or pip's cache of one), a source build with another CUDA toolkit, or one built without CUDA (version 0.0)."""
+    (or pip's cache of one), or a source build with another CUDA toolkit."""
     package, have, built = found.group("pyg_package").lower(), found.group("pyg_torch"), found.group("pyg_built")
-    torch = ctx.framework("torch")
-    release = torch.version.split("+")[0] if torch is not None and torch.version else "<torch version>"
-    index = f"https://data.pyg.org/whl/torch-{release}+cu{have.replace('.', '')}.html"
     name = package.replace("_", "-")
-    without = built == "0.0"
-    return Hit(f"{package} was built " + ("without CUDA" if without else f"with CUDA {built}")
-               + f" and torch with CUDA {have}: {package} checks this at import and refuses to load",
+    return Hit(f"{package} was built with CUDA {built} and torch with CUDA {have}: {package} checks this at import and "
+               "refuses to load",
                evidence={"observed": found.group(0)[:200], "torch.cuda": have, f"{package}.cuda": built},
                confirmed=True, references=[PYG_INSTALL],
                fix=[f"pip uninstall -y {name}",
-                    f"pip install --no-cache-dir {name} -f {index}  # the wheel for this torch and CUDA; "
-                    "--no-cache-dir keeps pip from reusing a build it cached for another one",
+                    f"pip install --no-cache-dir {name} -f {_pyg_index(ctx, 'cu' + have.replace('.', ''))}  # the "
+                    "wheel for this torch and CUDA; --no-cache-dir keeps pip from reusing a build it cached for "
+                    "another one",
                     f"or, building from source, with the CUDA {have} toolkit's nvcc first on PATH (and CUDA_HOME set "
-                    "to it)" + (" where torch sees the GPU, or with FORCE_CUDA=1" if without else "")])
+                    "to it)"])
 
 
 def _mixed_variants(ctx: Context, torch) -> Optional[Hit]:
@@ -3029,7 +3026,8 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     pyg = first_match(PYG_CUDA_DIFFERS, seen)
     if pyg is not None:
         if pyg.group("pyg_built") == "0.0":  # another CUDA: FW005's
-            yield _pyg_extension_cuda(ctx, pyg)
+            yield _pyg_extension_without_cuda(ctx, pyg, pyg.group("pyg_package").lower().replace("_", "-"),
+                                              "cu" + pyg.group("pyg_torch").replace(".", ""))
         return
     optional = [m for m in map(FLASH_ATTN_OPTIONAL_KERNEL.search, seen) if m]
     seen = [line for line in seen if not FLASH_ATTN_OPTIONAL_KERNEL.search(line)]
@@ -3233,12 +3231,19 @@ def _pyg_package(text: str) -> str:
     return f"torch-{named.group(1).lower().replace('_', '-')}" if named else ""
 
 
-def _pyg_extension_without_cuda(ctx: Context, found: "re.Match[str]", package: str) -> Hit:
-    """A PyTorch Geometric extension with CPU ops only: a cpu wheel, or a source build that did not see CUDA."""
+def _pyg_index(ctx: Context, variant: Optional[str] = None) -> str:
+    """PyG's wheel index for the torch in use, by its release and CUDA variant; placeholders where the report lacks
+    them."""
     torch = ctx.framework("torch")
-    variant = torch_variant(torch) if torch is not None else None
+    variant = variant or (torch_variant(torch) if torch is not None else None)
     release = torch.version.split("+")[0] if torch is not None and torch.version else "${TORCH}"
-    index = f"https://data.pyg.org/whl/torch-{release}+{variant if variant else '${CUDA}'}.html"
+    return f"https://data.pyg.org/whl/torch-{release}+{variant or '${CUDA}'}.html"
+
+
+def _pyg_extension_without_cuda(ctx: Context, found: "re.Match[str]", package: str,
+                                variant: Optional[str] = None) -> Hit:
+    """A PyTorch Geometric extension with CPU ops only: a cpu wheel, or a source build that did not see CUDA."""
+    index = _pyg_index(ctx, variant)
     return Hit(f"{package} was installed without its CUDA ops: a cpu wheel of it, or a build from its source package "
                "where PyTorch saw no GPU or no CUDA toolkit, so its CUDA calls fail",
                evidence={"observed": found.string.strip()[:200], "package": package}, confirmed=True,
