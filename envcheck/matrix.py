@@ -220,6 +220,16 @@ class Matrix:
                              f"{self.tables['cuda'].rows[-1]['cuda']})")
         return matches[-1]
 
+    def newest_target(self, cuda: str) -> Optional[str]:
+        """The newest compute capability nvcc of this CUDA release builds for (its sm_max), or None when the release
+        or its range is not recorded."""
+        if not cuda:
+            return None
+        try:
+            return self.cuda_release(cuda).get("sm_max") or None
+        except QueryError:
+            return None
+
     def cuda_releases(self, cuda: str) -> List[Row]:
         """Every update of a minor release ('12.4' -> 12.4.0, 12.4.1) or the one exact release."""
         wanted = version(cuda)

@@ -425,8 +425,8 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
                   references=[DOCKER_DESKTOP_GPU],
                   fix=["docker run --rm --gpus all ubuntu nvidia-smi  # GPUs without the runtime name",
                        GPUS_WITHOUT_RUNTIME_NAME,
-                       "or, for a dockerd installed inside WSL: sudo nvidia-ctk runtime configure --runtime=docker && "
-                       "sudo systemctl restart docker"])
+                       "# or, for a dockerd installed inside WSL, register the toolkit with it:",
+                       *_distro.configure_docker_runtime()])
     elif seen and _started_without_the_runtime(ctx):
         yield Hit("inside a container, the NVIDIA driver libraries are missing: it was started by runc, not the "
                   "nvidia runtime (Kubernetes: the node's default runtime)",

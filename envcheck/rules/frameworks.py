@@ -414,10 +414,7 @@ def _tensorrt_beyond_cuda(ctx: Context, release: str, gpu: Dict) -> Optional[Hit
     """TensorRT ships one build per CUDA release; that CUDA's compiler targets GPUs up to its sm_max, and
     what it built runs on later minors of that major only."""
     cuda = ctx.facts.cuda.stated_version or ctx.matrix.tensorrt_newest_cuda(release) or ""
-    try:
-        newest = ctx.matrix.cuda_release(cuda).get("sm_max") if cuda else None
-    except QueryError:
-        return None
+    newest = ctx.matrix.newest_target(cuda)
     # Code for X.Y runs on X.Z (CUDA's binary compatibility): only a newer major is certainly out of reach.
     if not newest or cc_tuple(gpu["cc"])[0] <= cc_tuple(newest)[0]:
         return None
@@ -435,10 +432,7 @@ def _beyond_toolkit(ctx: Context, build) -> List[Tuple[str, Dict, Hit]]:
     states the CUDA it was built with (torch's +cuXXX, Paddle's "with cuda: 10.2")."""
     if not build.build_cuda or "." not in build.build_cuda:
         return []
-    try:
-        newest = ctx.matrix.cuda_release(build.build_cuda).get("sm_max")
-    except QueryError:
-        return []
+    newest = ctx.matrix.newest_target(build.build_cuda)
     out = []
     for gpu in ctx.gpu_models():
         if newest and gpu["cc"] and cc_tuple(gpu["cc"]) > cc_tuple(newest):
@@ -1090,7 +1084,7 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                                       f"{TORCH_INSTALL}"]
         yield hit
     if not found and not software and not seen:
-        predates = ctx.shared("libraries_predate_gpu", _libraries_predate_gpu)
+        predates = _libraries_predate_gpu(ctx)
         if predates:
             yield predates
             return
@@ -1403,12 +1397,7 @@ def _libraries_predate_gpu(ctx: Context) -> Optional[Hit]:
     list alone does not show this (torch 1.5.1+cu101 lists compute_37)."""
     failed = ctx.observed(LIBRARY_EXECUTION_FAILED)
     cuda = ctx.program_cuda()
-    if not failed or not cuda:
-        return None
-    try:
-        newest = ctx.matrix.cuda_release(cuda).get("sm_max")
-    except QueryError:
-        return None
+    newest = ctx.matrix.newest_target(cuda) if failed else None
     gpu = next((g for g in ctx.gpu_models() if newest and g["cc"] and cc_tuple(g["cc"]) > cc_tuple(newest)), None)
     if gpu is None:
         return None

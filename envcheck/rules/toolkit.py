@@ -442,11 +442,8 @@ def _within_range(ctx: Context, cuda: str, cc: str) -> bool:
     """The CUDA's targets reach past the GPU's architecture without it (CUDA 12.8 builds for 10.0 and 12.0, not 10.3):
     a framework built with that CUDA runs on the GPU from its kernels of the same major, and only the NVRTC, which
     compiles for the exact target, refuses it."""
-    try:
-        row = ctx.matrix.cuda_release(cuda)
-    except QueryError:
-        return False
-    return bool(row.get("sm_max")) and cc_tuple(cc) <= cc_tuple(row["sm_max"])
+    newest = ctx.matrix.newest_target(cuda)
+    return bool(newest) and cc_tuple(cc) <= cc_tuple(newest)
 
 
 def _nvrtc_older_than_gpu(ctx: Context) -> Iterable[Hit]:
