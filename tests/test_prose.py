@@ -171,3 +171,29 @@ def test_another_vendors_windows_driver_version_is_not_nvidias():
     facts = facts_of("GPU: GeForce GTX 1050 Ti\n[Console] Adapter 0: integrated / D3D12 | Intel(R) HD Graphics 5500 "
                      "(D3D12 driver version 20.19.15.4703) vendor=intel")
     assert facts.gpus.driver_version == ""
+
+
+@pytest.mark.parametrize("text, accelerator, build_cuda", [
+    # fastai's show_install (corpus 5052)
+    ("=== Software ===\npython version  : 3.7.0\nfastai version  : 1.0.36\ntorch version   : 1.0.0\n"
+     "torch cuda ver  : 9.0.176\ntorch cuda is   : available", "cuda", "9.0"),
+    # a one-line check printed by a project's script (corpus 2152)
+    ("torch=2.14.0+cu130 | torch_cuda=13.0 | cuda_available=False", "cuda", "13.0"),
+    # the header of a repro file torch's minifier writes (found by find_string)
+    ("# torch version: 2.11.0+cpu\n# torch cuda version: None\n# torch git version: "
+     "70d99e998b4955e0049d13a98d77ae1b14db1f45", "cpu", ""),
+    # torch.version.cuda asked at the prompt (corpus 2560) and in a one-line command (corpus 3078)
+    (">>> import torch\n>>> print(torch.version.cuda)\n13.1", "cuda", "13.1"),
+    ('$ python -c "import torch; print(torch.version.cuda)"\n>>> 10.2', "cuda", "10.2"),
+])
+def test_the_cuda_torch_was_built_with_under_a_label_or_at_the_prompt(text, accelerator, build_cuda):
+    torch = next(f for f in facts_of(text).frameworks.installed if f.name == "torch")
+    assert (torch.accelerator, torch.build_cuda) == (accelerator, build_cuda)
+
+
+def test_torch_version_cuda_in_code_or_a_sentence_is_not_the_build():
+    # the f-string of a diagnostic script, and torch's own source line in a traceback (corpus 029)
+    for text in ('print(f"torch cuda ver  : {torch.version.cuda}")',
+                 "raise RuntimeError(CUDA_MISMATCH_MESSAGE.format(cuda_str_version, torch.version.cuda))\n"
+                 "RuntimeError:"):
+        assert [f.build_cuda for f in facts_of(text).frameworks.installed if f.name == "torch"] in ([], [""])

@@ -164,6 +164,10 @@ WHEEL = re.compile(r"\b(torch|torchvision|torchaudio|tensorflow|jaxlib)-(\d+\.\d
 # A version printed at the Python prompt: ">>> torch.__version__" and, on the next line, "'1.8.1'".
 REPL_VERSION = re.compile(r"^(?:print\()?(torch|tensorflow|tf|jax|jaxlib)\.__version__\)?$")
 REPL_NAMES = {"tf": "tensorflow", "jaxlib": "jax"}
+# torch.version.cuda asked alone, at the prompt (">>> print(torch.version.cuda)", then "13.1") or in a one-line
+# command ('python -c "import torch; print(torch.version.cuda)"', then "10.2"): the CUDA torch was built with.
+REPL_TORCH_CUDA = re.compile(r"^(?:(?:>>>|\$)\s*)?(?:\S*python3?(?:\.exe)?\s+-c\s+['\"]import torch;\s*)?(?:print\()?"
+                             r"torch\.version\.cuda\)?['\"]?$")
 
 
 def _repl_versions(lines: List[str], facts: HostFacts, source: str) -> None:
@@ -174,6 +178,12 @@ def _repl_versions(lines: List[str], facts: HostFacts, source: str) -> None:
             entry = framework(facts, REPL_NAMES.get(asked.group(1), asked.group(1)), f"{source}: python prompt")
             if asked.group(1) != "jaxlib":
                 _build(entry, answer.group(1), answer.group(2))
+        cuda = re.fullmatch(r"(?:>>>\s*)?'?(?:(\d+\.\d+)(?:\.\d+)?|(None))'?", following.strip())
+        if cuda and REPL_TORCH_CUDA.match(line.strip()):
+            entry = framework(facts, "torch", f"{source}: python prompt")
+            set_once(entry, "accelerator", "cuda" if cuda.group(1) else "cpu")
+            if cuda.group(1):
+                set_once(entry, "build_cuda", cuda.group(1))
 
 
 # An issue template's example, "OS Platform and Distribution (e.g., Linux Ubuntu 16.04)", is the form's
@@ -418,6 +428,15 @@ CPU_BUILD_STATED_ZH = re.compile(r"^(?!.*(?:可能|如果|若|原因|确保|是�
 BARE_TORCH_BUILD = re.compile(r"(?:^|[\"'`(]|:\s)[-*•\s]*([1-9]\.\d+\.\d+)\+(cu\d{2,3}|cpu|rocm\d[\d.]*)(?![\w.])")
 
 
+# torch.version.cuda under a label of its own, as environment scripts print it: fastai's show_install "torch cuda ver  :
+# 9.0.176", a project's check "PyTorch CUDA Ver  : 12.1", a one-line summary "torch=2.14.0+cu130 | torch_cuda=13.0", a
+# report's 'torch.version.cuda == "12.8"', the header of a repro script torch's minifier writes ("# torch cuda version:
+# None"). "None" is a build without CUDA. The label starts the line or a field, so
+# "the torch cuda version: 12.1 wheel I want" in a sentence is not read.
+TORCH_CUDA_FIELD = re.compile(r"(?:^|[|,;]\s*)[-*•`#\s]*(?:py)?torch(?:[ _]|\.version\.)cuda(?:[ _]ver(?:sion)?)?`?\s*"
+                              r"(?::|==?)\s*['\"`]?(?:(\d+\.\d+)(?:\.\d+)*|(None))\b", re.I)
+
+
 CPU_BUILD_WORDS = anchors_of_any((CPU_BUILD_STATED, CPU_BUILD_INSTALLED, CPU_BUILD_LACKS, CPU_BUILD_STATED_ZH))
 
 
@@ -452,6 +471,12 @@ def _frameworks(text: str, folded: str, facts: HostFacts, where: str) -> None:
         entry = framework(facts, "paddlepaddle", where)
         set_once(entry, "build_cuda", paddle_cuda.group(1))
         set_once(entry, "accelerator", "cuda")
+    field = TORCH_CUDA_FIELD.search(text)
+    if field:
+        entry = framework(facts, "torch", where)
+        set_once(entry, "accelerator", "cuda" if field.group(1) else "cpu")
+        if field.group(1):
+            set_once(entry, "build_cuda", field.group(1))
     bare = BARE_TORCH_BUILD.search(text)
     if bare:
         _build(framework(facts, "torch", where), bare.group(1), bare.group(2))
