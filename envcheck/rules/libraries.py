@@ -592,7 +592,12 @@ CUDA_LIBS = r"(?:cudart|cublasLt|cublas|cufft|curand|cusolver|cusparse|nvrtc(?:-
 # NVVM ("libnvvm.so.4: cannot open shared object file" from a Rust-CUDA build script; NVIDIA's installers put it in
 # nvvm/lib64, which the loader path seldom names) and cuQuantum's cuStateVec (qiskit-aer-gpu: "ImportError:
 # libcustatevec.so.1: cannot open shared object file"; the custatevec-cu12 wheel puts it in cuquantum/lib).
-SEPARATE_CUDA_LIB = re.compile(r"\b(lib(nvvm|custatevec)\.so(?:\.\d+)*)" + CANNOT_OPEN)
+# NVTX 2, the NVIDIA Tools Extension library (libnvToolsExt.so.1), is in a toolkit's lib64 up to CUDA 12.8; CUDA 12.9
+# and later ship NVTX 3 only, header-only, their cuda-nvtx package holding libnvtx3interop instead (rpm -ql of
+# cuda-nvtx-12-8 and cuda-nvtx-12-9 in ankane/torch.rb#65; CUDA 13.0's /usr/local/cuda here has no libnvToolsExt).
+# Binaries built against it: "libnvToolsExt.so.1: cannot open shared object file" (gnina/gnina#326 under CUDA 12.9,
+# darglein/ADOP#39 with the toolkit's lib64 off the loader path).
+SEPARATE_CUDA_LIB = re.compile(r"\b(lib(nvvm|custatevec|nvToolsExt)\.so(?:\.\d+)*)" + CANNOT_OPEN)
 SEPARATE_CUDA_HOMES = {
     "nvvm": ("the CUDA toolkit's NVVM library, in the toolkit's nvvm/lib64 directory",
              ["export LD_LIBRARY_PATH=$CUDA_HOME/nvvm/lib64:$LD_LIBRARY_PATH  # CUDA_HOME: the toolkit, e.g. "
@@ -602,6 +607,12 @@ SEPARATE_CUDA_HOMES = {
                    ["pip install custatevec-cu12  # or custatevec-cu11 for a CUDA 11 build",
                     "export LD_LIBRARY_PATH=$(python -c 'import cuquantum, os; "
                     "print(os.path.join(os.path.dirname(cuquantum.__file__), \"lib\"))'):$LD_LIBRARY_PATH"]),
+    "nvToolsExt": ("NVTX 2 (the NVIDIA Tools Extension library), which CUDA toolkits keep in lib64 up to 12.8; "
+                   "CUDA 12.9 and later no longer ship it",
+                   ["export LD_LIBRARY_PATH=$CUDA_HOME/lib64:$LD_LIBRARY_PATH  # a toolkit of 12.8 or older has it",
+                    "with CUDA 12.9 or newer: install 12.8's NVTX beside it (apt: cuda-nvtx-12-8) and add "
+                    "/usr/local/cuda-12.8/lib64 to LD_LIBRARY_PATH after your CUDA's",
+                    "or use a build of the program made against NVTX 3 (header-only: nvtx3/nvToolsExt.h)"]),
 }
 MISSING_CUDA_LIB = (
     # glibc's line, also as people retell it without "object" ("`libcublas.so.11`: cannot open shared file")
@@ -765,8 +776,32 @@ def _major(cuda: str) -> str:
     return found.group(0) if found else ""
 
 
+# torch 2.0 and 2.1 (Linux CUDA wheels) preload the libraries of the nvidia-* wheels they depend on, looking for them in
+# each sys.path entry's nvidia/ folder, and name the file pattern they did not find: "ValueError: libcublas.so.*[0-9]
+# not found in the system path [...]" (finic-ai/rag-stack#44, zai-org/ChatGLM3#317), "ValueError:
+# libnvrtc.so.*[0-9].*[0-9] not found in the system path" (pytorch/pytorch#100974, Garden-AI/garden#213).
+TORCH_PRELOAD_MISSING = re.compile(r"\b(lib\w+)\.so(?:\.\*\[0-9\])+ not found in the system path")
+
+
+def _torch_wheels_missing(ctx: Context, library: str) -> Hit:
+    """torch's CUDA build came without the nvidia-* wheels it depends on: an installer left its dependencies out."""
+    torch = ctx.framework("torch")
+    release = torch.version.split("+")[0] if torch is not None and torch.version else ""
+    return Hit(f"torch's CUDA build looks for {library} in the nvidia-* wheels it depends on, and they are not "
+               "installed beside it: the installer left torch's dependencies out (pip --no-deps; Poetry did so for "
+               "torch 2.0.1 and 2.1.0, whose published metadata it read without them)", evidence={"library": library},
+               confirmed=True, references=["https://github.com/pytorch/pytorch/issues/100974",
+                                           "https://github.com/python-poetry/poetry/issues/8580"],
+               fix=[f"pip install --force-reinstall torch{'==' + release if release else ''}  # with its dependencies: "
+                    "the nvidia-* wheels that hold its CUDA libraries",
+                    "pip show torch  # Requires: lists the nvidia-* wheels it needs",
+                    "Poetry: exclude torch 2.0.1 and 2.1.0 in the project's requirement (!=2.0.1,!=2.1.0) and lock "
+                    "again"])
+
+
 @rule("LIB004", "cuda-libraries-missing", "error", "The loader does not find the CUDA libraries a package was built for",
-      signatures=MISSING_CUDA_LIB + (SEPARATE_CUDA_LIB.pattern, JAX_LIBRARY_UNLOADABLE, BITSANDBYTES_SEEKS_RUNTIME),
+      signatures=MISSING_CUDA_LIB + (SEPARATE_CUDA_LIB.pattern, JAX_LIBRARY_UNLOADABLE, BITSANDBYTES_SEEKS_RUNTIME,
+                                     TORCH_PRELOAD_MISSING.pattern),
       priority=18,
       references=("https://docs.nvidia.com/deploy/cuda-compatibility/",
                   "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"))
@@ -782,7 +817,9 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     libcudart.so not found in any environmental path. Searching in backup paths...", no runtime
     found in those either, then "Loading binary .../libbitsandbytes_cpu.so". Libraries kept apart
     from the others: "libnvvm.so.4: cannot open shared object file" (the toolkit's nvvm/lib64),
-    "libcustatevec.so.1: cannot open shared object file" (cuQuantum's own packages).
+    "libcustatevec.so.1: cannot open shared object file" (cuQuantum's own packages), "libnvToolsExt.so.1:
+    cannot open shared object file" (NVTX 2, gone from CUDA 12.9 on). torch 2.0 and 2.1 on
+    import: "ValueError: libcublas.so.*[0-9] not found in the system path".
 
     Why:
     A package that does not bring its own CUDA (ONNX Runtime, TensorFlow before 2.14, CuPy,
@@ -801,7 +838,8 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     distribution's cuda-libraries-11-8), and put their directory on the loader path. For JAX:
     uninstall jax, jaxlib and the jax-cuda plugin packages, and install jax[cuda12] again in one
     command, which brings the CUDA wheels its plugin was built with. For NVVM and cuStateVec, whose
-    file numbers are their own, add the directory that holds them to the loader path.
+    file numbers are their own, add the directory that holds them to the loader path. For NVTX 2 under CUDA
+    12.9 or newer, add 12.8's NVTX beside it, or use a build made against the header-only NVTX 3.
 
     When to ignore:
     Never while you want that package on the GPU; it falls back to the CPU or stops.
@@ -821,6 +859,10 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         hit = _jax_library_unloadable(ctx, jax_library.group(1))
         if hit:
             yield hit
+        return
+    preload = first_match(TORCH_PRELOAD_MISSING, seen)
+    if preload:
+        yield _torch_wheels_missing(ctx, preload.group(1))
         return
     versions, host_where = host_cuda(ctx)
     majors = sorted({v.split(".")[0] for v in versions})

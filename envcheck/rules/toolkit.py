@@ -1139,12 +1139,15 @@ def cuda_toolkit_component_missing(ctx: Context, seen: List[str]) -> Iterable[Hi
     and stop when one is missing. Partial installs lack some: a conda environment with a few
     cuda-* packages instead of the whole toolkit, or apt's cuda-*-dev packages installed one by one.
     The headers are a component of their own too: conda's cuda-nvcc package brings the compiler
-    without cuda_runtime.h (cuda-cudart-dev has it), and a runtime-only install has none.
+    without cuda_runtime.h (cuda-cudart-dev has it), and a runtime-only install has none. Some
+    components leave the toolkit: NVTX 2 (nvToolsExt.h, libnvToolsExt) is gone from CUDA 12.9 on,
+    which has only the header-only NVTX 3 (nvtx3/nvToolsExt.h).
 
     Fix:
     Install the missing component into the same CUDA installation (conda: the cuda-nvtx or
     libcublas-dev package of the same CUDA version; apt: cuda-nvtx-X-Y, libcublas-dev-X-Y), or
-    install the whole toolkit, and point CUDA_HOME (CUDA_TOOLKIT_ROOT_DIR) at it.
+    install the whole toolkit, and point CUDA_HOME (CUDA_TOOLKIT_ROOT_DIR) at it. For nvToolsExt.h
+    under CUDA 12.9 or newer: a project release that includes nvtx3/nvToolsExt.h, or a 12.8 toolkit.
 
     When to ignore:
     Never while you build that project.
@@ -1169,9 +1172,27 @@ def cuda_toolkit_component_missing(ctx: Context, seen: List[str]) -> Iterable[Hi
                "rm -rf build/  # CMake keeps NOTFOUND in its cache: configure again from a clean build directory"])
 
 
+# NVTX 2's header (include/nvToolsExt.h) and library left the toolkit in CUDA 12.9, which ships NVTX 3 only, header-only
+# under include/nvtx3/ (CUDA 13.0's /usr/local/cuda here has include/nvtx3/nvToolsExt.h and no include/nvToolsExt.h;
+# rpm -ql of cuda-nvtx-12-8 and 12-9 in ankane/torch.rb#65). Builds that include the old path stop there
+# (3dem/relion#1273, "fatal error: nvToolsExt.h: No such file or directory" with CUDA 12.9).
+NVTX2_LAST_CUDA = "12.8"
+
+
 def _cuda_header_missing(ctx: Context, header: "re.Match[str]") -> Hit:
     """The build's compiler found no CUDA header: a toolkit without its headers, or one not on the include path."""
     name = f"{header.group(1)}.h"
+    toolkit = ctx.toolkit_cuda()
+    if name == "nvToolsExt.h" and (not toolkit or version(toolkit) > version(NVTX2_LAST_CUDA)):
+        return Hit("The build includes nvToolsExt.h, NVTX 2's header, which CUDA toolkits ship up to 12.8"
+                   + (f"; this one is CUDA {toolkit}, which has only NVTX 3 (include/nvtx3/nvToolsExt.h)" if toolkit
+                      else ": a toolkit of 12.9 or newer has only NVTX 3 (include/nvtx3/nvToolsExt.h)"),
+                   evidence={"observed": header.group(0), "toolkit_cuda": toolkit or "not in the input"},
+                   confirmed=bool(toolkit), fix=[
+                       "use a release of the project that includes <nvtx3/nvToolsExt.h> (NVTX 3, header-only; CMake: "
+                       "link CUDA::nvtx3 instead of CUDA::nvToolsExt), or change the include and drop -lnvToolsExt",
+                       f"or build with a CUDA toolkit of {NVTX2_LAST_CUDA} or older (install it beside yours and "
+                       "point CUDA_HOME at it)"])
     env = first_match(CONDA_NVCC, ctx.observations)
     # `conda list`'s row for the compiler package ("cuda-nvcc   11.3.58"), read as the package importer reads rows
     listed = next((row[1] for row in map(parse_line, ctx.observations) if row and row[0] == "cuda-nvcc"), "")
