@@ -20,6 +20,15 @@ def set_once(obj, name: str, value) -> None:
         setattr(obj, name, value)
 
 
+def built_with_cuda(entry: Framework, cuda: str) -> None:
+    """The CUDA a build reports it was made with (torch.version.cuda): a release, or "None" for a CPU-only build."""
+    if cuda.lower() == "none":
+        set_once(entry, "accelerator", "cpu")
+    elif cuda:
+        set_once(entry, "accelerator", "cuda")
+        set_once(entry, "build_cuda", cuda)
+
+
 def framework(facts: HostFacts, name: str, where: str) -> Framework:
     """The framework entry of this name, created on first mention."""
     mark(facts.frameworks, where)

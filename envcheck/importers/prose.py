@@ -18,7 +18,7 @@ import re
 from typing import List, Optional
 
 from envcheck.anchors import anchors_of_any, fold, may_hold
-from envcheck.importers._facts import framework, mark, set_once
+from envcheck.importers._facts import built_with_cuda, framework, mark, set_once
 from envcheck.model import PROSE_SOURCE as PROSE
 from envcheck.importers.paste import form_answers, package_records, table_pairs
 from envcheck.model import Distribution, Gpu, HostFacts, Library
@@ -180,10 +180,7 @@ def _repl_versions(lines: List[str], facts: HostFacts, source: str) -> None:
                 _build(entry, answer.group(1), answer.group(2))
         cuda = re.fullmatch(r"(?:>>>\s*)?'?(?:(\d+\.\d+)(?:\.\d+)?|(None))'?", following.strip())
         if cuda and REPL_TORCH_CUDA.match(line.strip()):
-            entry = framework(facts, "torch", f"{source}: python prompt")
-            set_once(entry, "accelerator", "cuda" if cuda.group(1) else "cpu")
-            if cuda.group(1):
-                set_once(entry, "build_cuda", cuda.group(1))
+            built_with_cuda(framework(facts, "torch", f"{source}: python prompt"), cuda.group(1) or cuda.group(2))
 
 
 # An issue template's example, "OS Platform and Distribution (e.g., Linux Ubuntu 16.04)", is the form's
@@ -473,10 +470,7 @@ def _frameworks(text: str, folded: str, facts: HostFacts, where: str) -> None:
         set_once(entry, "accelerator", "cuda")
     field = TORCH_CUDA_FIELD.search(text)
     if field:
-        entry = framework(facts, "torch", where)
-        set_once(entry, "accelerator", "cuda" if field.group(1) else "cpu")
-        if field.group(1):
-            set_once(entry, "build_cuda", field.group(1))
+        built_with_cuda(framework(facts, "torch", where), field.group(1) or field.group(2))
     bare = BARE_TORCH_BUILD.search(text)
     if bare:
         _build(framework(facts, "torch", where), bare.group(1), bare.group(2))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import List
 
-from envcheck.importers._facts import framework, mark, set_once
+from envcheck.importers._facts import built_with_cuda, framework, mark, set_once
 from envcheck.importers.paste import form_answers
 from envcheck.model import Gpu, HostFacts, Library
 from envcheck.probes.cuda import parse_nvcc_version
@@ -45,11 +45,8 @@ def _ds_report(lines: List[str], facts: HostFacts, source: str) -> None:
     torch = framework(facts, "torch", where)
     set_once(torch, "version", values["torch version"])
     cuda = values.get("torch cuda version", "")
-    if re.fullmatch(r"\d+\.\d+", cuda):
-        set_once(torch, "accelerator", "cuda")
-        set_once(torch, "build_cuda", cuda)
-    elif cuda.lower() == "none":
-        set_once(torch, "accelerator", "cpu")
+    if re.fullmatch(r"\d+\.\d+", cuda) or cuda.lower() == "none":
+        built_with_cuda(torch, cuda)
     nvcc = values.get("nvcc version", "")
     if re.fullmatch(r"\d+\.\d+", nvcc):
         mark(facts.cuda, where)

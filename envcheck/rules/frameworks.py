@@ -530,14 +530,14 @@ JAX_PLUGIN_PRESENT = (JAX_PLUGIN_FAILED, JAX_LIBRARY_UNLOADABLE, r"jax_plugins[/
 # backend: 'gpu' requested, but no platforms that are instances of gpu are present. Platforms present are: cpu"
 # (jlin816/dynalang#6, danijar/dreamerv3#18). A CUDA backend that failed to start leaves only the CPU as well, and
 # JAX says so first ("Unable to initialize backend 'cuda'", a failed plugin): then the build is not the cause.
+JAX_NO_GPU_BACKEND = (r"Unknown backend:? '?(?:gpu|cuda)\b'?(?! is not)|"
+                      r"raise RuntimeError\('Unknown backend \{\}'\.format\(name\)\)")
+# A CUDA backend's failure with its reason; a CPU jaxlib logs the bare "Unable to initialize backend 'cuda': " at INFO.
+JAX_CUDA_FAILED_BECAUSE = r"CUDA backend failed to initialize|Unable to initialize backend 'cuda':\s*\S"
 # torch._C has its _cuda_* bindings only in a CUDA build; a CPU build's torch.cuda.set_device reaches for them and
 # fails: "AttributeError: module 'torch._C' has no attribute '_cuda_setDevice'" (pytorch/pytorch#33655,
 # insilicomedicine/GENTRL#36, tbepler/topaz#216).
 TORCH_C_LACKS_CUDA = r"module 'torch\._C' has no attribute '_cuda_\w+'"
-# A CUDA backend's failure with its reason; a CPU jaxlib logs the bare "Unable to initialize backend 'cuda': " at INFO.
-JAX_CUDA_FAILED_BECAUSE = r"CUDA backend failed to initialize|Unable to initialize backend 'cuda':\s*\S"
-JAX_NO_GPU_BACKEND = (r"Unknown backend:? '?(?:gpu|cuda)\b'?(?! is not)|"
-                      r"raise RuntimeError\('Unknown backend \{\}'\.format\(name\)\)")
 # The plugin's initialize() calling into jaxlib for a function this jaxlib lacks: plugin and jaxlib are different
 # releases ("AttributeError: module 'jaxlib.xla_client' has no attribute 'register_custom_type_id_handler'"). The same
 # words without a failed plugin are noise: a CPU jaxlib probing its 'rocm' and 'tpu' backends logs them at INFO.
@@ -855,9 +855,10 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"observed": seen[:2]}, fix=ort_fix)
         return
     jax_words = [line for line in seen if re.search(f"{JAX_CPU_FALLBACK}|{JAX_NO_GPU_BACKEND}", line, re.I)]
-    if jax_words and len(jax_words) == len(seen) and ctx.observed([*JAX_PLUGIN_PRESENT, JAX_CUDA_FAILED_BECAUSE]):
+    only_jax = bool(jax_words) and len(jax_words) == len(seen)
+    if only_jax and ctx.observed([*JAX_PLUGIN_PRESENT, JAX_CUDA_FAILED_BECAUSE]):
         return  # the CUDA plugin is installed and failed to start: the CPU fallback follows every such failure
-    if jax_words and len(jax_words) == len(seen) and not ctx.observed([JAX_CPU_FALLBACK]):
+    if only_jax and not ctx.observed([JAX_CPU_FALLBACK]):
         yield Hit("The jaxlib installed has no GPU backend: it is the CPU-only build, so JAX knows no 'gpu' platform",
                   evidence={"observed": jax_words[0].strip()[:200]},
                   fix=["pip uninstall -y jax jaxlib", 'pip install -U "jax[cuda12]"  # jaxlib with its CUDA plugin '
