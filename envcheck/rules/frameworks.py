@@ -3883,12 +3883,28 @@ PREBUILT_NAMED = re.compile(r"\b(?:torch|pytorch|tensorflow|jax|jaxlib|paddle\w*
 # (umautobots/LONER#6).
 # Its build takes the architectures from TCNN_CUDA_ARCHITECTURES, else from the GPU of the building machine.
 TINYCUDANN_NO_EXTENSION = re.compile(r"Could not find compatible tinycudann extension for compute capability (\d+)")
+# ggml (llama.cpp, whisper.cpp, koboldcpp, llama-cpp-python) traps in a kernel that has no code for the architecture
+# its running code was compiled for, and names the architectures the build holds: "ERROR: CUDA kernel mul_mat_vec has
+# no device code compatible with CUDA arch 520. ggml-cuda.cu was compiled for: 520" (an app image's llama-cpp-python
+# built for 5.2 alone, on an RTX A4500: nextcloud/llm2#52), "CUDA kernel flash_attn_ext_f16 has no device code
+# compatible with CUDA arch 600. ggml-cuda.cu was compiled for: 600" (a Nix build left at sm_60, on an RTX 2070 Super),
+# "CUDA kernel mul_mat_q has no device code compatible with CUDA arch 700. ggml-cuda.cu was compiled for:
+# 600,700,800,900" (an RTX 2080 Ti, 7.5, running the 7.0 code: a comment in llamafile's ggml-cuda.cu). The GPU chose
+# the kernel by its own capability, and the code that ran was built for an older one. With the GPU's own architecture
+# in the list the kernel's absence is the build's choice (flash attention on a V100 "compiled for: 700"), not an
+# architecture left out, and this rule says nothing. Older ggml said only "ERROR: ggml-cuda was compiled without
+# support for the current GPU architecture." (LostRuins/koboldcpp#610: a release built with 'all-major' on Pascal
+# cards; mudler/LocalAI#1513 on a GRID RTX6000).
+GGML_NO_DEVICE_CODE = re.compile(r"CUDA kernel (\w+) has no device code compatible with CUDA arch (\d+)\.\s*"
+                                 r"ggml-cuda\.cu was compiled for: (\d+(?:\s*,\s*\d+)*)")
+GGML_BUILT_WITHOUT_ARCH = re.compile(r"ggml-cuda was compiled without support for the current GPU architecture")
 
 
 @rule("FW021", "extension-built-for-other-gpu-arch", "error",
       "A compiled extension's kernels were built for another GPU architecture than this one",
       signatures=(KERNEL_BUILT_FOR_OTHER_ARCH.pattern, EXTENSION_KERNEL_NO_IMAGE.pattern,
-                  TINYCUDANN_NO_EXTENSION.pattern, *NO_KERNEL_IMAGE),
+                  TINYCUDANN_NO_EXTENSION.pattern, GGML_NO_DEVICE_CODE.pattern, GGML_BUILT_WITHOUT_ARCH.pattern,
+                  *NO_KERNEL_IMAGE),
       priority=14,
       references=("https://github.com/facebookresearch/xformers#installing-xformers",))
 def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -3906,6 +3922,9 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
     to another GPU's number) fails the same way: "no kernel image is available for execution on the
     device", "invalid device function".
     tiny-cuda-nn: "OSError: Could not find compatible tinycudann extension for compute capability 70."
+    llama.cpp and the programs built on ggml: "ERROR: CUDA kernel mul_mat_vec has no device code
+    compatible with CUDA arch 520. ggml-cuda.cu was compiled for: 520" on an RTX A4500; older
+    releases "ERROR: ggml-cuda was compiled without support for the current GPU architecture."
 
     Why:
     xformers is a compiled extension. A wheel or a local build carries kernels for the architectures
@@ -3913,15 +3932,25 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
     architecture), and xformers' own check then finds that the code running was built for sm_75,
     not for the GPU in front of it.
 
+    ggml runs the kernel its host code chose for the GPU's capability, in the code built for the
+    nearest older architecture of its list; a kernel that needs the GPU's own features has nothing
+    there and traps.
+
     Fix:
     Remove that xformers and install the build made for this torch and GPU (PyPI's xformers wheel
     matching the torch version, or PyTorch's index for its CUDA), or build it on this machine for
     this GPU (TORCH_CUDA_ARCH_LIST set to its compute capability).
+    A ggml program: rebuild it with the GPU's architecture in CMAKE_CUDA_ARCHITECTURES, or take a
+    release or image built for it.
 
     When to ignore:
     Never: the attention kernels do not run.
     """
     if not seen:
+        return
+    ggml = _ggml_built_without_gpu_arch(ctx, seen)
+    if ggml is not None:
+        yield ggml
         return
     tcnn = first_match(TINYCUDANN_NO_EXTENSION, seen)
     if tcnn is not None:
@@ -3968,6 +3997,36 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
                            "architectures; or --index-url https://download.pytorch.org/whl/cuXXX for torch's CUDA",
                            f"or build it here for this GPU: TORCH_CUDA_ARCH_LIST=\"{arch or '<compute capability>'}\" "
                            "pip install -v --no-build-isolation git+https://github.com/facebookresearch/xformers.git"])
+
+
+def _ggml_built_without_gpu_arch(ctx: Context, seen: List[str]) -> Optional[Hit]:
+    """ggml's own word that its build lacks the GPU's architecture. Its list names what was built; the GPU, when the
+    report names one model, says what was needed. A list that holds the GPU's architecture is no finding here."""
+    listed = first_match(GGML_NO_DEVICE_CODE, seen)
+    said = first_match(GGML_BUILT_WITHOUT_ARCH, seen)
+    if listed is None and said is None:
+        return None
+    models = list({g["name"]: g for g in ctx.gpu_models() if g["cc"]}.values())
+    gpu = models[0] if len(models) == 1 else None
+    digits = gpu["cc"].replace(".", "") if gpu else ""
+    built = sorted({int(n) for n in re.findall(r"\d+", listed.group(3))}) if listed else []
+    if listed is not None and (not gpu or int(digits) * 10 in built):
+        return None  # the GPU's own architecture was built (or the GPU is unknown): a kernel left out by choice
+    running = f" (the code that ran was built for {dotted_cc(listed.group(2)[:-1])})" if listed else ""
+    kernel = f"its kernel {listed.group(1)} " if listed else "its kernels "
+    arches = ", ".join(dotted_cc(str(n)[:-1]) for n in built)
+    return Hit("ggml (llama.cpp, whisper.cpp and the programs built on them) was compiled without this GPU's "
+               "architecture" + (f" (the {gpu['name']}, compute capability {gpu['cc']})" if gpu else "")
+               + (f": the build holds {arches} only" if arches else "") + f", so {kernel}found no code for it"
+               + running,
+               evidence={"observed": (listed or said).group(0), **({"built_for": arches} if arches else {}),
+                         **({"gpu": gpu["name"], "compute_capability": gpu["cc"]} if gpu else {})}, confirmed=True,
+               fix=[f"cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES={digits or '<digits>'} && cmake --build "
+                    "build --config Release  # llama.cpp (whisper.cpp alike) built for this GPU's compute capability",
+                    f'CMAKE_ARGS="-DGGML_CUDA=on -DCMAKE_CUDA_ARCHITECTURES={digits or "<digits>"}" pip install '
+                    "--force-reinstall --no-cache-dir llama-cpp-python  # the Python binding",
+                    "or take a release or image of the program built for this architecture",
+                    "nvidia-smi --query-gpu=name,compute_cap --format=csv  # the GPU's compute capability"])
 
 
 def _extension_kernel_without_image(ctx: Context, seen: List[str]) -> Hit:

@@ -1,0 +1,49 @@
+"""Situations met in session 62 (batch 49), each read in general and tried on at least two real wordings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+
+
+@pytest.mark.parametrize("text, built, cc", [
+    # an app image's llama-cpp-python built for 5.2 alone, on an RTX A4500 (nextcloud/llm2#52)
+    (corpus("5505-"), "5.2", "8.6"),
+    # a Nix build left at sm_60, on an RTX 2070 Super (corpus 1781)
+    (corpus("1781-"), "6.0", "7.5"),
+    # an RTX 2080 Ti (7.5) running the 7.0 code of a four-architecture build (a comment in llamafile's ggml-cuda.cu,
+    # quoting the one-line message over three comment lines);
+    # the device line is ggml_cuda_init's own (ggml-org/llama.cpp#15589)
+    ("  Device 0: NVIDIA GeForce RTX 2080 Ti, compute capability 7.5, VMM: yes\nggml-cuda.cu:11460: ERROR: CUDA kernel "
+     "mul_mat_q has no device code compatible with CUDA arch 700. ggml-cuda.cu was compiled for: 600,700,800,900",
+     "6.0, 7.0, 8.0, 9.0", "7.5"),
+])
+def test_ggml_built_without_the_gpus_architecture_names_the_list_and_the_gpu(text, built, cc):
+    found = first(text)
+    assert found.slug == "extension-built-for-other-gpu-arch"
+    assert found.evidence["built_for"] == built and found.evidence["compute_capability"] == cc
+    digits = cc.replace(".", "")
+    assert any(f"-DCMAKE_CUDA_ARCHITECTURES={digits}" in step for step in found.fix)
+
+
+def test_ggml_with_the_gpus_own_architecture_built_is_not_an_architecture_left_out():
+    # flash attention trapping on a V100 whose 7.0 code was built (a write-up of that Volta branch; the device line is
+    # ggml_cuda_init's, ggml-org/llama.cpp#15589): the kernel was left out by the build's choice
+    text = ("  Device 0: Tesla V100-PCIE-16GB, compute capability 7.0, VMM: yes\n"
+            ".../fattn-mma-f16.cuh:1740: ERROR: CUDA kernel flash_attn_ext_f16\n  has no device code compatible with "
+            "CUDA arch 700. ggml-cuda.cu was compiled for: 700\nCUDA error: unspecified launch failure")
+    assert "extension-built-for-other-gpu-arch" not in paste_slugs(text)
+    # the list unexpanded (a koboldcpp release, corpus 5442) says nothing of the architectures either
+    assert "extension-built-for-other-gpu-arch" not in paste_slugs(corpus("5442-"))
+
+
+@pytest.mark.parametrize("text", [
+    # koboldcpp 1.55's Windows release on Pascal cards (LostRuins/koboldcpp#610)
+    corpus("4231-"),
+    # LocalAI's whisper.cpp backend (mudler/LocalAI#1513, its title)
+    "whisper.cpp ggml-cuda was compiled without support for the current GPU architecture",
+])
+def test_older_ggml_saying_it_was_built_without_the_gpus_architecture(text):
+    found = first(text)
+    assert found.slug == "extension-built-for-other-gpu-arch" and "ggml" in found.message
