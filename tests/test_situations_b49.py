@@ -47,3 +47,48 @@ def test_ggml_with_the_gpus_own_architecture_built_is_not_an_architecture_left_o
 def test_older_ggml_saying_it_was_built_without_the_gpus_architecture(text):
     found = first(text)
     assert found.slug == "extension-built-for-other-gpu-arch" and "ggml" in found.message
+
+
+@pytest.mark.parametrize("text", [
+    # CP2K's offload library reporting cuInit's result (cp2k/cp2k#3369)
+    corpus("5593-"),
+    # a probe's format, "cuInit failed with error {result} (no usable NVIDIA GPU?)", with the stub's code
+    "cuInit failed with error 34 (no usable NVIDIA GPU?)",
+])
+def test_cuinit_reported_as_failing_with_the_stubs_code_is_the_stub_libcuda(text):
+    assert first(text).slug == "libcuda-stub-on-library-path"
+
+
+@pytest.mark.parametrize("text", [
+    # an EC2 instance type without a GPU (wrboyce/ec2hashcat#3)
+    corpus("5670-"),
+    # an AMD 290X under SteamOS (ValveSoftware/SteamOS#209)
+    "I'm running a AMD 290X video card but after 120 update I've getting this Nvidia errors:\n"
+    "[  441.170986] NVRM: No NVIDIA graphics adapter found!\n[  441.171021] NVRM: NVIDIA init module failed!",
+])
+def test_the_kernel_modules_probe_finding_no_nvidia_adapter_is_no_nvidia_gpu(text):
+    found = first(text)
+    assert found.slug == "no-nvidia-gpu" and "NVRM" in found.message
+
+
+def test_a_gpu_held_by_another_driver_is_not_read_as_no_gpu():
+    # "No NVIDIA graphics adapter probed!" with "The NVIDIA probe routine was not called" (mattshma/bigdata#133)
+    assert "no-nvidia-gpu" not in paste_slugs(corpus("778-"))
+
+
+@pytest.mark.parametrize("text, floor", [
+    # a QGIS plugin's installer (corpus 5324)
+    (corpus("5324-"), "530"),
+    # a setup script's smoke test
+    ("  ERROR: CUDA tensor op failed. Driver too old for cu121 wheels.", ""),
+])
+def test_an_installers_word_that_the_driver_is_too_old_for_a_cuda_build(text, floor):
+    found = first(text)
+    assert found.slug == "driver-too-old" and found.evidence["program_cuda"] == "12.1"
+    assert found.evidence.get("program_minimum_driver", "") == floor
+
+
+def test_a_guides_hint_about_old_drivers_is_not_a_finding():
+    # a script's own advice, not a check's result
+    text = '      echo "[transcribe]   (an NVIDIA driver too old for cu128 is the usual cause; update it first)." >&2'
+    assert "driver-too-old" not in paste_slugs(text)

@@ -7,7 +7,7 @@ from typing import Iterable, List, Optional, Tuple
 
 from packaging.version import InvalidVersion
 
-from envcheck.matrix import QueryError, version
+from envcheck.matrix import QueryError, variant_cuda, version
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import (CUDA_SEES_NO_GPU, DRIVER_LIBRARY_NOT_FOUND, NO_LIBCUDA_RUNTIME_SAYS,
                                       VIDEO_LIBS_MISSING, WSL_WORD, image_driver_libs_mismatch, in_container,
@@ -338,6 +338,14 @@ CUDANATIVE_DRIVER_CUDA = re.compile(r"\bCUDA (?P<needed>\d+\.\d+) is not support
 PROGRAM_DRIVER_FLOOR = re.compile(r"\brequires? (?:a )?minimum (?:NVIDIA )?driver version(?: of|:)?\s*"
                                   r"(\d{3}(?:\.\d{1,3}){0,2})\b|"
                                   r"\bInvalid NVIDIA driver version\. Minimum is (\d{3}(?:\.\d{1,3}){0,2})\b", re.I)
+# An installer's or a launcher's own check of the driver against the CUDA build of a framework it was to install, named
+# by PyTorch's index tag: "NVIDIA driver 528.49 too old for cu121 (needs >= 530), will use CPU instead" (a QGIS
+# plugin's installer, corpus 5324), "ERROR: CUDA tensor op failed. Driver too old for cu121 wheels." (a setup
+# script's smoke test). A version after "driver", or the words opening a sentence: not a guide's hint that "an NVIDIA
+# driver too old for cu128 is the usual cause".
+DRIVER_TOO_OLD_FOR_BUILD = re.compile(r"\bNVIDIA driver (\d{3}(?:\.\d{1,3}){1,2}) (?:is )?too old for (cu\d{2,3})\b"
+                                      r"(?: \(needs >= ?(\d{3}(?:\.\d{1,3}){0,2})\))?|"
+                                      r"(?:^|[.:!]\s+)Driver too old for (cu\d{2,3})\b", re.I | re.M)
 DRIVER_CUDA_SAID_BELOW = (r"is not compatible with any supported CUDA toolkit|"
                           r"is not supported by your driver \(which supports up to")
 DRIVER_CUDA_BELOW_NEEDED = (MATLAB_DRIVER_CUDA, CUDAJL_DRIVER_CUDA, CUDANATIVE_DRIVER_CUDA)
@@ -375,6 +383,7 @@ DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                   # "Desktop Video driver", a capture card's)
                   r"\b(?:Your NVIDIA|(?<!Desktop )video) driver is too old\b(?! or missing)",
                   PROGRAM_DRIVER_FLOOR.pattern,
+                  DRIVER_TOO_OLD_FOR_BUILD.pattern,
                   # nvidia-docker 1.0: "Error: unsupported CUDA version: driver 7.5 < image 8.0"; its betas printed
                   # the image's label first and the driver's CUDA second, "unsupported CUDA version: 7.5 < 6.5"
                   # (NVIDIA/nvidia-docker, src/nvidia-docker/utils.go: fmt.Errorf("... %s < %s", label, version))
@@ -406,7 +415,8 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     old. The CUDA driver on your system supports CUDA version 5.5. The required CUDA version is 7.5
     or greater."; Isaac ROS's cuVSLAM: "Your NVIDIA driver is too old. Please update the driver to
     the most recent version."; T-Rex: "Can't start miner, video driver is too old". A program's
-    own floor: "MAX requires a minimum driver version of 550 and CUDA version 12.4"; V-Ray: "CUDA
+    own floor: "MAX requires a minimum driver version of 550 and CUDA version 12.4"; an installer's:
+    "NVIDIA driver 528.49 too old for cu121 (needs >= 530), will use CPU instead"; V-Ray: "CUDA
     12 requires minimum driver version: 525.60"; NiceHash: "Invalid NVIDIA driver version. Minimum
     is 458.00".
 
@@ -502,6 +512,10 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             needed = required.group(1)
         floor = first_match(PROGRAM_DRIVER_FLOOR, seen)
         stated_floor = next((g for g in floor.groups() if g), "") if floor else ""
+        for_build = first_match(DRIVER_TOO_OLD_FOR_BUILD, seen)
+        if for_build is not None and not needed:
+            needed = variant_cuda((for_build.group(2) or for_build.group(4)).lower()) or ""
+            stated_floor = stated_floor or for_build.group(3) or ""
         try:
             minimum = ctx.matrix.min_driver(needed, "windows" if ctx.facts.system.os == "windows" else "linux") \
                 if needed else None

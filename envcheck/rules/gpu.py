@@ -36,11 +36,20 @@ XID_MEANINGS = {
 }
 
 
+# The NVIDIA kernel module's own probe of the PCI bus, finding no NVIDIA device at all: "NVRM: No NVIDIA graphics
+# adapter found!", then "NVRM: NVIDIA init module failed!" and modprobe's "could not insert 'nvidia': No such device"
+# (an EC2 instance type without a GPU: wrboyce/ec2hashcat#3; an AMD 290X under SteamOS: ValveSoftware/SteamOS#209; AMD
+# RX 580s under ethOS: todxx/tdxminer#29). Another driver holding the GPU reads otherwise: "No NVIDIA graphics adapter
+# probed!" and "The NVIDIA probe routine was not called for 3 device(s)" (nouveau-bound).
+KERNEL_FOUND_NO_ADAPTER = r"NVRM: No NVIDIA graphics adapter found"
+PROBE_NOT_CALLED = r"probe routine was not called"
+
+
 @rule("GPU001", "no-nvidia-gpu", "error", "No NVIDIA GPU is visible on this machine",
       signatures=(r"Found no NVIDIA driver on your system", r"no CUDA-capable device is detected",
                   # the same error by its names, as bindings print them ("CUDA error (code 100, CUDA_ERROR_NO_DEVICE)")
                   r"\bCUDA_ERROR_NO_DEVICE\b", r"\bcudaErrorNoDevice\b",
-                  r"No CUDA GPUs are available", r"No devices were found"), priority=1)
+                  r"No CUDA GPUs are available", r"No devices were found", KERNEL_FOUND_NO_ADAPTER), priority=1)
 def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -48,7 +57,8 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     installed a driver"; "no CUDA-capable device is detected" (by its names: CUDA.jl's "CUDA error
     (code 100, CUDA_ERROR_NO_DEVICE)", cudaErrorNoDevice); `lspci | grep -i nvidia` prints nothing.
     A notebook written for a GPU runtime, opened on Colab's TPU runtime, fails at its first
-    `nvidia-smi` call. "AssertionError: Trying to use CUDA, but CUDA is not available", and the
+    `nvidia-smi` call. The kernel module's own probe: "NVRM: No NVIDIA graphics adapter found!".
+    "AssertionError: Trying to use CUDA, but CUDA is not available", and the
     reporter says the computer has no graphics card, or that its GPU is Intel's or AMD's. `docker run --gpus all` on a Mac, or on a
     machine said to have no GPU: "could not select device driver "" with capabilities: [[gpu]]".
 
@@ -101,6 +111,14 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"pci.devices": len(f.pci.devices), "pci.sources": f.pci.sources[:2],
                             "gpus.reason": f.gpus.reason},
                   fix=["lspci -nn | grep -i nvidia", "# on a cloud VM: choose a GPU instance type; or run on the CPU"])
+    elif ctx.has_nvidia_gpu() is None and ctx.observed([KERNEL_FOUND_NO_ADAPTER]) and \
+            not ctx.observed([PROBE_NOT_CALLED]):
+        yield Hit("the NVIDIA kernel module probed the PCI bus and found no NVIDIA GPU (NVRM: No NVIDIA graphics "
+                  "adapter found): this machine has none, such as a cloud instance type without one or a computer "
+                  "with AMD or Intel graphics only", confirmed=True,
+                  evidence={"observed": ctx.observed([KERNEL_FOUND_NO_ADAPTER])[0].strip()[:200]},
+                  fix=["lspci -nn | grep -i nvidia  # an NVIDIA device is listed where there is one",
+                       "# on a cloud VM: choose a GPU instance type; or run the program on the CPU"])
     elif seen and ctx.has_nvidia_gpu() is None and not _visible_devices_hidden(ctx) and \
             not ctx.observed(GPU_NAMED):
         yield Hit("The software found no NVIDIA GPU (or no driver for one)", priority=80, generic=True,

@@ -1529,8 +1529,11 @@ def tensorrt_too_old_for_jetson_module(ctx: Context, seen: List[str]) -> Iterabl
 # the linker (-L.../stubs, LIBRARY_PATH) is its purpose, not this.
 LIBCUDA_STUB = (r"CUDA driver is a stub library", r"CUDA_ERROR_STUB_LIBRARY", r"cudaErrorStubLibrary",
                 r"libcuda\.so[\d.]*\s*=>\s*\S*/stubs/libcuda\.so", r"/stubs/libcuda\.so[\d.]*: \w",
-                # the code alone: Numba's "numba.cuda.cudadrv.driver.CudaAPIError: [34]", cuInit's "cuInit failed: 34"
-                r"CudaAPIError:?\s*\[34\]", r"cuInit\W{0,3}(?:failed|returned|error|err)\W{0,12}34\b",
+                # the code alone: Numba's "numba.cuda.cudadrv.driver.CudaAPIError: [34]", cuInit's "cuInit failed: 34",
+                # a program's own report of cuInit's result, "cuInit failed with error:  34" (CP2K's offload library,
+                # cp2k/cp2k#3369), "cuInit failed with error code %d" (many probes' format)
+                r"CudaAPIError:?\s*\[34\]",
+                r"cuInit\W{0,3}(?:failed|returned|error|err)(?: with error(?: code)?)?\W{0,12}34\b",
                 # the number after the words "CUDA error": 34 is the stub's code in the driver API and the runtime API
                 # alike (cudaErrorStubLibrary = 34); Warp: "Failed to get driver entry point 'cuInit' (CUDA error 34)"
                 r"\bCUDA error\s*(?:code)?\s*[:=(]?\s*34\b(?![.:])")
