@@ -38,6 +38,16 @@ def test_ggml_with_the_gpus_own_architecture_built_is_not_an_architecture_left_o
     assert "extension-built-for-other-gpu-arch" not in paste_slugs(corpus("5442-"))
 
 
+def test_ggml_start_up_list_without_the_gpu_beside_no_kernel_image():
+    # whisper.cpp inside a desktop app, built for 8.6 alone, on a GTX 1080 (opria123/octave#3)
+    found = first(corpus("5655-"))
+    assert found.slug == "extension-built-for-other-gpu-arch" and found.evidence["built_for"] == "8.6"
+    # llama.cpp's start-up line from a CI log of a 7.0 build, with no error, beside a V100 in ggml_cuda_init's format
+    text = ("  Device 0: Tesla V100-SXM2-16GB, compute capability 7.0, VMM: yes\n"
+            "0.00.378.221 I system_info: n_threads = 6 (n_threads_batch = 6) / 6 | CUDA : ARCHS = 700 |")
+    assert "extension-built-for-other-gpu-arch" not in paste_slugs(text)
+
+
 @pytest.mark.parametrize("text", [
     # koboldcpp 1.55's Windows release on Pascal cards (LostRuins/koboldcpp#610)
     corpus("4231-"),

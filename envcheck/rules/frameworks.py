@@ -3898,6 +3898,11 @@ TINYCUDANN_NO_EXTENSION = re.compile(r"Could not find compatible tinycudann exte
 GGML_NO_DEVICE_CODE = re.compile(r"CUDA kernel (\w+) has no device code compatible with CUDA arch (\d+)\.\s*"
                                  r"ggml-cuda\.cu was compiled for: (\d+(?:\s*,\s*\d+)*)")
 GGML_BUILT_WITHOUT_ARCH = re.compile(r"ggml-cuda was compiled without support for the current GPU architecture")
+# ggml's start-up line names the architectures its CUDA backend was built for: "system_info: n_threads = 6 ... | CUDA :
+# ARCHS = 700 | USE_GRAPHS = 1" (llama.cpp's logs on a V100), "CUDA : ARCHS = 860" (a llama-cpp-python build for an
+# RTX 3090, and whisper.cpp's "system_info: ... CUDA : ARCHS = 860" inside a desktop app, run on a GTX 1080). With "no
+# kernel image" and a GPU outside the list, the list is why.
+GGML_ARCHS = re.compile(r"\bCUDA : ARCHS = (\d+(?:-\w+)?(?:\s*,\s*\d+(?:-\w+)?)*)")
 
 
 @rule("FW021", "extension-built-for-other-gpu-arch", "error",
@@ -3924,7 +3929,8 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
     tiny-cuda-nn: "OSError: Could not find compatible tinycudann extension for compute capability 70."
     llama.cpp and the programs built on ggml: "ERROR: CUDA kernel mul_mat_vec has no device code
     compatible with CUDA arch 520. ggml-cuda.cu was compiled for: 520" on an RTX A4500; older
-    releases "ERROR: ggml-cuda was compiled without support for the current GPU architecture."
+    releases "ERROR: ggml-cuda was compiled without support for the current GPU architecture."; a
+    "no kernel image" after ggml's "system_info: ... CUDA : ARCHS = 860" on a GTX 1080.
 
     Why:
     xformers is a compiled extension. A wheel or a local build carries kernels for the architectures
@@ -4004,13 +4010,15 @@ def _ggml_built_without_gpu_arch(ctx: Context, seen: List[str]) -> Optional[Hit]
     report names one model, says what was needed. A list that holds the GPU's architecture is no finding here."""
     listed = first_match(GGML_NO_DEVICE_CODE, seen)
     said = first_match(GGML_BUILT_WITHOUT_ARCH, seen)
-    if listed is None and said is None:
+    archs = first_match(GGML_ARCHS, ctx.observed([GGML_ARCHS.pattern])) if ctx.observed(NO_KERNEL_IMAGE) else None
+    if listed is None and said is None and archs is None:
         return None
     models = list({g["name"]: g for g in ctx.gpu_models() if g["cc"]}.values())
     gpu = models[0] if len(models) == 1 else None
     digits = gpu["cc"].replace(".", "") if gpu else ""
-    built = sorted({int(n) for n in re.findall(r"\d+", listed.group(3))}) if listed else []
-    if listed is not None and (not gpu or int(digits) * 10 in built):
+    numbers = listed.group(3) if listed else archs.group(1) if archs and not said else ""
+    built = sorted({int(n) for n in re.findall(r"(?<![-\w])\d+", numbers)})
+    if numbers and (not gpu or int(digits) * 10 in built):
         return None  # the GPU's own architecture was built (or the GPU is unknown): a kernel left out by choice
     running = f" (the code that ran was built for {dotted_cc(listed.group(2)[:-1])})" if listed else ""
     kernel = f"its kernel {listed.group(1)} " if listed else "its kernels "
@@ -4019,7 +4027,7 @@ def _ggml_built_without_gpu_arch(ctx: Context, seen: List[str]) -> Optional[Hit]
                "architecture" + (f" (the {gpu['name']}, compute capability {gpu['cc']})" if gpu else "")
                + (f": the build holds {arches} only" if arches else "") + f", so {kernel}found no code for it"
                + running,
-               evidence={"observed": (listed or said).group(0), **({"built_for": arches} if arches else {}),
+               evidence={"observed": (listed or said or archs).group(0), **({"built_for": arches} if arches else {}),
                          **({"gpu": gpu["name"], "compute_capability": gpu["cc"]} if gpu else {})}, confirmed=True,
                fix=[f"cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES={digits or '<digits>'} && cmake --build "
                     "build --config Release  # llama.cpp (whisper.cpp alike) built for this GPU's compute capability",
