@@ -4005,6 +4005,13 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
                            "pip install -v --no-build-isolation git+https://github.com/facebookresearch/xformers.git"])
 
 
+def _one_gpu_named(ctx: Context) -> Optional[Dict]:
+    """The GPU a build failed on, when the report names one model and its capability is known; with several models
+    named, the others are often the GPUs it did run on, so none is chosen."""
+    models = list({g["name"]: g for g in ctx.gpu_models()}.values())
+    return models[0] if len(models) == 1 and models[0]["cc"] else None
+
+
 def _ggml_built_without_gpu_arch(ctx: Context, seen: List[str]) -> Optional[Hit]:
     """ggml's own word that its build lacks the GPU's architecture. Its list names what was built; the GPU, when the
     report names one model, says what was needed. A list that holds the GPU's architecture is no finding here."""
@@ -4013,8 +4020,7 @@ def _ggml_built_without_gpu_arch(ctx: Context, seen: List[str]) -> Optional[Hit]
     archs = first_match(GGML_ARCHS, ctx.observed([GGML_ARCHS.pattern])) if ctx.observed(NO_KERNEL_IMAGE) else None
     if listed is None and said is None and archs is None:
         return None
-    models = list({g["name"]: g for g in ctx.gpu_models() if g["cc"]}.values())
-    gpu = models[0] if len(models) == 1 else None
+    gpu = _one_gpu_named(ctx)
     digits = gpu["cc"].replace(".", "") if gpu else ""
     numbers = listed.group(3) if listed else archs.group(1) if archs and not said else ""
     built = sorted({int(n) for n in re.findall(r"(?<![-\w])\d+", numbers)})
@@ -4064,9 +4070,7 @@ def _own_build_without_kernels(ctx: Context) -> Optional[Hit]:
     built = ctx.observed([OWN_CUDA_BUILD.pattern])
     if not failed or not built or ctx.observed([PREBUILT_NAMED.pattern]):
         return None
-    # the GPU it ran on, when the report names one model (others named are often the GPUs it did run on)
-    models = list({g["name"]: g for g in ctx.gpu_models()}.values())
-    gpu = models[0] if len(models) == 1 and models[0]["cc"] else None
+    gpu = _one_gpu_named(ctx)
     cuda = next((c for c in _build_cudas(ctx) if c), "")
     cc = gpu["cc"] if gpu else ""
     try:

@@ -41,7 +41,7 @@ XID_MEANINGS = {
 # (an EC2 instance type without a GPU: wrboyce/ec2hashcat#3; an AMD 290X under SteamOS: ValveSoftware/SteamOS#209; AMD
 # RX 580s under ethOS: todxx/tdxminer#29). Another driver holding the GPU reads otherwise: "No NVIDIA graphics adapter
 # probed!" and "The NVIDIA probe routine was not called for 3 device(s)" (nouveau-bound).
-KERNEL_FOUND_NO_ADAPTER = r"NVRM: No NVIDIA graphics adapter found"
+KERNEL_FOUND_NO_ADAPTER = re.compile(r"NVRM: No NVIDIA graphics adapter found")
 PROBE_NOT_CALLED = r"probe routine was not called"
 
 
@@ -49,7 +49,8 @@ PROBE_NOT_CALLED = r"probe routine was not called"
       signatures=(r"Found no NVIDIA driver on your system", r"no CUDA-capable device is detected",
                   # the same error by its names, as bindings print them ("CUDA error (code 100, CUDA_ERROR_NO_DEVICE)")
                   r"\bCUDA_ERROR_NO_DEVICE\b", r"\bcudaErrorNoDevice\b",
-                  r"No CUDA GPUs are available", r"No devices were found", KERNEL_FOUND_NO_ADAPTER), priority=1)
+                  r"No CUDA GPUs are available", r"No devices were found", KERNEL_FOUND_NO_ADAPTER.pattern),
+      priority=1)
 def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -77,6 +78,7 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     f = ctx.facts
     mac = on_a_mac(ctx)
+    no_adapter = first_match(KERNEL_FOUND_NO_ADAPTER, seen)
     container_asks = ctx.observed(CONTAINER_ASKS_FOR_GPU) if mac else []
     if mac and (seen or ctx.observed(CUDA_ASKED_FOR) or container_asks) and not ctx.has_nvidia_gpu():
         what = "a container given GPUs (--gpus) finds none" if container_asks and not seen else \
@@ -111,12 +113,12 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"pci.devices": len(f.pci.devices), "pci.sources": f.pci.sources[:2],
                             "gpus.reason": f.gpus.reason},
                   fix=["lspci -nn | grep -i nvidia", "# on a cloud VM: choose a GPU instance type; or run on the CPU"])
-    elif ctx.has_nvidia_gpu() is None and ctx.observed([KERNEL_FOUND_NO_ADAPTER]) and \
+    elif ctx.has_nvidia_gpu() is None and no_adapter and \
             not ctx.observed([PROBE_NOT_CALLED]):
         yield Hit("the NVIDIA kernel module probed the PCI bus and found no NVIDIA GPU (NVRM: No NVIDIA graphics "
                   "adapter found): this machine has none, such as a cloud instance type without one or a computer "
                   "with AMD or Intel graphics only", confirmed=True,
-                  evidence={"observed": ctx.observed([KERNEL_FOUND_NO_ADAPTER])[0].strip()[:200]},
+                  evidence={"observed": no_adapter.string.strip()[:200]},
                   fix=["lspci -nn | grep -i nvidia  # an NVIDIA device is listed where there is one",
                        "# on a cloud VM: choose a GPU instance type; or run the program on the CPU"])
     elif seen and ctx.has_nvidia_gpu() is None and not _visible_devices_hidden(ctx) and \
