@@ -341,12 +341,13 @@ NOT_AN_ERROR = re.compile(r"^[A-Z][\w ()/.-]*\s:\s*(?:\S+\s*){0,3}$|^-\w, --[\w-
 # not supported on CPU", JAX's "No GPU/TPU found, falling back to CPU", text-generation-webui's "no GPU has been
 # detected. Falling back to CPU mode", Paddle's "CPU device will be used by default", DeePMD's "Count of visible GPU:
 # 0", Folding@home's "No CUDA or OpenCL 1.2+ support detected for GPU slot", Stable Diffusion web UI's "Torch is not
-# able to use GPU"). Programs print them as warnings, since the run goes on, but they are the user's complaint: such a
-# line counts as an error however it is worded. So does the user's own word for it ("It works just by using cpu", "the
-# program doesn't use my GPU").
-GPU_UNUSED = re.compile(r"\bno (?:NVIDIA |CUDA |compatible )?GPUs?(?:/TPU)? (?:is |are )?(?:being used|(?:has |have )?"
-                        r"(?:been |were )?(?:detected|found|available|discovered))|"
-                        r"\b(?:fall(?:ing|s)? ?back|switch(?:ing|ed)?|default(?:ing|s)?) to (?:the )?CPU|"
+# able to use GPU", llama.cpp's "no usable GPU found, --gpu-layers option will be ignored", docling's "CUDA is not
+# available in the system. Fall back to 'CPU'", a quoted device name as in "Falling back to 'cpu'"). Programs print
+# them as warnings, since the run goes on, but they are the user's complaint: such a line counts as an error however it
+# is worded. So does the user's own word for it ("It works just by using cpu", "the program doesn't use my GPU").
+GPU_UNUSED = re.compile(r"\bno (?:NVIDIA |CUDA |compatible |usable )?GPUs?(?:/TPU)? (?:is |are )?"
+                        r"(?:being used|(?:has |have )?(?:been |were )?(?:detected|found|available|discovered))|"
+                        r"\b(?:fall(?:ing|s)? ?back|switch(?:ing|ed)?|default(?:ing|s)?) to (?:the )?['\"]?CPU|"
                         r"(?<!\d )\bCPU (?:device )?will be used\b|"
                         r"\b(?:use|using|run(?:ning)?(?: on)?) (?:the )?CPU (?:instead|now)\b|"
                         r"\b(?:not supported|slow) on CPU\b|\bnot able to use (?:the )?GPU\b|"
