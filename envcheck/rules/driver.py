@@ -306,8 +306,11 @@ INSUFFICIENT_DRIVER_CUDA = re.compile(r"Insufficient CUDA driver: (\d{4,5})\b", 
 # returned 35" (cudaErrorInsufficientDriver is 35 in every CUDA release's driver_types.h).
 # Paddle names it by the number too, before the runtime's words: "(External) Cuda error(35), CUDA driver version is
 # insufficient for CUDA runtime version." (Paddle's own test of the message); a report retyping the words keeps the
-# number.
-INSUFFICIENT_DRIVER_CODE = r"\bcuda[A-Z]\w*(?:\(\))? returned 35\b|\bCUDA error\s?\(35\)"
+# number. Paddle 1.x put the number after the call that failed: "cudaGetDeviceCount failed in
+# paddle::platform::GetCUDADeviceCountImpl, error code : 35" (the same line says "error code : 3" for an initialization
+# error, PaddlePaddle/Paddle#22467).
+INSUFFICIENT_DRIVER_CODE = (r"\bcuda[A-Z]\w*(?:\(\))? returned 35\b|\bCUDA error\s?\(35\)|"
+                            r"\bcuda[A-Z]\w* failed in [\w:]+, error code\s?:\s?35\b")
 # A newer version of a driver API entry point (cuDevicePrimaryCtxSetFlags_v2, cuCtxCreate_v3) missing from libcuda:
 # the program was linked against, or looks up, the API of a newer CUDA than the driver's. Only the _vN names are
 # read so: an unversioned one missing from an extension module ("undefined symbol: cuTensorMapEncodeTiled") is an
@@ -2072,9 +2075,10 @@ def _needs_legacy_branch(ctx: Context, gpu_name: str, branch: str, driver: str) 
 # PATH, and checks it against the driver since 2023 (jax-ml/jax#18577: "If ptxas is newer than the driver, the driver
 # won't be able to load the CUBINs it produces"): "The NVIDIA driver's CUDA version is 12.2 which is older than the
 # ptxas CUDA version (12.3.107). Because the driver is older than the ptxas version, XLA is disabling parallel
-# compilation"; newer XLA says "PTX compiler version (12.6.85)".
+# compilation"; newer XLA says "PTX compiler version (12.6.85)", and its current nvptx_compiler.cc prints the version
+# bare: "older than the PTX compiler version 12.6.77."
 XLA_PTXAS_NEWER = re.compile(r"The NVIDIA driver's CUDA version is (\d+\.\d+) which is older than the (?:ptxas CUDA|"
-                             r"PTX compiler) version \((\d+\.\d+)(?:\.\d+)?\)")
+                             r"PTX compiler) version \(?(\d+\.\d+)(?:\.\d+)?\)?")
 JAX_PTXAS_CHECK = "https://github.com/jax-ml/jax/issues/18577"
 
 
@@ -2088,7 +2092,8 @@ def ptxas_newer_than_driver(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     nvptx_compiler.cc:744] The NVIDIA driver's CUDA version is 12.2 which is older than the ptxas
     CUDA version (12.3.107). Because the driver is older than the ptxas version, XLA is disabling
     parallel compilation, which may slow down compilation." (newer XLA: "older than the PTX compiler
-    version (12.6.85)"). Compilation, and so the first steps of every program, is slower.
+    version (12.6.85)", or "version 12.6.77." without brackets). Compilation, and so the first steps of
+    every program, is slower.
 
     Why:
     XLA turns its kernels into GPU code with ptxas, and the driver must load what ptxas made: code

@@ -82,9 +82,10 @@ NGC_SUPPORT_MATRIX = "https://docs.nvidia.com/deeplearning/frameworks/support-ma
 INCOMPATIBLE_WARN_SOURCE = r"\bincompatible_device_warn\.format\("
 # PyTorch's warning since 2.8, printed only for a GPU the build has no kernels for: "Found GPU0 NVIDIA GeForce RTX 5090
 # which is of compute capability (CC) 12.0." followed by the build's list, one line per architecture ("- 9.0 which
-# supports hardware CC >=9.0,<10.0") or, in a shorter form, "This version of PyTorch was built for: 7.5, 8.0, 8.6, 9.0".
+# supports hardware CC >=9.0,<10.0"; a page that rendered the list shows "• 7.5 which supports hardware CC
+# >=7.5,<8.0") or, in a shorter form, "This version of PyTorch was built for: 7.5, 8.0, 8.6, 9.0".
 TORCH_CC_WARNING = re.compile(r"Found GPU\d+ (.+?) which is of compute capability \(CC\) (\d+\.\d+)")
-TORCH_CC_LISTED = re.compile(r"^\W*-\s*(\d+\.\d+) which supports hardware CC\b|"
+TORCH_CC_LISTED = re.compile(r"^\W*(\d+\.\d+) which supports hardware CC\b|"
                              r"This version of PyTorch was built for:\s*((?:\d+\.\d+(?:,\s*)?)+)")
 # The same warning in PyTorch 2.6 and 2.7, with the build's range in place of its list (torch/cuda/__init__.py,
 # old_gpu_warn): "Found GPU0 NVIDIA GeForce GTX 1070 Ti which is of cuda capability 6.1." then "Minimum and Maximum cuda
@@ -2353,12 +2354,17 @@ QUANT_NEEDS_CC = re.compile(r"quantization method (\S+) is not supported for the
 TRT_NEEDS_HARDWARE = re.compile(r"Networks with [\w/ ]{1,60}? (?:precision|layers) require hardware with (\w+) support",
                                 re.I)
 TRT_FORMAT_FLOOR = {"FP8": "8.9"}
+# PyTorch's own FP8 matrix multiply, which quantized loaders (ComfyUI's fp8 "fast" modes, vLLM's FP8 on GPUs without
+# its CUTLASS kernels, torchao) call: "torch._scaled_mm is only supported on CUDA devices with compute capability >=
+# 9.0 or 8.9, or ROCm MI300+" (aten/src/ATen/native/cuda/Blas.cpp; earlier releases ">= 8.9").
+SCALED_MM_NEEDS_CC = re.compile(r"torch\._scaled_mm is only supported on CUDA devices with compute capability\s*"
+                                r">=\s*(\d+)\.(\d+)(?: or (\d+)\.(\d+))?", re.I)
 
 
 @rule("FW009", "quantization-unsupported-gpu", "error", "The GPU has no hardware for the number format asked of it",
       signatures=(FORMAT_NEEDS_CC.pattern, r"quantization method \S+ is not supported for the current GPU",
                   TRITON_FP8.pattern, QUANT_ONLY_ON.pattern, CT2_COMPUTE_TYPE.pattern, BNB_SLOW_INT8.pattern,
-                  TRT_NEEDS_HARDWARE.pattern),
+                  TRT_NEEDS_HARDWARE.pattern, SCALED_MM_NEEDS_CC.pattern),
       priority=18, references=("https://docs.nvidia.com/deeplearning/transformer-engine/user-guide/index.html",
                                "https://docs.vllm.ai/en/latest/features/quantization/supported_hardware.html"))
 def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -2372,7 +2378,9 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     >= 8.9 (e.g 4090/H100), actual = `6.1`"; CTranslate2 (faster-whisper): "Requested float16 compute
     type, but the target device or backend do not support efficient float16 computation.";
     bitsandbytes: "Compute capability < 7.5 detected! Only slow 8-bit matmul is supported for your
-    GPU!"; TensorRT's builder: "Networks with FP8 precision require hardware with FP8 support."
+    GPU!"; TensorRT's builder: "Networks with FP8 precision require hardware with FP8 support.";
+    PyTorch's FP8 matmul: "torch._scaled_mm is only supported on CUDA devices with compute capability
+    >= 9.0 or 8.9, or ROCm MI300+".
 
     Why:
     FP8 runs on tensor cores that Ada (8.9) and Hopper (9.0) introduced (TransformerEngine before 0.7
@@ -2398,8 +2406,9 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     triton = TRITON_FP8.search(text)
     only_on = QUANT_ONLY_ON.search(text)
     tensorrt = TRT_NEEDS_HARDWARE.search(text)
+    scaled_mm = SCALED_MM_NEEDS_CC.search(text)
     ct2 = CT2_COMPUTE_TYPE.search(text)
-    if ct2 and not (fmt or quant or triton or only_on or tensorrt):
+    if ct2 and not (fmt or quant or triton or only_on or tensorrt or scaled_mm):
         on_cpu = bool(ctx.observed((r"device\s*=\s*['\"]cpu['\"]", r"--device cpu\b")))
         kind = ct2.group(1)
         yield Hit(f"CTranslate2 was asked for {kind} on " + ("the CPU, which" if on_cpu else "a device that") +
@@ -2410,7 +2419,7 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
                        "python -c 'import ctranslate2; print(ctranslate2.get_supported_compute_types(\"cuda\"))'"])
         return
     slow_int8 = BNB_SLOW_INT8.search(text)
-    if slow_int8 and not (fmt or quant or triton or only_on or tensorrt):
+    if slow_int8 and not (fmt or quant or triton or only_on or tensorrt or scaled_mm):
         needed = f"{slow_int8.group(1)}.{slow_int8.group(2)}"
         gpus = [g for g in ctx.gpu_models() if g["cc"]]
         on = f" ({gpus[0]['name']}, compute capability {gpus[0]['cc']})" if gpus else ""
@@ -2436,6 +2445,9 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     elif tensorrt:
         name = tensorrt.group(1).upper()
         needed = TRT_FORMAT_FLOOR.get(name, "")
+    elif scaled_mm:
+        floors = [f"{scaled_mm.group(i)}.{scaled_mm.group(i + 1)}" for i in (1, 3) if scaled_mm.group(i)]
+        needed, name = min(floors, key=cc_tuple), "FP8 (torch._scaled_mm)"
     else:
         name = "this format"
     gpus = [g for g in ctx.gpu_models() if g["cc"]]

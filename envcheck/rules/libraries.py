@@ -250,12 +250,19 @@ THEANO_MIXED_CUDNN = r"Mixed dnn version\. The header is"
 # a patch level included (apache/mxnet#20346, where it was not the fault).
 OTHER_CUDNN_CHECKS = (r"cudnn version mismatch: compiled with \d+; detected \d+",
                       r"cuDNN compiled \(\d+\) and runtime \(\d+\) versions mismatch")
+# Windows refusing a cuDNN DLL that lacks a function another cuDNN library calls: two cuDNN builds are mixed on the DLL
+# search path. A TensorRT installer's pip nvidia-cudnn-cu11 in an SD web UI venv beside torch's own cuDNN: "The
+# procedure entry point ?destroyTensorDescriptorEx@ops@cudnn@@YA?AW4cudnnStatus_t@@PEAPEAUcudnnTensorStruct@@@Z could
+# not be located in the dynamic link library ...\venv\lib\site-packages\nvidia\cudnn\bin\cudnn_adv_infer64_8.dll"
+# (NVIDIA/Stable-Diffusion-WebUI-TensorRT#143, cumulo-autumn/StreamDiffusion users, corpus 2136).
+CUDNN_DLL_ENTRY_POINT = re.compile(r"\bentry point\b.{0,200}?could not be located in the dynamic link library\s+"
+                                   r"(\S*?cudnn\w*\.dll)", re.I)
 CUDNN_MISMATCH = (r"Loaded runtime CuDNN library: .{0,60}but source was compiled",
                   r"cuDNN version (?:incompatibility|mismatch)\s*:\s*PyTorch was compiled against",
                   r"Outdated cuDNN installation found",
                   r"Found cuDNN version \d+, but JAX was built against version \d+",
                   r"compiled with CUDNN \d[\d.]*, but CUDNN version in your machine is",
-                  THEANO_MIXED_CUDNN, TENSORRT_CUDNN.pattern, *OTHER_CUDNN_CHECKS)
+                  THEANO_MIXED_CUDNN, TENSORRT_CUDNN.pattern, *OTHER_CUDNN_CHECKS, CUDNN_DLL_ENTRY_POINT.pattern)
 
 
 # A report naming its cuDNN by NVIDIA's download, which names the CUDA it is built for: "cuda 9.0 and cuDNN v6.0 for
@@ -302,7 +309,9 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     CUDNN 7.6, but CUDNN version in your machine is 7.3"; TensorRT: "TensorRT was linked against cuDNN 8.9.0
     but loaded cuDNN 8.8.0"; Theano: "Mixed dnn version. The header is version 5005 while the library is
     version 5110." MegEngine: "cudnn version mismatch: compiled with 8101; detected 8204 at runtime"; Caffe2:
-    "cuDNN compiled (7102) and runtime (7005) versions mismatch". A report whose cuDNN is the download
+    "cuDNN compiled (7102) and runtime (7005) versions mismatch". Windows: "The procedure entry point
+    ?destroyTensorDescriptorEx@ops@cudnn@... could not be located in the dynamic link library
+    ...\\site-packages\\nvidia\\cudnn\\bin\\cudnn_adv_infer64_8.dll". A report whose cuDNN is the download
     for another CUDA, with cuDNN failing: "cuda 9.0 and cuDNN v6.0 for cuda 8.0 are installed" and
     "could not create cudnn handle: CUDNN_STATUS_NOT_INITIALIZED".
 
@@ -355,6 +364,10 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if other_cuda is not None:
         yield other_cuda
         return
+    dll = first_match(CUDNN_DLL_ENTRY_POINT, seen)
+    if dll is not None:
+        yield _cudnn_dll_mixed(dll.group(1))
+        return
     tensorrt = first_match(TENSORRT_CUDNN, seen)
     if tensorrt is not None and all(TENSORRT_CUDNN.search(line) for line in seen):
         yield _tensorrt_cudnn_warning(tensorrt)
@@ -390,6 +403,20 @@ def _own_cudnn(said: str, built: str) -> str:
     which = f"cuDNN {built} (the one the build names)" if built else "the cuDNN the build names"
     return (f"install {which} and put it first on the library path, or drop the other cuDNN from the path where the "
             "package bundles its own")
+
+
+def _cudnn_dll_mixed(dll: str) -> Hit:
+    """A cuDNN DLL without a function the other cuDNN libraries call: they come from different cuDNN builds. A pip
+    nvidia-cudnn wheel in a venv is the usual second copy (a TensorRT installer adds one beside torch's own)."""
+    wheel = re.search(r"site-packages[\\/]+nvidia[\\/]+cudnn\b", dll, re.I) is not None
+    return Hit(f"Windows found {dll} without a function the other cuDNN libraries call: the cuDNN DLLs loaded come "
+               "from two different cuDNN builds", evidence={"dll": dll}, confirmed=True,
+               fix=(["pip uninstall nvidia-cudnn-cu11 nvidia-cudnn-cu12  # the pip cuDNN that holds this DLL, when "
+                     "torch brings its own cuDNN (torch\\lib\\cudnn*.dll)",
+                     "or install the nvidia-cudnn release your torch was built with: python -c \"import torch; "
+                     "print(torch.backends.cudnn.version())\""] if wheel else []) +
+                   ["where cudnn*.dll  # every cuDNN copy on PATH; keep one cuDNN release first on the DLL search "
+                    "path"])
 
 
 def _tensorrt_cudnn_warning(found: "re.Match[str]") -> Hit:

@@ -124,11 +124,16 @@ NVCC_NOT_AT_JOINED_PATH = (r"FileNotFoundError: \[WinError 2\]",)
 # "NvvmSupportError: libNVVM cannot be found. Do `conda install cudatoolkit`: library nvvm not found".
 NVVM_MISSING = r"libNVVM cannot be found"
 NUMBA_CUDA_SETUP = "https://nvidia.github.io/numba-cuda/user/installation.html"
+# A package that compiles its CUDA extension at first use (with torch.utils.cpp_extension.load) and turns itself off
+# where no toolkit is found: NerfAcc's "NerfAcc: No CUDA toolkit found. NerfAcc will be disabled.", gsplat's "gsplat: No
+# CUDA toolkit found. gsplat will be disabled." (nerfacc/cuda/_backend.py, gsplat/cuda/_backend.py).
+JIT_BUILD_DISABLED = r"No CUDA toolkit found\. [\w-]+ will be disabled"
 
 
 @rule("TK002", "cuda-toolkit-missing", "error", "A CUDA extension build finds no CUDA toolkit",
       signatures=(r"CUDA_HOME\W{0,2} (?:environment variable )?is not set", r"nvcc(?::| was| is)? (?:command )?not found", r"No CUDA runtime is found",
-                  r"Could not find nvcc", NVCC_PATH_MISSING.pattern, NVVM_MISSING, *CUDA_HOME_JOINED), priority=25,
+                  r"Could not find nvcc", NVCC_PATH_MISSING.pattern, NVVM_MISSING, *CUDA_HOME_JOINED,
+                  JIT_BUILD_DISABLED), priority=25,
       references=(TOOLKIT_ARCHIVE, NUMBA_CUDA_SETUP), scope="build")
 def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -137,11 +142,14 @@ def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     a setup.py joining the path to nvcc: `cuda_dir + "/bin/nvcc"`, then "TypeError: unsupported
     operand type(s) for +: 'NoneType' and 'str'";
     "nvcc: not found" while pip builds a package with CUDA code; Numba compiling a kernel (NeMo's RNNT
-    loss, cuDF UDFs): "NvvmSupportError: libNVVM cannot be found. Do `conda install cudatoolkit`".
+    loss, cuDF UDFs): "NvvmSupportError: libNVVM cannot be found. Do `conda install cudatoolkit`";
+    a package that builds its kernels at first use: "NerfAcc: No CUDA toolkit found. NerfAcc will be
+    disabled.", and then fails where it calls them.
 
     Why:
     Framework wheels bring the CUDA runtime but not the compiler. Building extensions (DeepSpeed
-    ops, apex, flash-attn from source, custom kernels) needs a full toolkit with nvcc; Numba needs
+    ops, apex, flash-attn from source, custom kernels, NerfAcc's and gsplat's at their first
+    import) needs a full toolkit with nvcc, found on PATH or through CUDA_HOME; Numba needs
     the toolkit's NVVM library (libnvvm) to compile its kernels at run time.
 
     Fix:
