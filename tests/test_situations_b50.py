@@ -103,3 +103,25 @@ def test_torch_scaled_mm_refusing_the_gpu_is_fw009():
     found = first("# --quantization fp8 does not work\n# RuntimeError: torch._scaled_mm is only supported on CUDA "
                   "devices with compute capability >= 9.0 or 8.9, or ROCm MI300+")
     assert found.slug == "quantization-unsupported-gpu" and found.evidence["needs"] == "8.9"
+
+
+@pytest.mark.parametrize("text, library", [
+    # TNTwise/REAL-Video-Enhancer#85: TensorRT 10.7's builder resource on CachyOS (glibc 2.41)
+    (corpus("5728-"), "libnvinfer_builder_resource.so.10.7.0"),
+    # OpenNMT/CTranslate2#1849 on Arch, and conda-forge/pytorch-cpu-feedstock#350's title
+    ("ImportError: libctranslate2-bc15bf3f.so.4.5.0: cannot enable executable stack as shared object requires: "
+     "Invalid argument", "libctranslate2-bc15bf3f.so.4.5.0"),
+    ("ImportError: libtorch_cpu.so: cannot enable executable stack as shared object requires: Invalid argument",
+     "libtorch_cpu.so"),
+])
+def test_a_library_refused_for_its_executable_stack_is_sys027(text, library):
+    found = first(text)
+    assert found.slug == "library-needs-executable-stack" and found.evidence["library"] == library
+    assert "tensorrt-libs-not-on-library-path" not in paste_slugs(text)  # found, then refused: not missing
+
+
+def test_an_executable_stack_refused_by_a_hardened_policy_is_not_sys027():
+    # a NixOS service with systemd's MemoryDenyWriteExecute (found by find_string): the policy, not glibc 2.41
+    text = ("onnxruntime/capi/onnxruntime_pybind11_state.so: cannot enable executable stack as shared object "
+            "requires: Permission Denied")
+    assert "library-needs-executable-stack" not in paste_slugs(text)

@@ -1500,6 +1500,65 @@ def executor_gpus_not_isolated(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    "plugin's own docstring"])
 
 
+# glibc 2.41 and later refuse to dlopen a shared library marked as needing an executable stack (its GNU_STACK header
+# RWE, or missing), where older releases made the stack executable for it: "ImportError:
+# libctranslate2-bc15bf3f.so.4.5.0: cannot enable executable stack as shared object requires: Invalid argument"
+# (OpenNMT/CTranslate2#1849), "libtorch_cpu.so: cannot enable executable stack ..."
+# (conda-forge/pytorch-cpu-feedstock#350), TensorRT's builder resource ("Unable to load library:
+# libnvinfer_builder_resource.so.10.7.0: ... cannot enable executable stack", NVIDIA's forum thread "TensorRT 10.8.0.43
+# and older incompatible with new glibc 2.41", cited in anduril/jetpack-nixos#538). "Permission denied" in its place is
+# a hardened policy (PaX, SELinux, systemd's MemoryDenyWriteExecute), not this.
+EXECSTACK_REFUSED = re.compile(r"([^\s:'\"`]+\.so(?:\.[\w.]+)?): cannot enable executable stack as shared object "
+                               r"requires: Invalid argument")
+GLIBC_241_NEWS = "https://lists.gnu.org/archive/html/info-gnu/2025-01/msg00014.html"
+
+
+@rule("SYS027", "library-needs-executable-stack", "error",
+      "glibc refuses to load a library that asks for an executable stack",
+      signatures=(EXECSTACK_REFUSED.pattern,), priority=14,
+      references=(GLIBC_241_NEWS, "https://github.com/OpenNMT/CTranslate2/issues/1849",
+                  "https://github.com/anduril/jetpack-nixos/pull/538"))
+def library_needs_executable_stack(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    An import or a library load fails on a rolling or new distribution (Arch, CachyOS, Debian 13):
+    "ImportError: libctranslate2-bc15bf3f.so.4.5.0: cannot enable executable stack as
+    shared object requires: Invalid argument"; the same for conda-forge's libtorch_cpu.so, ONNX
+    Runtime's onnxruntime_pybind11_state.so, or TensorRT building an engine ("Unable to load
+    library: libnvinfer_builder_resource.so.10.7.0: ... cannot enable executable stack").
+
+    Why:
+    glibc 2.41 changed dlopen: a shared library marked as needing an executable stack (GNU_STACK RWE,
+    or no GNU_STACK header at all) no longer gets one; loading it fails instead (glibc 2.41's release
+    notes). Most such libraries never needed it: one object file linked in without the
+    .note.GNU-stack section marks the whole library. The library is the package's, not the system's.
+
+    Fix:
+    Upgrade the package that ships the library to a release linked with -z noexecstack, where its
+    project has made one, or clear the flag on the file:
+    `patchelf --clear-execstack <library>` (or `execstack -c`), checked with
+    `readelf -lW <library> | grep GNU_STACK` (RW, not RWE).
+
+    When to ignore:
+    Never: the library does not load.
+    """
+    found = first_match(EXECSTACK_REFUSED, seen)
+    if found is None:
+        return
+    library = found.group(1)
+    package = SITE_PACKAGE.search(library)
+    where = f" (from the {package.group(1)} package)" if package else ""
+    glibc = ctx.facts.system.glibc
+    yield Hit(f"{library.rsplit('/', 1)[-1]}{where} is marked as needing an executable stack, which glibc 2.41 and "
+              "later refuse to give a library loaded with dlopen"
+              + (f" (this system's glibc is {glibc})" if glibc else ""),
+              evidence={"library": library, "observed": found.group(0)[:200],
+                        **({"system.glibc": glibc} if glibc else {})}, confirmed=True,
+              fix=["upgrade the package that ships this library: releases linked with -z noexecstack load on new glibc",
+                   f"or clear the flag: patchelf --clear-execstack <path to {library.rsplit('/', 1)[-1]}>  # or "
+                   "execstack -c; readelf -lW <that path> | grep GNU_STACK should then print RW, not RWE"])
+
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
@@ -1507,4 +1566,4 @@ RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_inva
          slurm_gres_type_required, slurm_gpu_partition_account_required, msvc_runtime_missing,
          slurm_job_not_launched_with_srun, memlock_limit_too_low, glibc_too_old_for_binary, ucx_libnuma_missing,
          mpi_gpu_support_on_cpu_only_node, nvidia_vulkan_icd_dependency_missing, egl_vendor_not_nvidia,
-         executor_gpus_not_isolated)
+         executor_gpus_not_isolated, library_needs_executable_stack)
