@@ -125,3 +125,12 @@ def test_an_executable_stack_refused_by_a_hardened_policy_is_not_sys027():
     text = ("onnxruntime/capi/onnxruntime_pybind11_state.so: cannot enable executable stack as shared object "
             "requires: Permission Denied")
     assert "library-needs-executable-stack" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("5775-"),  # mani-skill/ManiSkill#159: vulkaninfo on Ubuntu 22.04 with driver 535
+    # the loader's line in a report from an L40S container (found by find_string)
+    "ERROR: [Loader Message] Code 0 : libGLX_nvidia.so.0: cannot open shared object file: No such file or directory",
+])
+def test_the_vulkan_loader_missing_nvidia_s_icd_library_is_drv020(text):
+    assert first(text).slug == "nvidia-vulkan-driver-not-installed"

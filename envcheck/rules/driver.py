@@ -1607,8 +1607,13 @@ def _nvenc_floor_said_above_driver(ctx: Context) -> Iterable[Hit]:
 # realesrgan-ncnn-vulkan) print "vkCreateInstance failed -9"; the loader's own log says "vkCreateInstance: Found no
 # drivers!". NVIDIA's ICD is the driver's GL/Vulkan part (nvidia_icd.json pointing at libGLX_nvidia.so.0), packaged apart
 # from its CUDA part on Ubuntu (libnvidia-gl-<branch>) and mounted into containers only with the graphics capability.
+# The loader naming the library NVIDIA's manifest points at, when that library is not there: "ERROR: [Loader Message]
+# Code 0 : libGLX_nvidia.so.0: cannot open shared object file" (vulkaninfo under SAPIEN, mani-skill/ManiSkill#159), the
+# same from an L40S container started without the graphics capability, and "loader_icd_scan: Failed loading library
+# associated with ICD JSON libGLX_nvidia.so.0" beside it (a dev shell that hides the host's driver libraries).
 VULKAN_NO_DRIVER = (r"vkCreateInstance failed -9\b", r"\bVK_ERROR_INCOMPATIBLE_DRIVER\b", r"\bErrorIncompatibleDriver\b",
-                    r"vkCreateInstance: Found no drivers", r"cannot find a compatible Vulkan ICD")
+                    r"vkCreateInstance: Found no drivers", r"cannot find a compatible Vulkan ICD",
+                    r"\blibGLX_nvidia\.so\.0: cannot open shared object")
 VULKAN_LOADER_DRIVERS = "https://github.com/KhronosGroup/Vulkan-Loader/blob/main/docs/LoaderDriverInterface.md"
 # A GPU of another vendor named as the one in use ("I'm using Intel(R) HD Graphics 5500", "AMD Radeon RX 580"): then the
 # driver the Vulkan loader misses is that vendor's, not NVIDIA's.
@@ -1636,7 +1641,8 @@ def nvidia_vulkan_driver_not_installed(ctx: Context, seen: List[str]) -> Iterabl
     Symptom:
     A Vulkan program finds no GPU on a machine where CUDA works: ncnn's upscalers print
     "vkCreateInstance failed -9" and "invalid gpu device"; vulkaninfo fails with
-    VK_ERROR_INCOMPATIBLE_DRIVER; the loader's log says "vkCreateInstance: Found no drivers!".
+    VK_ERROR_INCOMPATIBLE_DRIVER; the loader's log says "vkCreateInstance: Found no drivers!", or names
+    the library NVIDIA's manifest points at: "libGLX_nvidia.so.0: cannot open shared object file".
 
     Why:
     The Vulkan loader creates an instance only through an installed Vulkan driver (an ICD, found
