@@ -134,3 +134,10 @@ def test_an_executable_stack_refused_by_a_hardened_policy_is_not_sys027():
 ])
 def test_the_vulkan_loader_missing_nvidia_s_icd_library_is_drv020(text):
     assert first(text).slug == "nvidia-vulkan-driver-not-installed"
+
+
+def test_the_executable_stack_refusal_without_the_library_name_is_still_sys027():
+    # Debian's glibc 2.41-7 changelog quotes the loader's words alone (wootguy/SevenKewp#66 pasted it)
+    found = first("Attempting to do so will result in the following error:\n\n    cannot enable executable stack as "
+                  "shared object requires: Invalid argument")
+    assert found.slug == "library-needs-executable-stack" and found.evidence["library"] == "not in the line"

@@ -1510,12 +1510,15 @@ def executor_gpus_not_isolated(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # a hardened policy (PaX, SELinux, systemd's MemoryDenyWriteExecute), not this.
 EXECSTACK_REFUSED = re.compile(r"([^\s:'\"`]+\.so(?:\.[\w.]+)?): cannot enable executable stack as shared object "
                                r"requires: Invalid argument")
+# The signature is the loader's words alone (the library's name, matched from every position of a long paste, costs a
+# scan each); the name is read from the lines it matched.
+EXECSTACK_SAID = r"cannot enable executable stack as shared object requires: Invalid argument"
 GLIBC_241_NEWS = "https://lists.gnu.org/archive/html/info-gnu/2025-01/msg00014.html"
 
 
 @rule("SYS027", "library-needs-executable-stack", "error",
       "glibc refuses to load a library that asks for an executable stack",
-      signatures=(EXECSTACK_REFUSED.pattern,), priority=14,
+      signatures=(EXECSTACK_SAID,), priority=14,
       references=(GLIBC_241_NEWS, "https://github.com/OpenNMT/CTranslate2/issues/1849",
                   "https://github.com/anduril/jetpack-nixos/pull/538"))
 def library_needs_executable_stack(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -1542,21 +1545,21 @@ def library_needs_executable_stack(ctx: Context, seen: List[str]) -> Iterable[Hi
     When to ignore:
     Never: the library does not load.
     """
-    found = first_match(EXECSTACK_REFUSED, seen)
-    if found is None:
+    if not seen:
         return
-    library = found.group(1)
+    found = first_match(EXECSTACK_REFUSED, seen)
+    library = found.group(1) if found else ""  # a line wrapped before the words may have lost the library's name
+    name = library.rsplit("/", 1)[-1] or "the library named before these words"
     package = SITE_PACKAGE.search(library)
     where = f" (from the {package.group(1)} package)" if package else ""
     glibc = ctx.facts.system.glibc
-    yield Hit(f"{library.rsplit('/', 1)[-1]}{where} is marked as needing an executable stack, which glibc 2.41 and "
-              "later refuse to give a library loaded with dlopen"
-              + (f" (this system's glibc is {glibc})" if glibc else ""),
-              evidence={"library": library, "observed": found.group(0)[:200],
+    yield Hit(f"{name}{where} is marked as needing an executable stack, which glibc 2.41 and later refuse to give a "
+              "library loaded with dlopen" + (f" (this system's glibc is {glibc})" if glibc else ""),
+              evidence={"library": library or "not in the line", "observed": seen[0].strip()[:200],
                         **({"system.glibc": glibc} if glibc else {})}, confirmed=True,
               fix=["upgrade the package that ships this library: releases linked with -z noexecstack load on new glibc",
-                   f"or clear the flag: patchelf --clear-execstack <path to {library.rsplit('/', 1)[-1]}>  # or "
-                   "execstack -c; readelf -lW <that path> | grep GNU_STACK should then print RW, not RWE"])
+                   f"or clear the flag: patchelf --clear-execstack <path to {name}>  # or execstack -c; readelf -lW "
+                   "<that path> | grep GNU_STACK should then print RW, not RWE"])
 
 
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
