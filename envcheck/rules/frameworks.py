@@ -2407,8 +2407,10 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     only_on = QUANT_ONLY_ON.search(text)
     tensorrt = TRT_NEEDS_HARDWARE.search(text)
     scaled_mm = SCALED_MM_NEEDS_CC.search(text)
+    # a message that names the format and its floor outranks CTranslate2's and bitsandbytes' general words
+    format_floor_named = any((fmt, quant, triton, only_on, tensorrt, scaled_mm))
     ct2 = CT2_COMPUTE_TYPE.search(text)
-    if ct2 and not (fmt or quant or triton or only_on or tensorrt or scaled_mm):
+    if ct2 and not format_floor_named:
         on_cpu = bool(ctx.observed((r"device\s*=\s*['\"]cpu['\"]", r"--device cpu\b")))
         kind = ct2.group(1)
         yield Hit(f"CTranslate2 was asked for {kind} on " + ("the CPU, which" if on_cpu else "a device that") +
@@ -2419,7 +2421,7 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
                        "python -c 'import ctranslate2; print(ctranslate2.get_supported_compute_types(\"cuda\"))'"])
         return
     slow_int8 = BNB_SLOW_INT8.search(text)
-    if slow_int8 and not (fmt or quant or triton or only_on or tensorrt or scaled_mm):
+    if slow_int8 and not format_floor_named:
         needed = f"{slow_int8.group(1)}.{slow_int8.group(2)}"
         gpus = [g for g in ctx.gpu_models() if g["cc"]]
         on = f" ({gpus[0]['name']}, compute capability {gpus[0]['cc']})" if gpus else ""

@@ -12,7 +12,7 @@ from packaging.version import InvalidVersion
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.frameworks import BITSANDBYTES_SEEKS_SO, JAX_LIBRARY_UNLOADABLE, torch_variant, unreleased_build
 from envcheck.rules.container import in_container, l4t_mismatch
-from envcheck.rules.system import EXECSTACK_REFUSED, on_native_windows
+from envcheck.rules.system import EXECSTACK_SAID, on_native_windows
 from envcheck.rules.toolkit import NVVM_MISSING
 
 
@@ -1405,7 +1405,7 @@ def tensorrt_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable
     is TensorFlow looking for optional TensorRT support, not this.
     """
     # a library found and then refused for its executable stack is SYS027's, not one missing from the path
-    fatal = [line for line in seen if not TF_TENSORRT_PROBE.search(line) and not EXECSTACK_REFUSED.search(line)]
+    fatal = [line for line in seen if not TF_TENSORRT_PROBE.search(line) and not re.search(EXECSTACK_SAID, line)]
     if not fatal or ctx.shared("jetson_without_tensorrt", _jetson_without_tensorrt):
         return
     found = first_match(TENSORRT_MAJOR, fatal)

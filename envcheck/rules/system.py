@@ -1508,11 +1508,10 @@ def executor_gpus_not_isolated(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # libnvinfer_builder_resource.so.10.7.0: ... cannot enable executable stack", NVIDIA's forum thread "TensorRT 10.8.0.43
 # and older incompatible with new glibc 2.41", cited in anduril/jetpack-nixos#538). "Permission denied" in its place is
 # a hardened policy (PaX, SELinux, systemd's MemoryDenyWriteExecute), not this.
-EXECSTACK_REFUSED = re.compile(r"([^\s:'\"`]+\.so(?:\.[\w.]+)?): cannot enable executable stack as shared object "
-                               r"requires: Invalid argument")
 # The signature is the loader's words alone (the library's name, matched from every position of a long paste, costs a
 # scan each); the name is read from the lines it matched.
 EXECSTACK_SAID = r"cannot enable executable stack as shared object requires: Invalid argument"
+EXECSTACK_REFUSED = re.compile(r"([^\s:'\"`]+\.so(?:\.[\w.]+)?): " + EXECSTACK_SAID)
 GLIBC_241_NEWS = "https://lists.gnu.org/archive/html/info-gnu/2025-01/msg00014.html"
 
 
