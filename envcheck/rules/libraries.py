@@ -676,6 +676,13 @@ MISSING_CUDA_LIB = (
     # release's library: "undefined reference to `nvrtcDestroyProgram@libnvrtc.so.11.1'" names the exact soname
     rf"undefined reference to [`'\"]?\w+@lib{CUDA_LIBS}\.so\.\d",
 )
+# NVRTC compiles at run time with a builtins library of its own exact release, which it dlopens by name, so the
+# loader path decides (nlesc-recruit/cudawrappers#354). Before CUDA 11 it did not name the file: "nvrtc: error: failed
+# to load builtins" (CuPy, cupy/cupy#1660 and ucbdrive/hd3#3; OpenMM, openmm/openmm#1485, "a library path issue"; TVM
+# on a Jetson, dmlc/nnvm#408), "failed to load builtins for compute_75." (torch's fuser, aim-uofa/AdelaiDet#345);
+# programs report its status, NVRTC_ERROR_BUILTIN_OPERATION_FAILURE (numba-cuda#196, flashlight/flashlight#124).
+NVRTC_BUILTINS_UNLOADED = re.compile(r"nvrtc: error: failed to load builtins|NVRTC_ERROR_BUILTIN_OPERATION_FAILURE")
+NVRTC_NAMED = re.compile(r"\blibnvrtc\.so\.(\d+\.\d+)")
 # bitsandbytes' search for the runtime, and (0.35 to 0.38) its own verdict: "WARNING: No libcudart.so found! Install CUDA
 # or the cudatoolkit package (anaconda)!"
 BITSANDBYTES_SEEKS_RUNTIME = BITSANDBYTES_SEEKS_SO + r"|\bNo libcudart\.so found\b"
@@ -828,7 +835,7 @@ def _torch_wheels_missing(ctx: Context, library: str) -> Hit:
 
 @rule("LIB004", "cuda-libraries-missing", "error", "The loader does not find the CUDA libraries a package was built for",
       signatures=MISSING_CUDA_LIB + (SEPARATE_CUDA_LIB.pattern, JAX_LIBRARY_UNLOADABLE, BITSANDBYTES_SEEKS_RUNTIME,
-                                     TORCH_PRELOAD_MISSING.pattern),
+                                     TORCH_PRELOAD_MISSING.pattern, NVRTC_BUILTINS_UNLOADED.pattern),
       priority=18,
       references=("https://docs.nvidia.com/deploy/cuda-compatibility/",
                   "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"))
@@ -846,7 +853,8 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     from the others: "libnvvm.so.4: cannot open shared object file" (the toolkit's nvvm/lib64),
     "libcustatevec.so.1: cannot open shared object file" (cuQuantum's own packages), "libnvToolsExt.so.1:
     cannot open shared object file" (NVTX 2, gone from CUDA 12.9 on). torch 2.0 and 2.1 on
-    import: "ValueError: libcublas.so.*[0-9] not found in the system path".
+    import: "ValueError: libcublas.so.*[0-9] not found in the system path". NVRTC before CUDA 11:
+    "nvrtc: error: failed to load builtins", status NVRTC_ERROR_BUILTIN_OPERATION_FAILURE.
 
     Why:
     A package that does not bring its own CUDA (ONNX Runtime, TensorFlow before 2.14, CuPy,
@@ -856,7 +864,8 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     with only CUDA 12 (or the other way round) finds nothing to load. JAX's CUDA plugin loads each
     library from its pip wheel (nvidia-cusparse-cu12, ...) and checks it at start-up; a wheel that
     is missing, of another release than the plugin wants, or half replaced by an upgrade fails
-    that check, and JAX carries on on the CPU.
+    that check, and JAX carries on on the CPU. NVRTC, which compiles kernels at run time, opens a
+    builtins library (libnvrtc-builtins) of its own exact release by name, through the loader path.
 
     Fix:
     Install the package's build for the CUDA major you have (onnxruntime-gpu >= 1.19 is CUDA 12 on
@@ -886,6 +895,10 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         hit = _jax_library_unloadable(ctx, jax_library.group(1))
         if hit:
             yield hit
+        return
+    builtins = first_match(NVRTC_BUILTINS_UNLOADED, seen)
+    if builtins and not any(re.search(pattern, line) for line in seen for pattern in MISSING_CUDA_LIB):
+        yield _nvrtc_builtins_unloaded(seen)
         return
     preload = first_match(TORCH_PRELOAD_MISSING, seen)
     if preload:
@@ -997,6 +1010,20 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     unversioned = None if wanted else first_match(UNVERSIONED_CUDA_LIB, seen)
     if unversioned:
         yield _unversioned_library_missing(ctx, unversioned.group(1), versions, host_where)
+
+
+def _nvrtc_builtins_unloaded(seen: List[str]) -> Hit:
+    """NVRTC did not load its builtins: the file is absent, of another release, or off the loader path."""
+    named = first_match(NVRTC_NAMED, seen)
+    wanted = f"libnvrtc-builtins.so.{named.group(1)}" if named else "libnvrtc-builtins.so of the libnvrtc in use"
+    return Hit(f"NVRTC could not load its builtins library ({wanted}), which it opens by name at run time: the file "
+               "is missing, comes from another CUDA release than libnvrtc, or its directory is not on the loader path",
+               evidence={"library": wanted}, references=["https://docs.nvidia.com/cuda/nvrtc/index.html"],
+               fix=["find / -name 'libnvrtc*' 2>/dev/null  # libnvrtc and libnvrtc-builtins must be of one release",
+                    "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH  # the directory holding both "
+                    "(on Windows: add the toolkit's bin directory to PATH)",
+                    "or install the NVRTC of the program's CUDA release whole (the toolkit's cuda-nvrtc package, or "
+                    "pip install nvidia-cuda-nvrtc-cu12 for a CUDA 12 build)"])
 
 
 def _bitsandbytes_found_no_runtime(ctx: Context, said: List[str]) -> Optional[Hit]:
