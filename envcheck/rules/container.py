@@ -14,7 +14,10 @@ from envcheck.rules.gpu import GPU_REQUEST, gpu_container, said_no_gpu
 from envcheck.rules.system import driver_libs_outside_ldcache
 
 TOOLKIT_GUIDE = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
-SELECT_DRIVER = r'could not select device driver (?:"(?:nvidia)?" )?with capabilities: \[\[gpu\]\]'
+# Docker names the capabilities the request listed, whatever they are: "[[gpu]]" for --gpus, "[[compute utility]]" for
+# a compose reservation listing those (AbdBarho/stable-diffusion-webui-docker#743), "[[]]" for one listing none
+# (bmaltais/kohya_ss#1647). Any of them means no device driver named nvidia is registered with the daemon.
+SELECT_DRIVER = r'could not select device driver (?:"(?:nvidia)?" )?with capabilities: \[\[[\w ,]*\]\]'
 # The toolkit's package installed, in apt's words ("Setting up nvidia-container-toolkit (1.10.0-1) ...",
 # "nvidia-container-toolkit is already the newest version") or the person's ("I did run `apt-get install
 # nvidia-container-toolkit`", "I have already installed `nvidia-container-toolkit`"). Installing it does not
@@ -30,14 +33,18 @@ TOOLKIT_INSTALLED = (r"NVIDIA Container (?:Toolkit CLI|Runtime) version \d", r"S
 # Driver Release 515.48 or later, but version  was detected" (the version left empty).
 NO_DRIVER_BANNER = (r"The NVIDIA Driver was not detected\.?\s+GPU functionality will not be available|"
                     r"NVIDIA Driver Release \d+\.\d+\S* or later,?\s*but\s+version\s+was detected")
-# A pasted `docker run` (or podman run) and the ways it can ask for GPUs.
+# A pasted `docker run` (or podman run) and the ways it can ask for GPUs: at a line's start, after a prompt ("$ ",
+# ">>>sudo docker run" as robosat's user typed it), or quoted in a sentence (`docker run ...`, "started new easynmt
+# instance with "docker run -d ... easynmt/api:2.0-cuda11.1"").
 # Singularity and Apptainer start every container anew with run, exec or shell, and give it the GPUs only with --nv
 # (or --nvccli).
-RUN_COMMAND = re.compile(r"(?:^|`|\$\s)(?:sudo\s+)?(?:(?:docker|podman)\s+(?:container\s+)?run|"
+RUN_COMMAND = re.compile(r"(?:^|[`\"]|\$\s|^>>>\s*)(?:sudo\s+)?(?:(?:docker|podman)\s+(?:container\s+)?run|"
                          r"(?P<singularity>singularity|apptainer)\s+(?P<verb>run|exec|shell))\b(?P<args>[^`]*)")
 # The program in the container says it sees no GPU (IPython's "Out[2]: False" after is_available()).
-CUDA_SEES_NO_GPU = (r"is_ava\w{2,6}\(\)\W{0,4}(?:->|returns?|returned|:|=)?\W{0,4}False", r"^Out\[\d+\]:\s*False$",
-                    r"no CUDA-capable device is detected", r"Found no NVIDIA driver on your system",
+# The user's words count too: "torch.cuda.is_available() is False", "... and it returned False" (EasyNMT's user).
+CUDA_SEES_NO_GPU = (r"is_ava\w{2,6}\(\)\W{0,4}(?:and it )?(?:->|returns?|returned|is|was|:|=)?\W{0,4}False",
+                    r"^Out\[\d+\]:\s*False$", r"no CUDA-capable device is detected",
+                    r"Found no NVIDIA driver on your system",
                     r"No CUDA GPUs are available")
 SMI_NOT_FOUND = r"nvidia-smi\W{0,5}(?:but\s+)?(?:command\s+)?not found"
 # Without the driver's libcuda in the container, the CUDA runtime's first call fails with cudaErrorInsufficientDriver:

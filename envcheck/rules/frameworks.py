@@ -1961,6 +1961,11 @@ TORCH_VARIANT_TAG = re.compile(r"\+(cu\d{2,3}|cpu|rocm[\d.]*\d)$")
 # torchtext and xFormers pin the torch their compiled operators were built against.
 COMPANION_PINNED = re.compile(r"\b(torchvision|torchaudio|torchtext|xformers) (\S+) requires torch==(\S+), but you "
                               r"have torch (\S+) which is incompatible")
+# PyTorch 1.11 removed its TH and THC C headers (pytorch/pytorch#73520, CoinCheung/pytorch-loss#37: "Latest pytorch
+# (1.11) has removed THC.h"), so an extension whose source still includes them fails to build against 1.11 and later:
+# "fatal error: THC/THC.h: No such file or directory" (Horovod 0.23, mmdeploy, AlphAction, OpenPCDet), "THC/
+# THCDeviceUtils.cuh" (mmcv before its fix), "TH/TH.h" (DCNv2), gcc in Chinese: "THC/THC.h: 没有那个文件或目录".
+THC_HEADER_MISSING = re.compile(r"fatal error: (THC?/TH\w*\.c?u?h): ")
 # JAX's words for any failure to bring up its CUDA backend: a plugin mismatch, but also an old driver or cuDNN.
 JAX_INIT_FAILED = r"CUDA backend failed to initialize|Unable to initialize backend 'cuda'"
 
@@ -1980,7 +1985,8 @@ def _variant_words(tag: str) -> str:
                   r"Could not run 'torchvision::\w+' with arguments from the 'CUDA' backend", r"jax-cuda\d+-(plugin|pjrt).*(mismatch|incompatible)",
                   r"JAX plugin \S+ version \S+ is installed,? but it is not compatible with the installed jaxlib",
                   TORCH_EXTENSION_SYMBOL, TENSORFLOW_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern,
-                  COMPANION_CUDA_DIFFERS.pattern, COMPANION_PINNED.pattern, PYG_CUDA_DIFFERS.pattern),
+                  COMPANION_CUDA_DIFFERS.pattern, COMPANION_PINNED.pattern, PYG_CUDA_DIFFERS.pattern,
+                  THC_HEADER_MISSING.pattern),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
 def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -1996,6 +2002,7 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     PyTorch and torch_sparse were compiled with different CUDA versions. PyTorch has CUDA version 10.2 and
     torch_sparse has CUDA version 11.1."; a TensorFlow custom-op
     library (TF Addons, Horovod): "_activation_ops.so: undefined symbol: _ZN10tensorflow12OpDefBuilder4AttrESs".
+    An extension built from a source older than torch 1.11: "fatal error: THC/THC.h: No such file or directory".
 
     Why:
     jax, jaxlib and jax-cudaNN-plugin/pjrt are released together and must be the same version;
@@ -2004,6 +2011,7 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     built from git (NGC containers, "2.5.0a0+git...") ships companions built with it and is not
     judged against the release table. A torch C++ symbol missing from an extension means the
     extension was compiled against another torch: torch has no stable C++ ABI between releases.
+    torch 1.11 removed the TH and THC headers that extensions written before it include.
 
     Fix:
     Reinstall them together at one version: `pip install -U "jax[cuda12]"`; for PyTorch, install
@@ -2022,6 +2030,12 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             yield Hit("jax packages at different versions: " + ", ".join(f"{k} {v}" for k, v in versions.items()),
                       evidence={"frameworks.jax": versions}, fix=[f'pip install -U "jax[cuda{jax.build_cuda or 12}]"'])
             return
+    thc = first_match(THC_HEADER_MISSING, seen)
+    if thc is not None:
+        hit = _source_older_than_torch(ctx, thc.group(1))
+        if hit:
+            yield hit
+        return
     pyg = first_match(PYG_CUDA_DIFFERS, seen)
     if pyg is not None:
         if pyg.group("pyg_built") != "0.0":  # 0.0: built without CUDA, FW011's
@@ -2217,6 +2231,22 @@ def unreleased_build(version: str) -> bool:
     2.1.0a0+git32f93b1). Its companions carry pre-release versions that no release table lists."""
     local = version.split("+", 1)[1] if "+" in version else ""
     return ".dev" in version or (bool(local) and not re.fullmatch(r"(cu\d+|cpu|rocm[\d.]+|xpu)(\.[\w.]+)?", local))
+
+
+def _source_older_than_torch(ctx: Context, header: str) -> Optional[Hit]:
+    """An extension's source still includes TH/THC headers, which torch dropped in 1.11: it predates the torch."""
+    torch = ctx.framework("torch")
+    version = torch.version if torch is not None else ""
+    if older_than(_base_version(version), "1.11") or version.endswith("+cpu"):
+        return None  # a torch that still has THC, or a CPU build without CUDA headers: another cause
+    return Hit(f"The package's C++/CUDA source includes {header}, one of the TH/THC headers PyTorch removed in 1.11: "
+               f"the source predates the torch{' ' + version if version else ''} it is built against",
+               evidence={"header": header, "torch": version or "not in the input"},
+               references=["https://github.com/pytorch/pytorch/issues/73520"],
+               fix=["install a release of the package made for this torch (its changelog names the first to support "
+                    "torch 1.11), or build it against torch 1.10 or older",
+                    "or port the source: include ATen/cuda/CUDAContext.h instead of THC/THC.h, AT_CUDA_CHECK for "
+                    "THCudaCheck, and drop `extern THCState *state`"])
 
 
 def _base_version(version: str) -> str:

@@ -159,7 +159,7 @@ GPU_REQUEST = re.compile(r"--gpus\b|--runtime[= ]nvidia\b|--device[= ]\S*nvidia\
                          r"\s--nvidia\b|\s--nv(?:ccli)?\b")
 # A container asked for the GPUs, or the NVIDIA container runtime failing to find the driver's NVML for it.
 CONTAINER_ASKS_FOR_GPU = (GPU_REQUEST.pattern, r"load library failed: libnvidia-ml\.so\.1",
-                          r"could not select device driver .{0,20}with capabilities: \[\[gpu\]\]")
+                          r"could not select device driver .{0,20}with capabilities: \[\[[\w ,]*\]\]")
 # A GPU build failing to load the driver's library asks for the GPU too ("tensorflow_model_server: error while loading
 # shared libraries: libcuda.so.1: cannot open shared object file").
 # The CUDA runtime's error 35 asks for it as well: with no NVIDIA driver at all, the runtime reports the driver as

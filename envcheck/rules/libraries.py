@@ -681,7 +681,10 @@ MISSING_CUDA_LIB = (
 # to load builtins" (CuPy, cupy/cupy#1660 and ucbdrive/hd3#3; OpenMM, openmm/openmm#1485, "a library path issue"; TVM
 # on a Jetson, dmlc/nnvm#408), "failed to load builtins for compute_75." (torch's fuser, aim-uofa/AdelaiDet#345);
 # programs report its status, NVRTC_ERROR_BUILTIN_OPERATION_FAILURE (numba-cuda#196, flashlight/flashlight#124).
-NVRTC_BUILTINS_UNLOADED = re.compile(r"nvrtc: error: failed to load builtins|NVRTC_ERROR_BUILTIN_OPERATION_FAILURE")
+# Later releases name the file, "failed to open libnvrtc-builtins.so.11.1." (read with its major by MISSING_CUDA_LIB),
+# or a build's unversioned soname: "nvrtc: error: failed to open libnvrtc-builtins.so." (LuxCore's bundled NVRTC).
+NVRTC_BUILTINS_UNLOADED = re.compile(r"nvrtc: error: failed to (?:load builtins|open libnvrtc-builtins)|"
+                                     r"NVRTC_ERROR_BUILTIN_OPERATION_FAILURE")
 NVRTC_NAMED = re.compile(r"\blibnvrtc\.so\.(\d+\.\d+)")
 # bitsandbytes' search for the runtime, and (0.35 to 0.38) its own verdict: "WARNING: No libcudart.so found! Install CUDA
 # or the cudatoolkit package (anaconda)!"
@@ -1101,7 +1104,10 @@ def _jax_library_unloadable(ctx: Context, library: str) -> Optional[Hit]:
 # stdVersionRead == kSERIALIZATION_VERSION failed.Version tag does not match", "Current: 240, Serialized Engine: 239".
 TRT_VERSION_TEXT = (r"engine plan file is not compatible with this version of TensorRT",
                     r"Version tag does not match\.?\s*Note: Current Version: \d+, Serialized Engine Version: \d+",
-                    r"stdVersionRead == kSERIALIZATION_VERSION failed")
+                    r"stdVersionRead == kSERIALIZATION_VERSION failed",
+                    # TensorRT 6 and 7 (JetPack 4.3) without the numbers: "coreReadArchive.cpp (38) - Serialization
+                    # Error in verifyHeader: 0 (Version tag does not match)"
+                    r"Serialization Error in verifyHeader: \d+ \(Version tag does not match\)")
 TRT_VERSIONS = re.compile(r"expecting library version (\S+?),? got (\S+?)[,.]?\s|"
                           r"Current(?: Version)?: (\d+), Serialized Engine(?: Version)?: (\d+)")
 TRT_DEVICE_TEXT = r"engine plan file is generated on an incompatible device,? expecting compute (\d+\.\d+) got compute (\d+\.\d+)"
@@ -1118,6 +1124,7 @@ def tensorrt_engine_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[
     match. Note: Current Version: 96, Serialized Engine Version: 87)"; then "Engine deserialization
     failed". TensorRT 8.x/10.x: "Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed.Version
     tag does not match"; Triton serving an engine built in another container release says the same.
+    TensorRT 6 and 7 without numbers: "Serialization Error in verifyHeader: 0 (Version tag does not match)".
 
     Why:
     A serialized TensorRT engine (.plan, .engine, .trt) can only be loaded by the TensorRT release

@@ -653,8 +653,9 @@ OLD_PTXAS = (r"Unsupported \.version \d+\.\d+; current version is '?\d+\.\d+",
              r"Invoking ptxas with version \S+, which corresponds to a CUDA version",
              r"You are using ptxas \S+, but \w+ requires ptxas")
 # The same refusal from the driver's JIT (cuLinkAddData, cuModuleLoadData: Numba, CuPy, PyCUDA) rather than a
-# ptxas binary: its log names "ptxas application ptx input" where the binary names its .ptx file.
-DRIVER_JIT_PTX = r"ptxas application ptx input, line \d+; fatal\s*: Unsupported \.version"
+# ptxas binary: its log names "ptxas application ptx input" where the binary names its .ptx file. A pasted log may
+# break the line after "fatal:", the version on the next line (hashcat 7 on driver 595, hashcat/hashcat#4728).
+DRIVER_JIT_PTX = r"ptxas application ptx input, line \d+; fatal\s*:(?: Unsupported \.version|\s*$)"
 PTX_VERSIONS = re.compile(r"Unsupported \.version (\d+\.\d+); current version is '?(\d+\.\d+)")
 PTXAS_VERSION = re.compile(r"(?:Invoking ptxas with version|You are using ptxas) (\S+?),?\s")
 
