@@ -1965,7 +1965,7 @@ COMPANION_PINNED = re.compile(r"\b(torchvision|torchaudio|torchtext|xformers) (\
 # (1.11) has removed THC.h"), so an extension whose source still includes them fails to build against 1.11 and later:
 # "fatal error: THC/THC.h: No such file or directory" (Horovod 0.23, mmdeploy, AlphAction, OpenPCDet), "THC/
 # THCDeviceUtils.cuh" (mmcv before its fix), "TH/TH.h" (DCNv2), gcc in Chinese: "THC/THC.h: 没有那个文件或目录".
-THC_HEADER_MISSING = re.compile(r"fatal error: (THC?/TH\w*\.c?u?h): ")
+THC_HEADER_MISSING = re.compile(r"fatal error: (THC?/TH\w*\.(?:h|cuh)): ")
 # JAX's words for any failure to bring up its CUDA backend: a plugin mismatch, but also an old driver or cuDNN.
 JAX_INIT_FAILED = r"CUDA backend failed to initialize|Unable to initialize backend 'cuda'"
 

@@ -901,7 +901,7 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     builtins = first_match(NVRTC_BUILTINS_UNLOADED, seen)
     if builtins and not any(re.search(pattern, line) for line in seen for pattern in MISSING_CUDA_LIB):
-        yield _nvrtc_builtins_unloaded(seen)
+        yield _nvrtc_builtins_unloaded(ctx)
         return
     preload = first_match(TORCH_PRELOAD_MISSING, seen)
     if preload:
@@ -1015,9 +1015,10 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield _unversioned_library_missing(ctx, unversioned.group(1), versions, host_where)
 
 
-def _nvrtc_builtins_unloaded(seen: List[str]) -> Hit:
-    """NVRTC did not load its builtins: the file is absent, of another release, or off the loader path."""
-    named = first_match(NVRTC_NAMED, seen)
+def _nvrtc_builtins_unloaded(ctx: Context) -> Hit:
+    """NVRTC did not load its builtins: the file is absent, of another release, or off the loader path. A libnvrtc
+    named anywhere in the report (a listing, ldd) gives the release the builtins must have."""
+    named = first_match(NVRTC_NAMED, ctx.observations)
     wanted = f"libnvrtc-builtins.so.{named.group(1)}" if named else "libnvrtc-builtins.so of the libnvrtc in use"
     return Hit(f"NVRTC could not load its builtins library ({wanted}), which it opens by name at run time: the file "
                "is missing, comes from another CUDA release than libnvrtc, or its directory is not on the loader path",
