@@ -197,9 +197,16 @@ def runs_with_gpus(lines: List[str]) -> List[str]:
     return _runs(lines, asking_for_gpus=True)
 
 
+# The engines RUN_COMMAND names, as plain words: a line without any of them is passed over without the regex, which
+# tries its openings (a quote, a prompt, a line's start) at every position of every line of a long paste.
+RUN_ENGINES = ("docker", "podman", "singularity", "apptainer")
+
+
 def _runs(lines: List[str], asking_for_gpus: bool) -> List[str]:
     found = []
     for line in lines:
+        if not any(engine in line for engine in RUN_ENGINES):
+            continue
         match = RUN_COMMAND.search(line.strip())
         if match and bool(GPU_REQUEST.search(match.group("args"))) == asking_for_gpus:
             found.append(line.strip())
