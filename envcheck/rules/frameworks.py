@@ -2237,7 +2237,7 @@ def _source_older_than_torch(ctx: Context, header: str) -> Optional[Hit]:
     """An extension's source still includes TH/THC headers, which torch dropped in 1.11: it predates the torch."""
     torch = ctx.framework("torch")
     version = torch.version if torch is not None else ""
-    if older_than(_base_version(version), "1.11") or version.endswith("+cpu"):
+    if older_than(_base_version(version), "1.11") or (torch is not None and torch_variant(torch) == "cpu"):
         return None  # a torch that still has THC, or a CPU build without CUDA headers: another cause
     return Hit(f"The package's C++/CUDA source includes {header}, one of the TH/THC headers PyTorch removed in 1.11: "
                f"the source predates the torch{' ' + version if version else ''} it is built against",

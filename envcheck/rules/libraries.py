@@ -885,10 +885,12 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if ctx.shared("l4t_mismatch", l4t_mismatch):
         return  # a Jetson container's CUDA comes with its L4T release: CTR010 names the mismatch
+    # a library of the CUDA release numbering (libcublas.so.11, cudart64_110.dll) named as missing: the readings of a
+    # library apart (NVVM, NVTX) or of NVRTC's builtins step aside for it
+    release_library_named = any(re.search(pattern, line) for line in seen for pattern in MISSING_CUDA_LIB)
     apart = first_match(SEPARATE_CUDA_LIB, seen)
     # (Numba's "libNVVM cannot be found" asks for a whole toolkit: TK002 explains it)
-    if apart and not ctx.observed((NVVM_MISSING,)) \
-            and not any(re.search(pattern, line) for line in seen for pattern in MISSING_CUDA_LIB):
+    if apart and not ctx.observed((NVVM_MISSING,)) and not release_library_named:
         what, fix = SEPARATE_CUDA_HOMES[apart.group(2)]
         yield Hit(f"the loader does not find {apart.group(1)}, {what}: it is not installed, or its directory is not "
                   "on the loader path", evidence={"library": apart.group(1)}, fix=fix)
@@ -900,7 +902,7 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             yield hit
         return
     builtins = first_match(NVRTC_BUILTINS_UNLOADED, seen)
-    if builtins and not any(re.search(pattern, line) for line in seen for pattern in MISSING_CUDA_LIB):
+    if builtins and not release_library_named:
         yield _nvrtc_builtins_unloaded(ctx)
         return
     preload = first_match(TORCH_PRELOAD_MISSING, seen)
