@@ -71,12 +71,19 @@ LIBCUDA_MISSING = (r"libcuda\.so\.1: cannot open shared object file|Could not lo
 # Unmounted, the loader reads an empty file: "libnvinfer.so.7: file too short".
 L4T_PLACEHOLDER = r"error while loading shared libraries: \S*/usr/lib/aarch64-linux-gnu/([\w.+-]+?):? file too short"
 L4T_MOUNT_PLUGINS = "https://github.com/NVIDIA/libnvidia-container/blob/jetson/design/mount_plugins.md"
+# The driver's own libraries as empty files anywhere else: the NVIDIA runtime mounts the host's libcuda.so.1 and
+# libnvidia-ml.so.1 at these paths, and an image built or committed while it ran (Docker's default runtime set to nvidia)
+# keeps the empty mount points. Started without GPU access, the loader finds them: Milvus's GPU image
+# (milvus-io/milvus#1094, "error while loading shared libraries: /usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: file too
+# short"), TensorFlow in a pod ("dlerror: /usr/lib/x86_64-linux-gnu/libcuda.so.1: file too short"), an Argo job
+# ("error while loading shared libraries: /usr/lib/x86_64-linux-gnu/libcuda.so.1: file too short").
+DRIVER_PLACEHOLDER = r"(lib(?:cuda|nvidia-[a-z]+(?:-[a-z]+)*)\.so\.1):? file too short"
 # WSL named by the user, not an issue form's field left unanswered ("- WSL version (if applicable):").
 WSL_WORD = r"\bWSL2?\b(?![^:]*:\s*$)"
 
 
 @rule("CTR001", "container-no-gpu", "error", "This container was started without GPU access",
-      signatures=(SELECT_DRIVER, NO_DRIVER_BANNER, LIBCUDA_MISSING, L4T_PLACEHOLDER), priority=10,
+      signatures=(SELECT_DRIVER, NO_DRIVER_BANNER, LIBCUDA_MISSING, L4T_PLACEHOLDER, DRIVER_PLACEHOLDER), priority=10,
       references=(TOOLKIT_GUIDE, L4T_MOUNT_PLUGINS))
 def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -84,7 +91,9 @@ def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Inside a container: nvidia-smi not found or "No devices were found", no /dev/nvidia* devices,
     torch.cuda.is_available() is False; NVIDIA's images at start: "WARNING: The NVIDIA Driver was not
     detected. GPU functionality will not be available."; a GPU program in the container: "error while
-    loading shared libraries: libcuda.so.1: cannot open shared object file"; Docker Desktop: `could
+    loading shared libraries: libcuda.so.1: cannot open shared object file", or the driver's library
+    found empty: "error while loading shared libraries: /usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1:
+    file too short"; Docker Desktop: `could
     not select device driver "" with capabilities: [[gpu]]`; a Jetson (JetPack 4) container: "error
     while loading shared libraries: /usr/lib/aarch64-linux-gnu/libnvinfer.so.7: file too short".
 
@@ -93,7 +102,8 @@ def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     `--runtime=nvidia`, or a CDI device) with the NVIDIA Container Toolkit on the host; in
     Kubernetes, a `nvidia.com/gpu` resource request. On JetPack 4 the runtime also mounts the host's
     CUDA, cuDNN and TensorRT over empty placeholder files in the l4t images; without it the
-    placeholders stay empty.
+    placeholders stay empty. An image built or committed while Docker's default runtime was nvidia
+    keeps empty files where the runtime had mounted the driver's libcuda.so.1 and libnvidia-ml.so.1.
 
     Fix:
     Start the container with `--gpus all` (Docker), `--device nvidia.com/gpu=all` (Podman/CDI) or
@@ -114,6 +124,10 @@ def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       f"ls -l /usr/lib/aarch64-linux-gnu/{library}  # on the host: the file the runtime mounts must be "
                       "there (installed with JetPack)",
                       "ls /etc/nvidia-container-runtime/host-files-for-container.d/  # the lists of host files it mounts"])
+        return
+    empty_driver_library = first_match(re.compile(DRIVER_PLACEHOLDER, re.I), seen)
+    if empty_driver_library and not ctx.jetson():
+        yield _empty_driver_library(empty_driver_library, runs_with_gpus(ctx.observations))
         return
     libcuda_missing = [line for line in seen if re.search(LIBCUDA_MISSING, line, re.I)]
     seen = [line for line in seen if line not in libcuda_missing]  # the runtime's own words, for the branches below
@@ -147,6 +161,26 @@ def container_no_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit("Docker could not hand a GPU to the container although the NVIDIA runtime is set up",
                   fix=["docker info | grep -i runtime", "Docker Desktop: Settings > Resources > WSL integration",
                        "nvidia-smi  # on the host: the driver must work first"])
+
+
+def _empty_driver_library(found: "re.Match", asked_for_gpus: List[str]) -> Hit:
+    """The driver's library read as an empty file. Asked for GPUs, the runtime mounted the host's copy elsewhere (a RHEL
+    host's /usr/lib64, which an Ubuntu image does not search); else nothing was mounted over the empty file."""
+    library = found.group(1)
+    if asked_for_gpus:
+        return Hit(f"{library} in the image is an empty file, and the loader found it before the host driver's copy that "
+                   "the NVIDIA runtime mounted for this container elsewhere",
+                   evidence={"observed": found.group(0), "commands": asked_for_gpus[:3]}, fix=[
+                       f"ldconfig -p | grep {library}  # inside the container: every copy the loader knows",
+                       "export LD_LIBRARY_PATH=/usr/lib64:$LD_LIBRARY_PATH  # where a RHEL host's runtime mounts it",
+                       f"rebuild the image without the empty {library}: build with Docker's default runtime runc"])
+    return Hit(f"{library} in the image is an empty file: the NVIDIA runtime mounts the host driver's library over it "
+               "only in a container started with GPU access, and this one was started without it",
+               evidence={"observed": found.group(0)}, fix=[
+                   "docker run --gpus all ...  # or --runtime=nvidia; needs the NVIDIA Container Toolkit on the host",
+                   "resources: {limits: {nvidia.com/gpu: 1}}  # Kubernetes",
+                   f"rebuild the image without the empty {library}: an image built or committed with Docker's default "
+                   "runtime set to nvidia keeps the runtime's mount points"])
 
 
 def _singularity_fix(commands: List[str]) -> str:
