@@ -37,3 +37,25 @@ def test_a_truncated_cudnn_library_is_not_read_as_the_container_runtime():
     # 4981 (CNTK): a copied libcudnn cut short is a broken file, not a runtime mount point
     assert "container-no-gpu" not in paste_slugs(corpus("4981-"))
 
+
+@pytest.mark.parametrize("text, cc", [
+    (corpus("6098-"), "3.0"),  # Esri/arcgis-python-api#544: the warning's first line quoted in a sentence
+    # a project's troubleshooting notes quoting only the first line for a GTX 1070 (found by find_string)
+    ("UserWarning: Found GPU0 NVIDIA GeForce GTX 1070 which is of cuda capability 6.1", "6.1"),
+])
+def test_pytorch_naming_the_gpu_capability_alone_is_a_gpu_older_than_the_build(text, cc):
+    found = first(text)
+    assert found.slug == "gpu-arch-unsupported" and found.evidence["compute_capability"] == cc
+
+
+def test_the_capability_line_alone_for_a_newer_gpu_is_not_read_as_too_old():
+    # 2.6 and 2.7 give the same first line for a GPU newer than the build; without the range it could be either
+    assert "gpu-arch-unsupported" not in paste_slugs(
+        "UserWarning: Found GPU0 NVIDIA GeForce RTX 5090 which is of cuda capability 12.0")
+
+
+def test_the_capability_line_alone_beside_a_build_that_has_the_gpu_is_not_read_as_too_old():
+    # torch 1.5.0+cu101's arch list starts at sm_37 (matrices/torch.toml): a K80 has its kernels
+    text = ("torch 1.5.0+cu101\n"
+            "UserWarning: Found GPU0 Tesla K80 which is of cuda capability 3.7")
+    assert "gpu-arch-unsupported" not in paste_slugs(text, diagnosed_only=True)

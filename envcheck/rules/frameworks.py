@@ -1198,7 +1198,9 @@ def _torch_cc_range_warning(ctx: Context) -> Optional[Tuple[str, Hit]]:
     (12.1 beside 12.0) runs its kernels, as 2.8's list says ("supports hardware CC >=12.0,<13.0"): no finding."""
     found = first_match(TORCH_CC_FOUND, ctx.observed([TORCH_CC_FOUND.pattern]))
     ranges = ctx.observed([TORCH_CC_RANGE_SAID])
-    if found is None or not ranges:
+    if found is not None and not ranges:
+        return _torch_old_gpu_warning_alone(ctx, found)
+    if found is None:
         return None
     at = ctx.observations.index(ranges[0])
     span = TORCH_CC_RANGE.search(" ".join(ctx.observations[at:at + 2]))
@@ -1213,6 +1215,27 @@ def _torch_cc_range_warning(ctx: Context) -> Optional[Tuple[str, Hit]]:
         return None
     return kind, _torch_said_no_kernels(ctx, kind, gpu, cc, [lowest, highest], f"{found.group(0)} ... {span.group(0)}",
                                         f"the build's range, {lowest} to {highest}")
+
+
+def _torch_old_gpu_warning_alone(ctx: Context, found: "re.Match") -> Optional[Tuple[str, Hit]]:
+    """The warning's first line quoted alone ("Found GPU0 Quadro K4000 which is of cuda capability 3.0", as
+    Esri/arcgis-python-api#544's user quoted it). PyTorch before 2.6 warns only for a GPU older than its build
+    (torch/cuda/__init__.py, _check_capability: "if current_arch < min_arch"; 1.0's "if capability == (3, 0) or major <
+    3"); 2.6 and 2.7 warn for one outside the build's range, whose top is 9.0 or 12.0 (CUDA_ARCHES_SUPPORTED). So the
+    GPU is older than the build when the torch is older than 2.6, or its capability is below 9.0."""
+    gpu, cc = found.group(1).strip(), found.group(2)
+    torch = ctx.framework("torch")
+    known_before_2_6 = bool(torch and torch.version and older_than(torch.version, "2.6"))
+    if not known_before_2_6 and cc_tuple(cc) >= (9, 0):
+        return None
+    arches, source = torch_arch_list(ctx, torch) if torch else (None, "")
+    named = ([a for a in arches if a.startswith("sm_")] if arches else [])
+    listed = [dotted_cc(a[3:]) for a in named]
+    if listed and cc_tuple(cc) >= cc_tuple(listed[0]):
+        return None  # the build the report names has kernels for it: the warning came from another torch
+    return "old", _torch_said_no_kernels(ctx, "old", gpu, cc, listed, found.group(0),
+                                         f"the architectures of its build ({', '.join(listed)}, from {source})"
+                                         if listed else "its build's oldest architecture")
 
 
 def _torch_sm_warning_older(ctx: Context) -> Optional[Tuple[str, Hit]]:
