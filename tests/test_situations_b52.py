@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings, paste_slugs
 
 
 @pytest.mark.parametrize("text", [
@@ -59,3 +59,25 @@ def test_the_capability_line_alone_beside_a_build_that_has_the_gpu_is_not_read_a
     text = ("torch 1.5.0+cu101\n"
             "UserWarning: Found GPU0 Tesla K80 which is of cuda capability 3.7")
     assert "gpu-arch-unsupported" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("6024-"),  # kohya-ss/sd-scripts#1597: the path wrapped onto the next line of kohya's log
+    # pytorch/pytorch#129568's title
+    'OSError: [WinError 126] The specified module could not be found. Error loading '
+    '"\\.venv\\Lib\\site-packages\\torch\\lib\\fbgemm.dll" or one of its dependencies.',
+    # ostris/ai-toolkit#91, a Chinese Windows
+    'Error running job: [WinError 126] 找不到指定的模块。 Error loading "C:\\Users\\daizh\\Documents\\LORA Traning\\'
+    'ai-toolkit\\venv\\Lib\\site-packages\\torch\\lib\\fbgemm.dll" or one of its dependencies.',
+])
+def test_torch_fbgemm_dll_failing_to_load_is_the_openmp_runtime_it_needs(text):
+    found = first(text)
+    assert found.slug == "msvc-runtime-missing" and "libomp140.x86_64.dll" in found.message
+    assert any("torch>=2.4.1" in step for step in found.fix)
+
+
+def test_another_torch_dll_failing_to_load_is_not_read_as_fbgemm():
+    # a project's troubleshooting notes (found by find_string): c10.dll, which the OpenMP runtime is not the answer for
+    text = ('OSError: [WinError 1114] A dynamic link library (DLL) initialization routine failed.\n'
+            'Error loading "path\\to\\.venv\\Lib\\site-packages\\torch\\lib\\c10.dll" or one of its dependencies.')
+    assert not any("libomp140" in found.message for found in paste_findings(text))

@@ -1001,10 +1001,17 @@ MSVC_DLL_MISSING = MSVC_DLL + r"[^\n]{0,40}?\b(?:was not found|is missing|not fo
 # the runtime is the dependency.
 DLL_DEPENDENCY_FAILED = (r"or one of its dependencies", r"DLL load failed", r"\[WinError 126\]", r"error code is 126")
 VC_REDIST = "https://learn.microsoft.com/en-us/cpp/windows/latest-supported-vc-redist"
+# PyTorch's fbgemm.dll (Windows, from 2.4.0) loads libomp140.x86_64.dll, LLVM's OpenMP runtime that Visual Studio's C++
+# tools install; the 2.4.0 wheels did not ship it, and torch fails at import: "Error loading
+# "...\torch\lib\fbgemm.dll" or one of its dependencies" (pytorch/pytorch#131662, a regression fixed in 2.4.1 by
+# pytorch/pytorch#130697; kohya-ss/sd-scripts#1597 and openvinotoolkit/openvino.genai#813 name the DLL).
+FBGEMM_DEPENDENCY = r"fbgemm\.dll\W{0,3}\s*or one of its dependencies"
+TORCH_LIBOMP_REGRESSION = "https://github.com/pytorch/pytorch/issues/131662"
 
 
 @rule("SYS018", "msvc-runtime-missing", "error", "The Microsoft Visual C++ runtime is not installed on this Windows",
-      signatures=(VC_REDIST_WARNING, MSVC_DLL_MISSING, *DLL_DEPENDENCY_FAILED), priority=12, references=(VC_REDIST,))
+      signatures=(VC_REDIST_WARNING, MSVC_DLL_MISSING, *DLL_DEPENDENCY_FAILED), priority=12,
+      references=(VC_REDIST, TORCH_LIBOMP_REGRESSION))
 def msvc_runtime_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -1012,17 +1019,22 @@ def msvc_runtime_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     lead to the DLL load failure." (PyTorch); "The code execution cannot proceed because
     VCRUNTIME140_1.dll was not found."; a CUDA backend DLL that does not load "or one of its
     dependencies" (koboldcpp_cublas.dll, torch's c10.dll) where a tool or the person names
-    MSVCP140.dll or MSVCP140_CODECVT_IDS.dll as the one missing.
+    MSVCP140.dll or MSVCP140_CODECVT_IDS.dll as the one missing; PyTorch at import: `[WinError 126]
+    ... Error loading "...\\torch\\lib\\fbgemm.dll" or one of its dependencies`.
 
     Why:
     Programs built with Microsoft's compiler (PyTorch's DLLs, llama.cpp builds, CUDA backends) load
     its C++ runtime (vcruntime140.dll, msvcp140.dll and their companions) from the system. A fresh
     Windows, a cloud image or a stripped VM may not have it, and Windows then reports the DLL that
-    needs it as not found, not the runtime itself.
+    needs it as not found, not the runtime itself. PyTorch's fbgemm.dll (from 2.4) also needs
+    libomp140.x86_64.dll, LLVM's OpenMP runtime from Visual Studio's C++ tools, which the 2.4.0
+    wheels for Windows did not bring along.
 
     Fix:
     Install the latest supported Visual C++ Redistributable for x64 (vc_redist.x64.exe, from
-    Microsoft's page in the reference) and start the program again.
+    Microsoft's page in the reference) and start the program again. For fbgemm.dll: torch 2.4.1 or
+    newer, or Visual Studio's "MSVC v143 C++ x64/x86 build tools", which install
+    libomp140.x86_64.dll.
 
     When to ignore:
     When the named runtime DLL is present and another dependency is the one missing.
@@ -1030,6 +1042,16 @@ def msvc_runtime_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     named = [line for line in seen if re.search(VC_REDIST_WARNING, line, re.I) or re.search(MSVC_DLL_MISSING, line, re.I)]
     failed = [line for line in seen if line not in named]
     runtime = ctx.observed([MSVC_DLL]) if failed and not named else []
+    fbgemm = ctx.observed([FBGEMM_DEPENDENCY]) if failed and not named and not runtime else []
+    if fbgemm:
+        yield Hit("torch's fbgemm.dll could not load a DLL it depends on: libomp140.x86_64.dll, LLVM's OpenMP runtime "
+                  "that Visual Studio's C++ tools install, which torch 2.4.0's Windows wheels did not ship",
+                  evidence={"observed": fbgemm[0].strip()[:200]}, references=[TORCH_LIBOMP_REGRESSION],
+                  fix=["pip install --upgrade \"torch>=2.4.1\"  # from the index torch came from (its +cu build's)",
+                       "or install Visual Studio's \"MSVC v143 - VS 2022 C++ x64/x86 build tools\", which put "
+                       "libomp140.x86_64.dll in C:\\Windows\\System32",
+                       "where libomp140.x86_64.dll  # found: the DLL is there, and another dependency is missing"])
+        return
     if not named and not runtime:
         return
     dll = re.search(MSVC_DLL, " ".join(named or runtime), re.I)
