@@ -81,3 +81,41 @@ def test_another_torch_dll_failing_to_load_is_not_read_as_fbgemm():
     text = ('OSError: [WinError 1114] A dynamic link library (DLL) initialization routine failed.\n'
             'Error loading "path\\to\\.venv\\Lib\\site-packages\\torch\\lib\\c10.dll" or one of its dependencies.')
     assert not any("libomp140" in found.message for found in paste_findings(text))
+
+
+@pytest.mark.parametrize("text", [
+    corpus("6180-"),  # xmrig/xmrig#3504: xmrig-cuda built with CUDA 12.5 on a driver that runs 12.4
+    corpus("6186-"),  # xbbricker/ccminer-cryptonight-mac#4: ccminer's check for the CUDA 5.5 API on macOS
+])
+def test_a_miner_saying_the_driver_lacks_its_cuda_api_is_the_driver_too_old(text):
+    assert first(text).slug == "driver-too-old"
+
+
+def test_a_miner_saying_the_driver_lacks_its_cuda_api_names_both_cudas():
+    found = first(corpus("6180-"))
+    assert found.evidence["program_cuda"] == "12.5" and found.evidence["driver_cuda"] == "12.4"
+
+
+@pytest.mark.parametrize("text, driver_cuda, runtime", [
+    (corpus("6180-"), "12.4", "12.5"),
+    # the CUDA 10.1 samples' deviceQuery on a 1080 Ti under a CUDA 11.2 driver (found by find_string)
+    ('Device 0: "GeForce GTX 1080 Ti"\n  CUDA Driver Version / Runtime Version          11.2 / 10.1\n'
+     "  CUDA Capability Major/Minor version number:    6.1", "11.2", "10.1"),
+    # deviceQuery's closing line alone, as 6180's paste ends
+    ("deviceQuery, CUDA Driver = CUDART, CUDA Driver Version = 12.4, CUDA Runtime Version = 12.5, NumDevs = 1, "
+     "Device0 = NVIDIA GeForce RTX 3050 Laptop GPU", "12.4", "12.5"),
+])
+def test_device_query_gives_the_drivers_cuda_and_its_runtime(text, driver_cuda, runtime):
+    from envcheck.importers import from_text
+    facts = from_text(text, "paste.txt")
+    assert facts.gpus.cuda_driver_version == driver_cuda
+    assert [lib.version for lib in facts.libraries.found if lib.name == "cudart"] == [runtime]
+
+
+def test_device_query_with_a_newer_runtime_of_the_drivers_major_is_not_a_driver_too_old():
+    # a cloud provider's Kubernetes example output (found by find_string): CUDA 11.7 samples on an 11.4 driver ran,
+    # under minor-version compatibility
+    text = ('Device 0: "Tesla P100-PCIE-16GB"\n  CUDA Driver Version / Runtime Version          11.4 / 11.7\n'
+            "  CUDA Capability Major/Minor version number:    6.0\n"
+            "  Total amount of global memory:                 16281 MBytes (17071734784 bytes)")
+    assert "driver-too-old" not in paste_slugs(text, diagnosed_only=True)

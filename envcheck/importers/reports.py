@@ -1,6 +1,6 @@
 """Other environment reports people paste: nvcc --version, DeepSpeed's ds_report, TensorFlow's
-issue template and tf_env_collect output, `jax.print_environment_info()`, and plain
-"Python 3.12" / "Python version: 3.13" mentions."""
+issue template and tf_env_collect output, `jax.print_environment_info()`, `numba -s`, the CUDA samples'
+deviceQuery, and plain "Python 3.12" / "Python version: 3.13" mentions."""
 
 from __future__ import annotations
 
@@ -31,6 +31,8 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
     _torch_config(lines, facts, source)
     _tf_build_info(text, facts, source)
     _numba_sysinfo(lines, facts, source)
+    if "Runtime Version" in text:
+        _device_query(lines, facts, source)
 
 
 def _ds_report(lines: List[str], facts: HostFacts, source: str) -> None:
@@ -203,3 +205,26 @@ def _numba_sysinfo(lines: List[str], facts: HostFacts, source: str) -> None:
         elif match:
             mark(facts.libraries, where)
             facts.libraries.found.append(Library(name="cudart", version=match.group(2), kind="reported", source=where))
+
+
+# The CUDA samples' deviceQuery: "  CUDA Driver Version / Runtime Version          12.4 / 12.5" per device, and its
+# closing line "deviceQuery, CUDA Driver = CUDART, CUDA Driver Version = 12.4, CUDA Runtime Version = 12.5, NumDevs =
+# 1". The first number is the CUDA release the driver supports (cudaDriverGetVersion), the second the runtime the
+# sample was built with (cudaRuntimeGetVersion).
+DEVICE_QUERY_VERSIONS = re.compile(r"CUDA Driver Version / Runtime Version\s+(\d+\.\d+)\s*/\s*(\d+\.\d+)|"
+                                   r"CUDA Driver Version = (\d+\.\d+), CUDA Runtime Version = (\d+\.\d+)")
+
+
+def _device_query(lines: List[str], facts: HostFacts, source: str) -> None:
+    where = f"{source}: deviceQuery"
+    for line in lines:
+        match = DEVICE_QUERY_VERSIONS.search(line)
+        if match is None:
+            continue
+        driver_cuda, runtime = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+        mark(facts.gpus, where)
+        set_once(facts.gpus, "cuda_driver_version", driver_cuda)
+        if not any(lib.name == "cudart" and lib.kind == "reported" for lib in facts.libraries.found):
+            mark(facts.libraries, where)
+            facts.libraries.found.append(Library(name="cudart", version=runtime, kind="reported", source=where))
+        return

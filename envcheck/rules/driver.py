@@ -352,6 +352,10 @@ DRIVER_TOO_OLD_FOR_BUILD = re.compile(r"\bNVIDIA driver (\d{3}(?:\.\d{1,3}){1,2}
 DRIVER_CUDA_SAID_BELOW = (r"is not compatible with any supported CUDA toolkit|"
                           r"is not supported by your driver \(which supports up to")
 DRIVER_CUDA_BELOW_NEEDED = (MATLAB_DRIVER_CUDA, CUDAJL_DRIVER_CUDA, CUDANATIVE_DRIVER_CUDA)
+# CUDA miners (xmrig-cuda, ccminer and their forks) compare the driver's CUDA (cudaDriverGetVersion) with the runtime
+# they were built with and stop when it is lower: "Driver does not support CUDA 12.5 API! Update your nVidia driver!"
+# (xmrig-cuda 12.5 on a 12.4 driver, xmrig/xmrig#3504; ccminer's "CUDA 5.5 API" on macOS).
+DRIVER_BELOW_BUILD_API = re.compile(r"Driver does not support CUDA (\d+\.\d+) API\b")
 REQUIRE_ALTERNATIVE_FAILED = (r"--require=cuda>=\d[^\]]*\].{0,200}?requirement error: unsatisfied condition: "
                               r"(?:brand|driver)\b")
 DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
@@ -398,7 +402,7 @@ DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                   r"API call is not supported in the installed CUDA driver|cudaErrorCallRequiresNewerDriver|"
                   r"CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER",
                   INSUFFICIENT_DRIVER_CUDA.pattern, INSUFFICIENT_DRIVER_CODE, MATLAB_DRIVER_TOO_OLD.pattern,
-                  DRIVER_CUDA_SAID_BELOW,
+                  DRIVER_CUDA_SAID_BELOW, DRIVER_BELOW_BUILD_API.pattern,
                   *DRIVER_ENTRY_POINT_MISSING),
       priority=30, references=("https://docs.nvidia.com/deploy/cuda-compatibility/",))
 def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -421,7 +425,8 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     own floor: "MAX requires a minimum driver version of 550 and CUDA version 12.4"; an installer's:
     "NVIDIA driver 528.49 too old for cu121 (needs >= 530), will use CPU instead"; V-Ray: "CUDA
     12 requires minimum driver version: 525.60"; NiceHash: "Invalid NVIDIA driver version. Minimum
-    is 458.00".
+    is 458.00"; xmrig-cuda and ccminer: "Driver does not support CUDA 12.5 API! Update your nVidia
+    driver!".
 
     Why:
     Every CUDA release needs a minimum driver. Within one CUDA major, minor-version compatibility
@@ -513,6 +518,9 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         required = first_match(REQUIRED_CUDA, seen) if not both else None
         if required:
             needed = required.group(1)
+        api = first_match(DRIVER_BELOW_BUILD_API, seen) if not needed else None
+        if api:
+            needed, runs_cuda = api.group(1), runs_cuda or ctx.facts.gpus.cuda_driver_version or ""
         floor = first_match(PROGRAM_DRIVER_FLOOR, seen)
         stated_floor = next((g for g in floor.groups() if g), "") if floor else ""
         for_build = first_match(DRIVER_TOO_OLD_FOR_BUILD, seen)
