@@ -203,8 +203,15 @@ def _numba_sysinfo(lines: List[str], facts: HostFacts, source: str) -> None:
             mark(facts.gpus, where)
             set_once(facts.gpus, "cuda_driver_version", match.group(2))
         elif match:
-            mark(facts.libraries, where)
-            facts.libraries.found.append(Library(name="cudart", version=match.group(2), kind="reported", source=where))
+            _reported_runtime(facts, match.group(2), where)
+
+
+def _reported_runtime(facts: HostFacts, version: str, where: str) -> None:
+    """The CUDA runtime a tool says it uses, kept once: the first report of it is the one the rules weigh."""
+    if any(lib.name == "cudart" and lib.kind == "reported" for lib in facts.libraries.found):
+        return
+    mark(facts.libraries, where)
+    facts.libraries.found.append(Library(name="cudart", version=version, kind="reported", source=where))
 
 
 # The CUDA samples' deviceQuery: "  CUDA Driver Version / Runtime Version          12.4 / 12.5" per device, and its
@@ -224,7 +231,5 @@ def _device_query(lines: List[str], facts: HostFacts, source: str) -> None:
         driver_cuda, runtime = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
         mark(facts.gpus, where)
         set_once(facts.gpus, "cuda_driver_version", driver_cuda)
-        if not any(lib.name == "cudart" and lib.kind == "reported" for lib in facts.libraries.found):
-            mark(facts.libraries, where)
-            facts.libraries.found.append(Library(name="cudart", version=runtime, kind="reported", source=where))
+        _reported_runtime(facts, runtime, where)
         return

@@ -1229,8 +1229,7 @@ def _torch_old_gpu_warning_alone(ctx: Context, found: "re.Match") -> Optional[Tu
     if not known_before_2_6 and cc_tuple(cc) >= (9, 0):
         return None
     arches, source = torch_arch_list(ctx, torch) if torch else (None, "")
-    named = ([a for a in arches if a.startswith("sm_")] if arches else [])
-    listed = [dotted_cc(a[3:]) for a in named]
+    listed = [dotted_cc(arch[3:]) for arch in arches or [] if arch.startswith("sm_")]
     if listed and cc_tuple(cc) >= cc_tuple(listed[0]):
         return None  # the build the report names has kernels for it: the warning came from another torch
     return "old", _torch_said_no_kernels(ctx, "old", gpu, cc, listed, found.group(0),
