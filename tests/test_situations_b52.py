@@ -119,3 +119,26 @@ def test_device_query_with_a_newer_runtime_of_the_drivers_major_is_not_a_driver_
             "  CUDA Capability Major/Minor version number:    6.0\n"
             "  Total amount of global memory:                 16281 MBytes (17071734784 bytes)")
     assert "driver-too-old" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text, runs, needed", [
+    (corpus("6347-"), "10.2", "11.6"),  # MPI-Dortmund/tomotwin-cryoet#3: mamba create with cudatoolkit 11.6
+    # RAPIDS' install notes (found by find_string): cuda-version 12.0 on a driver that runs 11.8
+    ("LibMambaUnsatisfiableError: Encountered problems while solving:\n"
+     " - package cuda-version-12.0-hffde075_0 has constraint __cuda >=12 conflicting with __cuda-11.8-0", "11.8", "12"),
+    # a project's error notes (found by find_string): cudatoolkit 11.3 under a driver whose CUDA is 8.0
+    ("LibMambaUnsatisfiableError: Encountered problems while solving: package cudatoolkit-11.3.1-h280eb24_10 has "
+     "constraint __cuda >=11 conflicting with __cuda-8.0-0", "8.0", "11"),
+])
+def test_conda_refusing_a_package_that_needs_more_cuda_than_the_driver_runs_is_the_driver_too_old(text, runs, needed):
+    found = first(text)
+    assert found.slug == "driver-too-old"
+    assert found.evidence["driver_cuda"] == runs and found.evidence["program_cuda"] == needed
+
+
+def test_classic_condas_cuda_driver_listing_alone_is_not_read_as_the_driver_too_old():
+    # a forum post (found by find_string): conda lists the __cuda virtual package beside an unrelated Python conflict
+    text = ("The following specifications were found to be incompatible with your CUDA driver:\n\n"
+            "  - feature:/win-64::__cuda==10.2=0\n  - feature:|@/win-64::__cuda==10.2=0\n\n"
+            "Your installed CUDA driver is: 10.2")
+    assert "driver-too-old" not in paste_slugs(text, diagnosed_only=True)

@@ -351,7 +351,14 @@ DRIVER_TOO_OLD_FOR_BUILD = re.compile(r"\bNVIDIA driver (\d{3}(?:\.\d{1,3}){1,2}
                                       r"(?:^|[.:!]\s+)Driver too old for (cu\d{2,3})\b", re.I | re.M)
 DRIVER_CUDA_SAID_BELOW = (r"is not compatible with any supported CUDA toolkit|"
                           r"is not supported by your driver \(which supports up to")
-DRIVER_CUDA_BELOW_NEEDED = (MATLAB_DRIVER_CUDA, CUDAJL_DRIVER_CUDA, CUDANATIVE_DRIVER_CUDA)
+# conda's libmamba solver, a package asking for more CUDA than the __cuda virtual package (the newest CUDA the driver
+# runs) offers: "package cudatoolkit-11.6.0-habf752d_9 has constraint __cuda >=11.6.0 conflicting with __cuda-10.2-0"
+# (MPI-Dortmund/tomotwin-cryoet#3), "package cuda-version-12.0-hffde075_0 has constraint __cuda >=12 conflicting with
+# __cuda-11.8-0" (RAPIDS' install notes). Not classic conda's "incompatible with your CUDA driver" listing, which it
+# prints beside unrelated conflicts.
+CONDA_CUDA_CONFLICT = re.compile(r"has constraint __cuda >=\s*(?P<needed>\d+(?:\.\d+)?)(?:\.\d+)* conflicting with "
+                                 r"__cuda-(?P<runs>\d+\.\d+)")
+DRIVER_CUDA_BELOW_NEEDED = (MATLAB_DRIVER_CUDA, CUDAJL_DRIVER_CUDA, CUDANATIVE_DRIVER_CUDA, CONDA_CUDA_CONFLICT)
 # CUDA miners (xmrig-cuda, ccminer and their forks) compare the driver's CUDA (cudaDriverGetVersion) with the runtime
 # they were built with and stop when it is lower: "Driver does not support CUDA 12.5 API! Update your nVidia driver!"
 # (xmrig-cuda 12.5 on a 12.4 driver, xmrig/xmrig#3504; ccminer's "CUDA 5.5 API" on macOS).
@@ -402,7 +409,7 @@ DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                   r"API call is not supported in the installed CUDA driver|cudaErrorCallRequiresNewerDriver|"
                   r"CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER",
                   INSUFFICIENT_DRIVER_CUDA.pattern, INSUFFICIENT_DRIVER_CODE, MATLAB_DRIVER_TOO_OLD.pattern,
-                  DRIVER_CUDA_SAID_BELOW, DRIVER_BELOW_BUILD_API.pattern,
+                  DRIVER_CUDA_SAID_BELOW, DRIVER_BELOW_BUILD_API.pattern, CONDA_CUDA_CONFLICT.pattern,
                   *DRIVER_ENTRY_POINT_MISSING),
       priority=30, references=("https://docs.nvidia.com/deploy/cuda-compatibility/",))
 def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -426,7 +433,8 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "NVIDIA driver 528.49 too old for cu121 (needs >= 530), will use CPU instead"; V-Ray: "CUDA
     12 requires minimum driver version: 525.60"; NiceHash: "Invalid NVIDIA driver version. Minimum
     is 458.00"; xmrig-cuda and ccminer: "Driver does not support CUDA 12.5 API! Update your nVidia
-    driver!".
+    driver!"; conda's solver: "package cudatoolkit-11.6.0-habf752d_9 has constraint __cuda >=11.6.0
+    conflicting with __cuda-10.2-0".
 
     Why:
     Every CUDA release needs a minimum driver. Within one CUDA major, minor-version compatibility
@@ -564,7 +572,10 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                             **({"program_minimum_driver": stated_floor} if stated_floor else {})},
                   fix=_distro.install_driver(ctx.distro, _distro.branch_of(minimum) if minimum else None) +
                   (["# or run an image built for a CUDA the host driver runs: envcheck matrix compat --driver "
-                    "<version from nvidia-smi>"] if required else []))
+                    "<version from nvidia-smi>"] if required else []) +
+                  ([f"# or keep the environment at CUDA {runs_cuda} or older, the driver's: pin cudatoolkit (or "
+                    "cuda-version) to such a release in the conda spec"] if both and both.re is CONDA_CUDA_CONFLICT
+                   else []))
 
 
 def _drivers_ended_before(ctx: Context, minimum: Optional[str]) -> Optional[Tuple[str, str, str]]:
