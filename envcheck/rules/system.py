@@ -1042,7 +1042,8 @@ def msvc_runtime_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     named = [line for line in seen if re.search(VC_REDIST_WARNING, line, re.I) or re.search(MSVC_DLL_MISSING, line, re.I)]
     failed = [line for line in seen if line not in named]
     runtime = ctx.observed([MSVC_DLL]) if failed and not named else []
-    fbgemm = ctx.observed([FBGEMM_DEPENDENCY]) if failed and not named and not runtime else []
+    # the lines that matched already hold the failing DLL's name: no second pass over the report
+    fbgemm = [line for line in failed if re.search(FBGEMM_DEPENDENCY, line, re.I)] if not named and not runtime else []
     if fbgemm:
         yield Hit("torch's fbgemm.dll could not load a DLL it depends on: libomp140.x86_64.dll, LLVM's OpenMP runtime "
                   "that Visual Studio's C++ tools install, which torch 2.4.0's Windows wheels did not ship",
