@@ -168,6 +168,11 @@ REPL_NAMES = {"tf": "tensorflow", "jaxlib": "jax"}
 # command ('python -c "import torch; print(torch.version.cuda)"', then "10.2"): the CUDA torch was built with.
 REPL_TORCH_CUDA = re.compile(r"^(?:(?:>>>|\$)\s*)?(?:\S*python3?(?:\.exe)?\s+-c\s+['\"]import torch;\s*)?(?:print\()?"
                              r"torch\.version\.cuda\)?['\"]?$")
+# TensorFlow asked whether its build has CUDA, at the prompt (">>> tf.test.is_built_with_cuda()", then "False") or in
+# a one-line command: the build's own answer, which outranks what its package name promises (conda-forge's
+# tensorflow 2.15.0 cuda120py311 builds answered False, conda-forge/tensorflow-feedstock#367).
+REPL_TF_CUDA = re.compile(r"^(?:(?:>>>|\$)\s*)?(?:\S*python3?(?:\.exe)?\s+-c\s+['\"]import tensorflow as tf;\s*)?"
+                          r"(?:print\()?tf\.test\.is_built_with_cuda\(\)\)?['\"]?$")
 
 
 def _repl_versions(lines: List[str], facts: HostFacts, source: str) -> None:
@@ -181,6 +186,10 @@ def _repl_versions(lines: List[str], facts: HostFacts, source: str) -> None:
         cuda = re.fullmatch(r"(?:>>>\s*)?'?(?:(\d+\.\d+)(?:\.\d+)?|(None))'?", following.strip())
         if cuda and REPL_TORCH_CUDA.match(line.strip()):
             built_with_cuda(framework(facts, "torch", f"{source}: python prompt"), cuda.group(1) or cuda.group(2))
+        built = re.fullmatch(r"\W*(True|False)\W*", following)
+        if built and REPL_TF_CUDA.match(line.strip(" `")):
+            set_once(framework(facts, "tensorflow", f"{source}: python prompt"), "accelerator",
+                     "cuda" if built.group(1) == "True" else "cpu")
 
 
 # An issue template's example, "OS Platform and Distribution (e.g., Linux Ubuntu 16.04)", is the form's

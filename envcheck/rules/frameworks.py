@@ -13,6 +13,7 @@ from envcheck.images import REQUIRED_ARCH
 from envcheck.importers.prose import XFORMERS_TORCH
 from envcheck.matrix import PROSE_SOURCE, QueryError, cc_tuple, coverage, dotted_cc, model_key
 from envcheck.rules import Context, Hit, first_match, older_than, rule
+from envcheck.model import Framework
 from envcheck.rules.container import l4t_mismatch
 from envcheck.rules.gpu import GPU_REQUEST, on_a_mac, said_no_gpu
 from envcheck.rules.system import on_native_windows
@@ -733,11 +734,14 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     for framework in ctx.facts.frameworks.installed:
         if framework.accelerator != "cpu" or gpu is False:
             continue
+        if framework.name == "tensorflow" and _tensorflow_past_windows_gpu(ctx, framework):
+            continue  # the only build there is: framework-end-of-life names the platform
         # A pasted report (the GPU unknown) counts when it speaks of the GPU it wanted: "YOLOv8 using my cpu
         # instead of gpu" above Ultralytics' "torch-2.2.1+cpu CPU (...)", asks torch.cuda.is_available(), or says
-        # which CUDA the machine has ("Windows 11 and CUDA 12.1").
+        # which CUDA the machine has ("Windows 11 and CUDA 12.1"), or asks TensorFlow whether it was built with CUDA.
         if gpu is None and not seen and (ctx.facts.system.os == "darwin" or not (
-                ctx.observed([WANTS_THE_GPU, r"\bcuda\.is_available\(\)"]) or ctx.facts.cuda.stated_version)):
+                ctx.observed([WANTS_THE_GPU, r"\bcuda\.is_available\(\)|\bis_built_with_cuda\(\)"])
+                or ctx.facts.cuda.stated_version)):
             continue
         fix = [f"pip uninstall -y {framework.name}"]
         if "conda transaction" in (framework.source or ""):
@@ -2324,16 +2328,11 @@ def framework_end_of_life(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       fix=[f"pip uninstall -y {dist.name}", "pip install torch  # or jax / tensorflow"])
             return
     tf = ctx.framework("tensorflow")
-    if tf is not None and tf.version and ctx.facts.system.os == "windows":
-        try:
-            newer = Version(tf.version.split("+")[0]) >= Version("2.11")
-        except InvalidVersion:
-            newer = False
-        if newer:
-            yield Hit(f"TensorFlow {tf.version} on native Windows has no GPU support (2.10 was the last)",
-                      evidence={"system.os": "windows", "tensorflow": tf.version},
-                      fix=["use WSL2 with pip install tensorflow[and-cuda]", "or pip install tensorflow==2.10.*"])
-            return
+    if tf is not None and _tensorflow_past_windows_gpu(ctx, tf):
+        yield Hit(f"TensorFlow {tf.version} on native Windows has no GPU support (2.10 was the last)",
+                  evidence={"system.os": "windows", "tensorflow": tf.version},
+                  fix=["use WSL2 with pip install tensorflow[and-cuda]", "or pip install tensorflow==2.10.*"])
+        return
     unversioned = _tensorflow_on_native_windows(ctx) if tf is None or not tf.version else None
     if unversioned:
         yield unversioned
@@ -2342,6 +2341,17 @@ def framework_end_of_life(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit("The framework package (or platform) used here no longer gets GPU builds",
                   fix=["pip install tensorflow  # instead of tensorflow-gpu",
                        "TensorFlow GPU on Windows: use WSL2, or TensorFlow 2.10"])
+
+
+def _tensorflow_past_windows_gpu(ctx: Context, tf: Framework) -> bool:
+    """TensorFlow 2.11 or newer on native Windows, where every build is CPU-only: the platform, not the install, is
+    what to change."""
+    if not tf.version or ctx.facts.system.os != "windows":
+        return False
+    try:
+        return Version(tf.version.split("+")[0]) >= Version("2.11")
+    except InvalidVersion:
+        return False
 
 
 def _tensorflow_on_native_windows(ctx: Context) -> Optional[Hit]:
