@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
 
 
@@ -22,3 +24,27 @@ def test_tensorflow_past_2_10_on_native_windows_answering_false_is_the_platform_
     assert first(corpus("969-")).slug == "framework-end-of-life"
     assert "cpu-only-build" not in paste_slugs(corpus("969-"))
 
+
+@pytest.mark.parametrize("text, major", [
+    (corpus("4773-"), "11"),  # janhq/jan#1946: "the program looks for libcudart.so.11.7, whereas I'm on cuda 12"
+    (corpus("542-"), "10"),  # "looking for libcudart.so.10 when libcudart.so.11 installed"
+])
+def test_a_program_retold_as_looking_for_one_releases_runtime_is_that_release_missing(text, major):
+    found = first(text)
+    assert found.slug == "cuda-libraries-missing"
+    assert major in (found.evidence.get("wanted_cuda_major") or found.evidence.get("wanted_cuda"))
+
+
+@pytest.mark.parametrize("text", [
+    corpus("6121-"),  # Unity-Technologies/ml-agents: 'i have error like "cudart64_90.dll" not found'
+    # the double-quoted form programs print for a DLL they looked for ('Library "sqlite.dll" not found.', a Delphi
+    # SQLite unit found by find_string), with a CUDA 11 DLL
+    'Library "cublas64_11.dll" not found.',
+])
+def test_a_cuda_dll_named_in_double_quotes_as_not_found_is_read(text):
+    assert first(text).slug == "cuda-libraries-missing"
+
+
+def test_a_search_for_a_library_that_found_it_is_not_read_as_missing():
+    text = "Looking for CUDA runtime... searching for libcudart.so.12: found /usr/local/cuda/lib64/libcudart.so.12"
+    assert "cuda-libraries-missing" not in paste_slugs(text)

@@ -651,7 +651,7 @@ MISSING_CUDA_LIB = (
     # ldd's and MSYS2 ntldd's listing of what a library needs: "libcudart.so.10.0 => not found",
     # "cublas64_13.dll => not found"
     rf"\b(?:lib)?{CUDA_LIBS}(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+(?:\.\d+)*)\s+=>\s+not found",
-    rf"\b{CUDA_LIBS}64_\d+\.dll'?,? (?:not found|was not found|is missing|cannot)",
+    rf"\b{CUDA_LIBS}64_\d+\.dll['\"]?,? (?:not found|was not found|is missing|cannot)",
     # CTranslate2 (faster-whisper, whisperX): "Library cublas64_12.dll is not found or cannot be loaded",
     # "Library libcublas.so.12 is not found or cannot be loaded"
     rf"\bLibrary (?:lib)?{CUDA_LIBS}(?:64_\d+\.dll|\.so\.\d+(?:\.\d+)*) is not found",
@@ -662,6 +662,10 @@ MISSING_CUDA_LIB = (
     # installed ...", and people retelling it: "it said that 'cannot find cudart64_90.dll'"
     rf"(?:cannot|can't|could not|couldn't|unable to|failed to) (?:find|load|locate|open)\W{{0,3}}(?:lib)?{CUDA_LIBS}"
     rf"(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+)",
+    # a program's search for one release's library, retold: "the program looks for libcudart.so.11.7, whereas I'm on
+    # cuda 12" (janhq/jan#1946), "looking for libcudart.so.10 when libcudart.so.11 installed"
+    rf"\b(?:looks|looking|searches|searching) for\W{{0,3}}(?:lib)?{CUDA_LIBS}(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+)"
+    r"(?![\w.]*\W{0,3}(?:found|ok)\b)",  # a search log's success line is not it
     # the same retold with a noun or the name first: OpenMM's users, "CUDA platform can not be registered due to
     # failure of loading 'libcuda.so.1' and 'libnvrtc.so.10.1'" and "'libnvrtc.so.10.1' can not be loaded";
     # "failed loading cudart64_101.dll"; NVRTC 11.2 and later name their DLL nvrtc64_112_0.dll
