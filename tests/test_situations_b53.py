@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings, paste_slugs
 
 
 def test_tensorflow_answering_it_was_not_built_with_cuda_is_a_cpu_only_build():
@@ -48,3 +48,23 @@ def test_a_cuda_dll_named_in_double_quotes_as_not_found_is_read(text):
 def test_a_search_for_a_library_that_found_it_is_not_read_as_missing():
     text = "Looking for CUDA runtime... searching for libcudart.so.12: found /usr/local/cuda/lib64/libcudart.so.12"
     assert "cuda-libraries-missing" not in paste_slugs(text)
+
+
+def test_paddles_note_of_a_cuda_runtime_older_than_the_gpu_is_a_build_without_its_kernels():
+    # PaddlePaddle/PaddleDetection#3418: a CUDA 10.2 build on an RTX 3050 laptop (8.6, first known to CUDA 11.1) hangs
+    found = first(corpus("4111-"))
+    assert found.slug == "gpu-arch-not-in-build"
+    assert found.evidence["runtime_cuda"] == "10.2" and found.evidence["compute_capability"] == "8.6"
+
+
+def test_paddles_note_ranks_after_an_error_the_report_shows():
+    # PaddlePaddle/PaddleDetection#5795: the same note above cuDNN not found, which is what stopped the run
+    assert first(corpus("1201-")).slug == "cudnn-missing"
+    assert "gpu-arch-not-in-build" in paste_slugs(corpus("1201-"))
+
+
+def test_paddles_note_of_a_runtime_that_knows_the_gpu_is_no_finding():
+    # the note as Paddle 3 prints it (PaddlePaddle/PaddleX#3613's wording), with a CUDA 12.8 runtime on an RTX 5090
+    text = ("W0314 08:10:05.641788    45 gpu_resources.cc:119] Please NOTE: device: 0, GPU Compute Capability: 12.0, "
+            "Driver API Version: 12.8, Runtime API Version: 12.8")
+    assert "gpu-arch-not-in-build" not in paste_slugs(text)

@@ -368,6 +368,36 @@ PADDLE_ARCH = re.compile(r"current machine is (\w+), which is not compatible wit
 # The newest capability in that table: one past it and unlisted is newer than the build, not older.
 PADDLE_NAMED_CC_MAX = "8.9"
 PADDLE_CC = re.compile(r"GPU Compute Capability: (\d+\.\d+)")
+# Paddle's note on each GPU it opens, with the GPU's capability and the CUDA runtime its build carries: "Please NOTE:
+# device: 0, GPU Compute Capability: 8.6, Driver API Version: 11.2, Runtime API Version: 10.2" (device_context.cc, a
+# CUDA 10.2 build on an RTX 3050 laptop, PaddlePaddle/PaddleDetection#3418; gpu_resources.cc in Paddle 3, an RTX 5090D
+# under a CUDA 12.3 build, PaddlePaddle/PaddleX#3613).
+PADDLE_NOTE = re.compile(r"GPU Compute Capability: (\d+\.\d+), Driver API Version: (\d+\.\d+), "
+                         r"Runtime API Version: (\d+\.\d+)")
+
+
+def _paddle_runtime_predates_gpu(ctx: Context, notes: List[str]) -> Optional[Hit]:
+    """Paddle's note gives the GPU's capability and the CUDA runtime of its build. A runtime older than the first CUDA
+    that knows the architecture means the build has no machine code for it, in Paddle's kernels or in the cuDNN and
+    cuBLAS of that CUDA: what runs goes through the driver's PTX compiler if at all, and run_check hangs or fails."""
+    for line in notes:
+        note = PADDLE_NOTE.search(line)
+        cc, driver_cuda, runtime = note.groups()
+        needs = ctx.matrix.oldest_cuda_for_cc(cc)
+        if not needs or not older_than(runtime, needs):
+            continue
+        driver_short = older_than(driver_cuda, needs)
+        # a note, not an error: a failure the report shows (cuDNN not found) ranks before it
+        return Hit(f"Paddle's build runs CUDA {runtime}, older than this GPU (compute capability {cc}, first known to "
+                   f"CUDA {needs}): it has no kernels for it", priority=30,
+                   evidence={"compute_capability": cc, "runtime_cuda": runtime, "driver_cuda": driver_cuda,
+                             "cuda_needed": needs, "observed": line.strip()[:200]},
+                   fix=["python -m pip uninstall -y paddlepaddle-gpu",
+                        f"install the paddlepaddle-gpu build for CUDA {needs} or newer" +
+                        (f", after a driver update (this driver runs CUDA {driver_cuda} at most)" if driver_short else
+                         f" and not newer than CUDA {driver_cuda}, the newest this driver runs") +
+                        ": https://www.paddlepaddle.org.cn/install/quick"])
+    return None
 
 
 def _paddle_arch_mismatch(ctx: Context) -> Optional[Tuple[str, Dict, Hit]]:
@@ -1036,7 +1066,7 @@ KOKKOS_SLOWER_ONLY = re.compile(r"compiled for compute capability (?!0\.0)\d+\.\
 @rule("FW002", "gpu-arch-not-in-build", "error", "The framework build has no kernels for this (newer) GPU",
       signatures=(*NO_KERNEL_IMAGE, r"is not compatible with the current PyTorch installation", INCOMPATIBLE_WARN_SOURCE,
                   TORCH_CC_WARNING.pattern,
-                  NGC_GPU_TOO_NEW.pattern, *PADDLE_ARCH_TEXT,
+                  NGC_GPU_TOO_NEW.pattern, *PADDLE_ARCH_TEXT, PADDLE_NOTE.pattern,
                   TF_NO_KERNEL_BINARIES, INVALID_PTX, NVRTC_ARCH_REFUSED, *KOKKOS_ARCH_MISMATCH, OPENCV_DEVICE_NOT_BUILT),
       priority=20, references=(TORCH_INSTALL,))
 def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -1078,6 +1108,13 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     ngc = first_match(NGC_GPU_TOO_NEW, seen)
     if ngc is not None:
         yield _ngc_release_checks_gpu(ngc, newer=True)
+        return
+    notes = [line for line in seen if PADDLE_NOTE.search(line)]
+    seen = [line for line in seen if line not in notes]
+    if notes and not seen:  # Paddle's note alone: its runtime against the GPU decides
+        predates = _paddle_runtime_predates_gpu(ctx, notes)
+        if predates:
+            yield predates
         return
     warned = ctx.shared("torch_cc_warning", _torch_cc_warning)
     if warned and warned[0] == "new":
