@@ -68,3 +68,19 @@ def test_paddles_note_of_a_runtime_that_knows_the_gpu_is_no_finding():
     text = ("W0314 08:10:05.641788    45 gpu_resources.cc:119] Please NOTE: device: 0, GPU Compute Capability: 12.0, "
             "Driver API Version: 12.8, Runtime API Version: 12.8")
     assert "gpu-arch-not-in-build" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("6652-"),  # RosettaCommons/RoseTTAFold#6: "Operator Range does not support cuda device."
+    # install notes of a DGL pip wheel without CUDA (found by find_string)
+    "Error: /opt/dgl/src/array/array.cc:862: Operator DisjointUnionCoo does not support cuda device.",
+])
+def test_a_dgl_operator_without_its_cuda_kernel_is_a_cpu_dgl(text):
+    found = first(text)
+    assert found.slug == "cpu-only-build" and "DGL" in found.message
+
+
+def test_a_library_saying_it_does_not_support_cuda_devices_in_other_words_is_not_dgl():
+    # a numpy backend's own warning (found by find_string): no DGL source path, no DGL
+    text = "WARNING: numpy backend does not support cuda device. Switching to cpu device"
+    assert not any("DGL" in finding.message for finding in paste_findings(text))

@@ -499,8 +499,12 @@ NO_GPU_SEEN = (IS_AVAILABLE_FALSE, r"But your machine only has: \[\]",
 
 
 # DGL's CPU build asked for a CUDA device: "Check failed: allow_missing: Device API cuda is not enabled. Please install
-# the cuda version of dgl."; releases before 1.0 said "Device API gpu is not enabled".
-DGL_CPU = r"Device API (?:cuda|gpu) is not enabled\W{0,3}(?:Please install the cuda version of dgl)?"
+# the cuda version of dgl."; releases before 1.0 said "Device API gpu is not enabled". An operator without its CUDA
+# kernel in the build says so by name from DGL's source path: "/opt/dgl/src/array/array.cc:34: Operator Range does not
+# support cuda device." (RoseTTAFold's environment on a CPU DGL, RosettaCommons/RoseTTAFold#6), "array.cc:862: Operator
+# DisjointUnionCoo does not support cuda device." (notes of a pip install whose DGL wheel was the CPU one).
+DGL_CPU = (r"Device API (?:cuda|gpu) is not enabled\W{0,3}(?:Please install the cuda version of dgl)?|"
+           r"\.cc:\d+\]?:? Operator \w+ does not support cuda device")
 # DGL's CUDA builds before 1.0 were packages of their own (dgl-cu111, dgl-cuda10.2 on conda), installing the same dgl
 # module as the CPU package: "If you have installed dgl-cuXX package, please uninstall it first" (DGL's start page).
 DGL_CUDA_PACKAGE = re.compile(r"\bdgl-cu(?:da)?[\d.]+\b", re.I)
