@@ -84,3 +84,13 @@ def test_a_library_saying_it_does_not_support_cuda_devices_in_other_words_is_not
     # a numpy backend's own warning (found by find_string): no DGL source path, no DGL
     text = "WARNING: numpy backend does not support cuda device. Switching to cpu device"
     assert not any("DGL" in finding.message for finding in paste_findings(text))
+
+
+@pytest.mark.parametrize("text, cc", [
+    (corpus("6774-"), "6.1"),  # omacom/omarchy#2039: two GTX 1080 Ti under Arch's ollama-cuda package
+    # a build-notes page's error line for a Turing card (found by find_string)
+    ("ERROR: ggml was not compiled with any CUDA arch <= 750", "7.5"),
+])
+def test_ggml_finding_no_architecture_at_or_below_the_gpu_is_a_gpu_older_than_the_build(text, cc):
+    found = first(text)
+    assert found.slug == "gpu-arch-unsupported" and found.evidence["compute_capability"] == cc

@@ -167,6 +167,11 @@ JULIA_GPU_TOO_OLD = re.compile(r"Your (.{1,60}?) GPU \(compute capability (\d+)\
 # ("cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=86", a v0.9.5 build write-up).
 OLLAMA_GPU_TOO_OLD = re.compile(r"CUDA GPU is too old\.(?: Falling back to CPU mode\.)? Compute Capability detected: "
                                 r"(\d+)\.(\d)")
+# ggml's CUDA backend (llama.cpp, Ollama, koboldcpp) looking for the newest architecture it was compiled for at or
+# below the GPU's, and finding none: "ggml was not compiled with any CUDA arch <= 610" (ggml-cuda/common.cuh; the number
+# is the GPU's compute capability times 100: two GTX 1080 Ti under Arch's ollama-cuda package, omacom/omarchy#2039;
+# "<= 750" for a Turing card in a build-notes page). Every architecture in the build is newer than the GPU.
+GGML_NO_ARCH_AT_OR_BELOW = re.compile(r"ggml was not compiled with any CUDA arch <= (\d{1,2})(\d)0\b")
 OLLAMA_GPU_PAGE = "https://github.com/ollama/ollama/blob/main/docs/gpu.md"
 # cuDNN's own refusal of a GPU without a feature it needs, the GPU being older than its release supports: CuPy's
 # "cupy.cuda.cudnn.CuDNNError: CUDNN_STATUS_ARCH_MISMATCH" on a Fermi Tesla C2050 (chainer/chainer#740, settled by
@@ -197,7 +202,8 @@ MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, PTX_FEATURE_NEEDS_NEWER.pattern,
                 r"missing the necessary PTX files that are <=\s*\d+",
                 *AMPERE_ONLY, OPERATOR_NEEDS_NEWER.pattern, r"with comput\w* capability \d+\.\d does not support \w",
                 PROGRAM_NEEDS_CAPABILITY.pattern,
-                REQUIRED_ARCH.pattern, TORCH_CC_RANGE_SAID, OLLAMA_GPU_TOO_OLD.pattern, CUDNN_ARCH_MISMATCH)
+                REQUIRED_ARCH.pattern, TORCH_CC_RANGE_SAID, OLLAMA_GPU_TOO_OLD.pattern, CUDNN_ARCH_MISMATCH,
+                GGML_NO_ARCH_AT_OR_BELOW.pattern)
 # A program refusing a GPU below the lowest architecture it was compiled for, naming both: HOOMD-blue ("No supported
 # GPUs are present on this system." with "The device Tesla K80 with compute capability 3.7 does not support
 # HOOMD-blue.", from hoomd/ExecutionConfiguration.cc; 3.0-beta releases printed "computed capability").
@@ -1566,6 +1572,20 @@ def _toolkit_dropped_hit(ctx: Context, gpu: Dict, observed: List[str]) -> Hit:
                + for_torch + ["or run on a GPU of a newer architecture"])
 
 
+def _ggml_built_above_gpu(said: "re.Match[str]") -> Hit:
+    """ggml's own search through the architectures it was compiled for found none at or below the GPU's: the GPU is
+    older than the whole list, which the builder chose (a distribution's package, a prebuilt release, a -DCMAKE_CUDA_
+    ARCHITECTURES left to its default), not one the CUDA toolkit forced."""
+    cc, digits = f"{said.group(1)}.{said.group(2)}", f"{said.group(1)}{said.group(2)}"
+    return Hit(f"This ggml build (the CUDA backend of llama.cpp, Ollama and programs built on them) has no code for "
+               f"compute capability {cc} or below: every architecture it was compiled for is newer than this GPU",
+               evidence={"compute_capability": cc, "observed": said.group(0)}, confirmed=True,
+               fix=[f"build it for this GPU: cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES={digits} (for "
+                    "Ollama the same option in its cmake build), with a CUDA toolkit that still compiles for it",
+                    "or a release or package whose architecture list includes this GPU (a distribution's package "
+                    "chooses its own list)"])
+
+
 def _program_refuses_gpu(refused: "re.Match[str]") -> Hit:
     """A program that checks each GPU against the oldest architecture it was compiled for, and said this one is
     below it; HOOMD-blue 3 and later leave out compute 3.x on purpose, so a rebuild does not bring it back."""
@@ -1704,6 +1724,10 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "early ones), with a CUDA toolkit that still compiles for that GPU"])
         return
     seen = [line for line in seen if not OLLAMA_GPU_TOO_OLD.search(line)]  # a misread capability: not this rule's
+    ggml = first_match(GGML_NO_ARCH_AT_OR_BELOW, seen)
+    if ggml is not None:
+        yield _ggml_built_above_gpu(ggml)
+        return
     if seen and all(re.search(CUDNN_ARCH_MISMATCH, line) for line in seen):
         models = [gpu for gpu in ctx.gpu_models() if gpu["cc"]]
         gpu = f"the {models[0]['name']} (compute capability {models[0]['cc']})" if models else "this GPU"
