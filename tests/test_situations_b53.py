@@ -94,3 +94,15 @@ def test_a_library_saying_it_does_not_support_cuda_devices_in_other_words_is_not
 def test_ggml_finding_no_architecture_at_or_below_the_gpu_is_a_gpu_older_than_the_build(text, cc):
     found = first(text)
     assert found.slug == "gpu-arch-unsupported" and found.evidence["compute_capability"] == cc
+
+
+@pytest.mark.parametrize("text, runs, needs", [
+    (corpus("6671-"), "11.2", "11.4"),  # 4DVLab/DexGrasp-Anything#5: Isaac Gym's check, cuDriverGetVersion's integers
+    # NVIDIA Warp's warning as its installation notes give it
+    ("Warp UserWarning:\n   Insufficient CUDA driver version.\n   The minimum required CUDA driver version is 12.0, but "
+     "the installed CUDA driver version is 11.8.", "11.8", "12.0"),
+])
+def test_a_simulator_stating_the_drivers_cuda_below_its_floor_is_a_driver_too_old(text, runs, needs):
+    found = first(text)
+    assert found.slug == "driver-too-old"
+    assert found.evidence["driver_cuda"] == runs and found.evidence["program_cuda"] == needs

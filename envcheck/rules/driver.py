@@ -19,6 +19,7 @@ from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
 from envcheck.images import REQUIRED_CUDA
 from envcheck.importers.nvidia_smi import HEADER as SMI_HEADER
+from envcheck.libcuda import version_string
 from envcheck.kernel_messages import NVRM_LEGACY_BRANCH, nvrm_text, refused_pci_ids
 from envcheck.model import PROSE_SOURCE
 
@@ -350,7 +351,9 @@ DRIVER_TOO_OLD_FOR_BUILD = re.compile(r"\bNVIDIA driver (\d{3}(?:\.\d{1,3}){1,2}
                                       r"(?: \(needs >= ?(\d{3}(?:\.\d{1,3}){0,2})\))?|"
                                       r"(?:^|[.:!]\s+)Driver too old for (cu\d{2,3})\b", re.I | re.M)
 DRIVER_CUDA_SAID_BELOW = (r"is not compatible with any supported CUDA toolkit|"
-                          r"is not supported by your driver \(which supports up to")
+                          r"is not supported by your driver \(which supports up to|"
+                          r"CUDA driver version is \d{4,5}, expected at least \d{4,5}\b|"
+                          r"minimum required CUDA driver version is \d+\.\d+, but the installed")
 # conda's libmamba solver, a package asking for more CUDA than the __cuda virtual package (the newest CUDA the driver
 # runs) offers: "package cudatoolkit-11.6.0-habf752d_9 has constraint __cuda >=11.6.0 conflicting with __cuda-10.2-0"
 # (MPI-Dortmund/tomotwin-cryoet#3), "package cuda-version-12.0-hffde075_0 has constraint __cuda >=12 conflicting with
@@ -358,7 +361,15 @@ DRIVER_CUDA_SAID_BELOW = (r"is not compatible with any supported CUDA toolkit|"
 # prints beside unrelated conflicts.
 CONDA_CUDA_CONFLICT = re.compile(r"has constraint __cuda >=\s*(?P<needed>\d+(?:\.\d+)?)(?:\.\d+)* conflicting with "
                                  r"__cuda-(?P<runs>\d+\.\d+)")
-DRIVER_CUDA_BELOW_NEEDED = (MATLAB_DRIVER_CUDA, CUDAJL_DRIVER_CUDA, CUDANATIVE_DRIVER_CUDA, CONDA_CUDA_CONFLICT)
+# Simulators checking the driver's CUDA against their floor at start, both numbers given: Isaac Gym's "CUDA driver
+# version is 11020, expected at least 11040." (cuDriverGetVersion's integers, 4DVLab/DexGrasp-Anything#5) and NVIDIA
+# Warp's "The minimum required CUDA driver version is 12.0, but the installed CUDA driver version is 11.8." (Warp's
+# installation notes, after "Insufficient CUDA driver version.").
+PHYSX_DRIVER_CUDA = re.compile(r"CUDA driver version is (?P<runs>\d{4,5}), expected at least (?P<needed>\d{4,5})\b")
+WARP_DRIVER_CUDA = re.compile(r"minimum required CUDA driver version is (?P<needed>\d+\.\d+), but the installed CUDA "
+                              r"driver version is (?P<runs>\d+\.\d+)")
+DRIVER_CUDA_BELOW_NEEDED = (MATLAB_DRIVER_CUDA, CUDAJL_DRIVER_CUDA, CUDANATIVE_DRIVER_CUDA, CONDA_CUDA_CONFLICT,
+                            PHYSX_DRIVER_CUDA, WARP_DRIVER_CUDA)
 # CUDA miners (xmrig-cuda, ccminer and their forks) compare the driver's CUDA (cudaDriverGetVersion) with the runtime
 # they were built with and stop when it is lower: "Driver does not support CUDA 12.5 API! Update your nVidia driver!"
 # (xmrig-cuda 12.5 on a 12.4 driver, xmrig/xmrig#3504; ccminer's "CUDA 5.5 API" on macOS).
@@ -369,6 +380,11 @@ DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                               r"symbol lookup for cu[A-Z]\w*_v\d+ failed",
                               r"entry point cu[A-Z]\w*_v\d+ could not be located",
                               r"\bFunction (?-i:cu[A-Z])\w* not found\b")  # case kept: cudnnX is cuDNN's
+
+
+def _dotted_cuda(number: str) -> str:
+    """A CUDA release as cuDriverGetVersion gives it (11020) in the dotted form (11.2); a dotted one as it is."""
+    return version_string(int(number)) if number.isdigit() and len(number) >= 4 else number
 
 
 @rule("DRV005", "driver-too-old", "error", "The driver is older than the CUDA the software was built for",
@@ -518,11 +534,11 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if seen and not reported:
         jit = PTX_VERSIONS.search(" ".join(seen))
         runs = first_match(INSUFFICIENT_DRIVER_CUDA, seen)
-        runs_cuda = f"{int(runs.group(1)) // 1000}.{int(runs.group(1)) % 1000 // 10}" if runs else ""
+        runs_cuda = _dotted_cuda(runs.group(1)) if runs else ""
         both = next((m for pattern in DRIVER_CUDA_BELOW_NEEDED for m in [first_match(pattern, seen)] if m), None)
         if both:
-            runs_cuda = both.group("runs")
-        needed = both.group("needed") if both else ""
+            runs_cuda = _dotted_cuda(both.group("runs"))
+        needed = _dotted_cuda(both.group("needed")) if both else ""
         required = first_match(REQUIRED_CUDA, seen) if not both else None
         if required:
             needed = required.group(1)
