@@ -106,3 +106,19 @@ def test_a_simulator_stating_the_drivers_cuda_below_its_floor_is_a_driver_too_ol
     found = first(text)
     assert found.slug == "driver-too-old"
     assert found.evidence["driver_cuda"] == runs and found.evidence["program_cuda"] == needs
+
+
+@pytest.mark.parametrize("text, major", [
+    (corpus("6913-"), "11"),  # TabbyML/tabby#4117: the cuda117 build's llama-server "exited with status code -1073741515"
+    (corpus("6318-"), ""),  # Mintplex-Labs/anything-llm#1795: "llama runner process has terminated: exit status 0xc0000135"
+])
+def test_windows_stopping_a_program_for_a_missing_dll_is_read_with_the_builds_cuda(text, major):
+    found = first(text)
+    assert found.slug == "cuda-libraries-missing" and "0xC0000135" in found.message
+    assert found.evidence.get("build_cuda_major", "") == major
+
+
+def test_an_exit_code_that_is_not_the_missing_dll_status_is_not_read_so():
+    # 0xc0000005 is an access violation: the program ran and crashed
+    text = "llama runner process has terminated: exit status 0xc0000005"
+    assert "cuda-libraries-missing" not in paste_slugs(text)

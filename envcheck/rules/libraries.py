@@ -680,6 +680,15 @@ MISSING_CUDA_LIB = (
     # release's library: "undefined reference to `nvrtcDestroyProgram@libnvrtc.so.11.1'" names the exact soname
     rf"undefined reference to [`'\"]?\w+@lib{CUDA_LIBS}\.so\.\d",
 )
+# Windows ending a process whose DLL dependencies the loader could not find, STATUS_DLL_NOT_FOUND (0xC0000135, printed
+# signed as -1073741515 or unsigned as 3221225781): "llama runner process has terminated: exit status 0xc0000135"
+# (AnythingLLM's bundled Ollama, Mintplex-Labs/anything-llm#1795), "llama-server <embedding> exited with status code
+# -1073741515" (Tabby's cuda117 build for Windows, TabbyML/tabby#4117).
+DLL_NOT_FOUND_EXIT = re.compile(r"\b(?:exit(?:ed)?(?: with)? (?:status|code)|status code)\s*:?\s*"
+                                r"(?:0xc0000135|-1073741515|3221225781)\b", re.I)
+# A CUDA build named by its release in a path or a package name: "cuda117", "win-cuda-12-0", "cuda_v12", "cu121".
+BUILD_CUDA_NAMED = re.compile(r"(?<![a-z])cuda[-_]?v?(\d{2})(?:[-_.]?(\d))?(?![\d.])|(?<![a-z])cu(\d{2})(\d)(?!\d)",
+                              re.I)
 # NVRTC compiles at run time with a builtins library of its own exact release, which it dlopens by name, so the
 # loader path decides (nlesc-recruit/cudawrappers#354). Before CUDA 11 it did not name the file: "nvrtc: error: failed
 # to load builtins" (CuPy, cupy/cupy#1660 and ucbdrive/hd3#3; OpenMM, openmm/openmm#1485, "a library path issue"; TVM
@@ -842,7 +851,8 @@ def _torch_wheels_missing(ctx: Context, library: str) -> Hit:
 
 @rule("LIB004", "cuda-libraries-missing", "error", "The loader does not find the CUDA libraries a package was built for",
       signatures=MISSING_CUDA_LIB + (SEPARATE_CUDA_LIB.pattern, JAX_LIBRARY_UNLOADABLE, BITSANDBYTES_SEEKS_RUNTIME,
-                                     TORCH_PRELOAD_MISSING.pattern, NVRTC_BUILTINS_UNLOADED.pattern),
+                                     TORCH_PRELOAD_MISSING.pattern, NVRTC_BUILTINS_UNLOADED.pattern,
+                                     DLL_NOT_FOUND_EXIT.pattern),
       priority=18,
       references=("https://docs.nvidia.com/deploy/cuda-compatibility/",
                   "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"))
@@ -889,6 +899,9 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if ctx.shared("l4t_mismatch", l4t_mismatch):
         return  # a Jetson container's CUDA comes with its L4T release: CTR010 names the mismatch
+    if seen and all(DLL_NOT_FOUND_EXIT.search(line) for line in seen):
+        yield _windows_dll_not_found(ctx, seen)
+        return
     # a library of the CUDA release numbering (libcublas.so.11, cudart64_110.dll) named as missing: the readings of a
     # library apart (NVVM, NVTX) or of NVRTC's builtins step aside for it
     release_library_named = any(re.search(pattern, line) for line in seen for pattern in MISSING_CUDA_LIB)
@@ -1019,6 +1032,29 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     unversioned = None if wanted else first_match(UNVERSIONED_CUDA_LIB, seen)
     if unversioned:
         yield _unversioned_library_missing(ctx, unversioned.group(1), versions, host_where)
+
+
+def _windows_dll_not_found(ctx: Context, exited: List[str]) -> Hit:
+    """Windows stopped the program before it ran: a DLL it links against is nowhere on the DLL search path. For a CUDA
+    build that is, most often, its CUDA release's runtime DLLs (a build for CUDA 11 on a machine with CUDA 12 only);
+    otherwise the Visual C++ runtime. A build named by its CUDA release in the command or path says which."""
+    named = next((m for line in exited + ctx.observed([BUILD_CUDA_NAMED.pattern]) for m in [BUILD_CUDA_NAMED.search(line)]
+                  if m), None)
+    major = (named.group(1) or named.group(3)) if named else ""
+    versions, _where = host_cuda(ctx)
+    return Hit("The program exited with STATUS_DLL_NOT_FOUND (0xC0000135): Windows found no copy of a DLL it needs"
+               + (f"; it is a CUDA {major} build, so most likely the CUDA {major} runtime DLLs (cudart64_*, cublas64_"
+                  f"{major}) are not on PATH" if major else ": for a CUDA build, most likely its CUDA release's runtime "
+                  "DLLs; otherwise the Visual C++ runtime")
+               + (f"; this machine has CUDA {', '.join(versions)}" if versions else ""),
+               evidence={"observed": exited[0].strip()[:200], **({"build_cuda_major": major} if major else {})},
+               fix=[f"install the CUDA {major} runtime DLLs: the CUDA {major} toolkit, or pip install "
+                    f"nvidia-cuda-runtime-cu{major} nvidia-cublas-cu{major} with their bin directories added to PATH; "
+                    "or use the program's build for the CUDA you have" if major else
+                    "install the CUDA runtime of the program's build (its release notes name it) and add its bin "
+                    "directory to PATH, or use the program's build for the CUDA you have",
+                    "install the Microsoft Visual C++ Redistributable (x64), the other runtime such programs load",
+                    "where cudart64_*.dll cublas64_*.dll  # which CUDA runtime DLLs PATH reaches"])
 
 
 def _nvrtc_builtins_unloaded(ctx: Context) -> Hit:
