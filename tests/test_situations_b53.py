@@ -122,3 +122,29 @@ def test_an_exit_code_that_is_not_the_missing_dll_status_is_not_read_so():
     # 0xc0000005 is an access violation: the program ran and crashed
     text = "llama runner process has terminated: exit status 0xc0000005"
     assert "cuda-libraries-missing" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("6750-"),  # facebookresearch/pytorch3d#1566: a Chinese MSVC, "无法打开包括文件: “corecrt.h”"
+    # the English words the same error has
+    "crtdefs.h(10): fatal error C1083: Cannot open include file: 'corecrt.h': No such file or directory",
+])
+def test_msvc_missing_a_c_runtime_header_in_any_language_is_the_windows_sdk(text):
+    assert first(text).slug == "windows-sdk-missing-for-cuda-build"
+
+
+def test_msvc_missing_a_projects_own_header_is_not_the_windows_sdk():
+    # a header of the project's own, as Chinese build notes quote it (found by find_string)
+    text = 'fatal error C1083: 无法打开包括文件: "alg/grpc/i_algorithm_processor.h"'
+    assert "windows-sdk-missing-for-cuda-build" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text, missing", [
+    (corpus("6756-"), ["cudart"]),  # cudpp/cudpp#72: CUDA 3.2 moved the import libraries under lib\x64
+    # Rust CUDA crates' build notes for a machine without the toolkit's lib\x64 on the linker's path
+    ("LINK : fatal error LNK1181: cannot open input file 'cuda.lib'", ["cuda"]),
+])
+def test_msvcs_linker_missing_a_cuda_import_library_is_the_toolkits_lib_directory(text, missing):
+    found = first(text)
+    assert found.slug == "cuda-dev-libs-not-on-linker-path" and found.evidence["missing"] == missing
+    assert any("lib\\x64" in step for step in found.fix)

@@ -770,15 +770,23 @@ def xla_ptxas_not_found(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # "/usr/bin/ld: cannot find -lcurand", "ld: cannot find -lcudart: No such file or directory". -lcuda (the
 # driver) is LIB007's.
 TOOLKIT_LIB_NOT_LINKABLE = r"cannot find -l(cudart|curand|cublas(?:Lt)?|cufft|cusparse|cusolver|nvrtc|nvToolsExt|nppc\w*|nvjpeg)\b"
+# MSVC's linker the same on Windows, where the toolkit's import libraries (cuda.lib, the driver API's, among them) are
+# in %CUDA_PATH%\lib\x64: "LINK : fatal error LNK1181: cannot open input file 'cudart.lib'" (cudpp/cudpp#72 after CUDA
+# 3.2 moved them; build notes for a conda toolkit, which puts them in Library\lib), "... input file 'cuda.lib'" (Rust
+# CUDA crates' build notes).
+WINDOWS_TOOLKIT_LIB_NOT_LINKABLE = re.compile(r"cannot open input file '(cudart|cuda|curand|cublas(?:Lt)?|cufft|cusparse|"
+                                              r"cusolver|nvrtc|nvToolsExt\w*|nppc\w*|nvjpeg|culibos)(?:_static)?\.lib'")
 
 
 @rule("TK007", "cuda-dev-libs-not-on-linker-path", "error", "The linker cannot find a CUDA toolkit library",
-      signatures=(TOOLKIT_LIB_NOT_LINKABLE,), priority=23, references=(TOOLKIT_ARCHIVE,), scope="build")
+      signatures=(TOOLKIT_LIB_NOT_LINKABLE, WINDOWS_TOOLKIT_LIB_NOT_LINKABLE.pattern), priority=23,
+      references=(TOOLKIT_ARCHIVE,), scope="build")
 def cuda_dev_libs_not_on_linker_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     Building an extension (DeepSpeed's JIT ops, a torch cpp_extension, llama.cpp, a CMake project):
-    "/usr/bin/ld: cannot find -lcurand", "cannot find -lcudart", "cannot find -lcublas".
+    "/usr/bin/ld: cannot find -lcurand", "cannot find -lcudart", "cannot find -lcublas". On Windows, MSVC's
+    linker: "LINK : fatal error LNK1181: cannot open input file 'cudart.lib'".
 
     Why:
     Linking needs the unversioned development names (libcurand.so, libcudart.so) in a directory the
@@ -795,6 +803,15 @@ def cuda_dev_libs_not_on_linker_path(ctx: Context, seen: List[str]) -> Iterable[
     Never while you build that extension.
     """
     if not seen:
+        return
+    windows = sorted({m.group(1) for line in seen for m in WINDOWS_TOOLKIT_LIB_NOT_LINKABLE.finditer(line)})
+    if windows:
+        yield Hit(f"MSVC's linker finds no {', '.join(name + '.lib' for name in windows)} (CUDA toolkit import "
+                  "libraries, in the toolkit's lib\\x64)", evidence={"missing": windows},
+                  fix=['dir "%CUDA_PATH%\\lib\\x64\\cudart.lib"  # the toolkit\'s import libraries (a conda toolkit: '
+                       '<env>\\Library\\lib)',
+                       'set LIB=%CUDA_PATH%\\lib\\x64;%LIB%  # link.exe searches LIB; or add the directory to the '
+                       "project's Additional Library Directories (CMake: find_package(CUDAToolkit) sets it)"])
         return
     libraries = sorted({m.group(1) for line in seen for m in re.finditer(TOOLKIT_LIB_NOT_LINKABLE, line)})
     home = ctx.facts.cuda.cuda_home or "/usr/local/cuda"
@@ -1226,8 +1243,12 @@ def _cuda_header_missing(ctx: Context, header: "re.Match[str]") -> Hit:
 # "crtdefs.h(10): fatal error C1083: Cannot open include file: 'corecrt.h': No such file or directory". They come
 # with the Windows SDK component of Visual Studio, and reach cl.exe through the INCLUDE variable that the developer
 # environment (vcvars64.bat) sets.
-WINDOWS_SDK_HEADER_MISSING = (r"Cannot open include file: '(?:corecrt\w*\.h|windows\.h|winapifamily\.h|stddef\.h|"
-                              r"stdlib\.h|stdio\.h|string\.h|wchar\.h|ctype\.h)'")
+# A localized MSVC keeps the error code and the quoted header, its words and quotes in the user's language: "fatal
+# error C1083: 无法打开包括文件: “corecrt.h”: No such file or directory" (facebookresearch/pytorch3d#1566; the same form
+# for other headers in Chinese build logs, "C1083: 无法打开包括文件:“qedit.h”").
+SDK_HEADERS = r"(?:corecrt\w*\.h|windows\.h|winapifamily\.h|stddef\.h|stdlib\.h|stdio\.h|string\.h|wchar\.h|ctype\.h)"
+WINDOWS_SDK_HEADER_MISSING = (rf"Cannot open include file: '{SDK_HEADERS}'|"
+                              rf"\bC1083: [^“'\"\n]{{1,60}}[“'\"]{SDK_HEADERS}[”'\"]")
 VS_BUILD_TOOLS = "https://docs.nvidia.com/cuda/cuda-installation-guide-microsoft-windows/"
 
 
