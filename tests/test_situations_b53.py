@@ -148,3 +148,21 @@ def test_msvcs_linker_missing_a_cuda_import_library_is_the_toolkits_lib_director
     found = first(text)
     assert found.slug == "cuda-dev-libs-not-on-linker-path" and found.evidence["missing"] == missing
     assert any("lib\\x64" in step for step in found.fix)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("6771-"),  # negativo17/nvidia-driver#97: a Fedora 30 module kept in weak-updates after the upgrade to 31
+    # a kernel log for a module built for 6.5 on a 6.8 kernel (found by find_string)
+    "[  124.512014] nvidia: version magic '6.5.0-28-generic SMP preempt mod_unload modversions' should be "
+    "'6.8.0-40-generic SMP preempt mod_unload modversions'",
+    # a SLES 16.0 module on a 16.1 kernel (found by find_string)
+    "nvidia: disagrees about version of symbol module_layout",
+])
+def test_the_kernel_refusing_a_module_built_for_another_kernel_is_a_module_not_built_for_this_one(text):
+    found = first(text)
+    assert found.slug == "driver-not-built-for-kernel" and "built for another kernel" in found.message
+
+
+def test_another_modules_version_magic_is_not_the_nvidia_module():
+    text = "vboxdrv: version magic '6.5.0-28-generic SMP mod_unload' should be '6.8.0-40-generic SMP mod_unload'"
+    assert "driver-not-built-for-kernel" not in paste_slugs(text)

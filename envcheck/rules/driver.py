@@ -905,12 +905,20 @@ STALE_DKMS_TREE = r"Could not locate dkms\.conf file"
 # the driver's modules were never built for it, which is a different fault from a module not loaded.
 MODULE_NOT_BUILT = r"Module nvidia(?:[-_][a-z]+)? not found in directory /lib/modules"
 STALE_DKMS_PATH = re.compile(r"/var/lib/dkms/([\w.-]+)/([\w.-]+)/source/dkms\.conf")
+# The kernel's module loader refusing an nvidia module built for another kernel: "nvidia: version magic
+# '5.4.18-100.fc30.x86_64 SMP mod_unload ' should be '5.4.18-200.fc31.x86_64 SMP mod_unload '" (a Fedora 30 module
+# left in weak-updates after the upgrade to 31, negativo17/nvidia-driver#97; modprobe then says "Exec format error"),
+# "nvidia: disagrees about version of symbol module_layout" (a SLES 16.0 module on a 16.1 kernel, Manjaro's packaged
+# module under a custom kernel).
+MODULE_FOR_OTHER_KERNEL = re.compile(r"\bnvidia(?:[-_][a-z]+)?: (?:version magic '([^']*)'\s*should be '([^']*)'|"
+                                     r"disagrees about version of symbol (\w+))")
 
 
 @rule("DRV007", "driver-not-built-for-kernel", "error", "No NVIDIA module was built for the running kernel",
       signatures=(r"couldn't communicate with the NVIDIA driver", MODULE_NOT_BUILT,
                   r"Bad return status for module build on kernel", r"kernel headers for kernel .* cannot be found",
-                  r"linux-headers-\S+ is not supported", r"dkms.*(build|install).*(fail|error)", STALE_DKMS_TREE),
+                  r"linux-headers-\S+ is not supported", r"dkms.*(build|install).*(fail|error)", STALE_DKMS_TREE,
+                  MODULE_FOR_OTHER_KERNEL.pattern),
       priority=25)
 def driver_not_built_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -919,7 +927,9 @@ def driver_not_built_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     the latest NVIDIA driver is installed and running." after a kernel update; "modprobe: FATAL:
     Module nvidia not found in directory /lib/modules/<kernel>"; `dkms status` says "Error! Could
     not locate dkms.conf file. File: /var/lib/dkms/nvidia/390.48/source/dkms.conf does not exist."
-    and the module has to be installed by hand after every kernel update.
+    and the module has to be installed by hand after every kernel update. The kernel refusing a module built for
+    another kernel: "nvidia: version magic '5.4.18-100.fc30.x86_64 SMP mod_unload ' should be '5.4.18-200.fc31.x86_64
+    SMP mod_unload '", "nvidia: disagrees about version of symbol module_layout" (modprobe: "Exec format error").
 
     Why:
     The NVIDIA kernel module is built per kernel (by DKMS or akmods). After a kernel upgrade
@@ -950,6 +960,17 @@ def driver_not_built_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["dkms status  # every tree it lists must be an installed driver",
                        f"sudo rm -rf {tree}",
                        "sudo dkms autoinstall  # builds the installed driver for the running kernel"])
+    elif first_match(MODULE_FOR_OTHER_KERNEL, seen):
+        said = first_match(MODULE_FOR_OTHER_KERNEL, seen)
+        built, running = (" ".join(said.group(1).split()), " ".join(said.group(2).split())) if said.group(1) else ("", "")
+        yield Hit("The kernel refuses the installed nvidia module: it was built for another kernel" +
+                  (f" ('{built}', the running kernel is '{running}')" if built else
+                   f" (its symbol versions, {said.group(3)} first, are not this kernel's)"),
+                  evidence={"observed": said.group(0)[:200]}, confirmed=True,
+                  fix=["modinfo -F vermagic nvidia; uname -r  # the kernel the module was built for, and the running one",
+                       "ls /lib/modules/$(uname -r)/{extra,updates,weak-updates} 2>/dev/null | grep -i nvidia  "
+                       "# a module copied from another kernel (weak-updates) shadows a build for this one",
+                       *_distro.kernel_headers_and_rebuild(ctx.distro)])
     elif seen and f.system.secure_boot != "enabled":
         yield Hit("The NVIDIA kernel module is not running; the usual cause is a kernel update without a rebuilt "
                   "module (DKMS)", fix=_distro.kernel_headers_and_rebuild(ctx.distro))
