@@ -166,3 +166,20 @@ def test_the_kernel_refusing_a_module_built_for_another_kernel_is_a_module_not_b
 def test_another_modules_version_magic_is_not_the_nvidia_module():
     text = "vboxdrv: version magic '6.5.0-28-generic SMP mod_unload' should be '6.8.0-40-generic SMP mod_unload'"
     assert "driver-not-built-for-kernel" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text, firmware, module", [
+    (corpus("6772-"), "595.71.05", "595.58.03"),  # Nobara-Project/rpm-sources#526, the line wrapped after "mismatch:"
+    # notes on GSP start-up, the line whole (found by find_string)
+    ("NVRM: GPU0 _kgspFwContainerVerifyVersion: GSP firmware image version mismatch: got version 570.172.08, "
+     "expected version 570.190", "570.172.08", "570.190"),
+])
+def test_the_module_refusing_gsp_firmware_of_another_release_is_a_driver_of_two_releases(text, firmware, module):
+    found = first(text)
+    assert found.slug == "driver-library-mismatch"
+    assert found.evidence["gsp_firmware"] == firmware and found.evidence["kernel_module"] == module
+
+
+def test_the_kernels_api_mismatch_quoted_short_is_a_driver_of_two_releases():
+    # openSUSE/sdbootutil#22: "Dmesg will show `NVRM: Api mismatch`" (an initrd kept the old module)
+    assert first(corpus("6775-")).slug == "driver-library-mismatch"

@@ -223,9 +223,20 @@ NVML_MISMATCH = r"Driver/library version mismatch|NVML/RM version mismatch"
 SMI_NVML_MISMATCH = r"Mismatch in versions between nvidia-smi and NVML"
 
 
+# The open kernel module checking the GSP firmware file against its own release at start: "NVRM: GPU0
+# _kgspFwContainerVerifyVersion: GSP firmware image version mismatch: got version 595.71.05, expected version 595.58.03"
+# (Nobara's dkms-nvidia package building a module from older sources than its firmware, Nobara-Project/rpm-sources#526;
+# the same check in notes on GSP start-up stored on GitHub). The module is the "expected" release. The kernel log
+# often wraps the line after "mismatch:", so the versions are read from the lines that follow it.
+GSP_FIRMWARE_MISMATCH = re.compile(r"GSP firmware image version mismatch:")
+GSP_FIRMWARE_VERSIONS = re.compile(r"got version (\d+\.\d+(?:\.\d+)?), expected version (\d+\.\d+(?:\.\d+)?)")
+
+
 @rule("DRV004", "driver-library-mismatch", "error", "Kernel module and user-space driver are different versions",
       signatures=(r"Driver/library version mismatch", r"NVML/RM version mismatch",
                   r"API mismatch: the (?:NVIDIA kernel module|client) has (?:the )?version",
+                  # the kernel's line cut short, as people quote it: "Dmesg will show `NVRM: Api mismatch`"
+                  r"\bNVRM: (?i:API) mismatch\b", GSP_FIRMWARE_MISMATCH.pattern,
                   r"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", SYSTEM_DRIVER_MISMATCH_TEXT, KERNEL_DSO_MISMATCH.pattern,
                   SMI_NVML_MISMATCH),
       priority=5)
@@ -235,7 +246,9 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "Failed to initialize NVML: Driver/library version mismatch" from nvidia-smi; "NVRM: API
     mismatch: the NVIDIA kernel module has version X, but this NVIDIA driver component has version Y"
     in dmesg; cuInit returns 803; nvidia-smi's header with two versions ("NVIDIA-SMI 410.48  Driver
-    Version: 410.104") or its "Mismatch in versions between nvidia-smi and NVML".
+    Version: 410.104") or its "Mismatch in versions between nvidia-smi and NVML". The open module
+    refusing the GSP firmware of another release: "GSP firmware image version mismatch: got version
+    595.71.05, expected version 595.58.03".
 
     Why:
     The driver packages were upgraded (often by unattended-upgrades) while the old kernel module
@@ -258,6 +271,18 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     if seen and not (kernel and user) and ctx.shared("image_driver_libs_mismatch", image_driver_libs_mismatch):
         return  # the host's driver agrees with itself: the image's own libraries disagree with it (CTR006)
+    if first_match(GSP_FIRMWARE_MISMATCH, seen):
+        firmware = first_match(GSP_FIRMWARE_VERSIONS, ctx.observed([GSP_FIRMWARE_VERSIONS.pattern]))
+        got, expected = firmware.groups() if firmware else ("", "")
+        yield Hit((f"The GSP firmware file is release {got} and the kernel module {expected}" if firmware else
+                   "The GSP firmware file is of another release than the kernel module") +
+                  ": the module refuses it, so the GPU does not start; the two came from different driver releases",
+                  evidence={"gsp_firmware": got, "kernel_module": expected}, confirmed=True,
+                  fix=["modinfo -F version nvidia; ls /lib/firmware/nvidia/  # the module's release, and the "
+                       "firmware releases installed",
+                       "install the kernel module and the firmware of one driver release (with DKMS or akmods, "
+                       "rebuild the module from the sources of the installed release), then reboot"])
+        return
     said = first_match(KERNEL_DSO_MISMATCH, seen)
     if said and not (kernel and user):
         kernel, user = said.group(1), said.group(2)
