@@ -183,3 +183,27 @@ def test_the_module_refusing_gsp_firmware_of_another_release_is_a_driver_of_two_
 def test_the_kernels_api_mismatch_quoted_short_is_a_driver_of_two_releases():
     # openSUSE/sdbootutil#22: "Dmesg will show `NVRM: Api mismatch`" (an initrd kept the old module)
     assert first(corpus("6775-")).slug == "driver-library-mismatch"
+
+
+def test_cuda_jl_versioninfo_gives_the_toolchain_not_the_packages_own_version():
+    # JuliaGPU/CUDA.jl#2844: "- compiler 13.0" with "- CUDA: 5.8.3" (the package) further down; CUDA 13 dropped sm_70
+    found = first(corpus("6832-"))
+    assert found.slug == "gpu-arch-dropped-by-nvcc" and found.evidence["compute_capability"] == "7.0"
+
+
+@pytest.mark.parametrize("case, runtime, driver, driver_cuda", [
+    ("6832-", "13.0", "535.161.7", "13.0"),  # CUDA.jl 5.8's "CUDA toolchain:" block
+    ("3782-", "12.2", "560.35.3", "12.6"),  # JuliaGPU/CUDA.jl#2530: the older "CUDA runtime 12.2, artifact installation"
+])
+def test_cuda_jl_versioninfo_is_read_in_both_of_its_layouts(case, runtime, driver, driver_cuda):
+    from envcheck.importers import from_text
+
+    facts = from_text(corpus(case), "paste.txt")
+    assert facts.cuda.stated_version == runtime and "CUDA.versioninfo()" in facts.cuda.stated_source
+    assert facts.gpus.driver_version == driver and facts.gpus.cuda_driver_version == driver_cuda
+    assert [lib.version for lib in facts.libraries.found if lib.name == "cudart" and lib.kind == "reported"] == [runtime]
+
+
+def test_a_cuda_release_newer_than_the_matrix_is_not_called_too_new_for_the_driver():
+    # JuliaGPU/CUDA.jl#3205: CUDA 13.3 on driver 610.62, a release whose minimum driver matrices/cuda.toml does not know
+    assert "driver-too-old" not in paste_slugs(corpus("6830-"))

@@ -1,6 +1,6 @@
 """Other environment reports people paste: nvcc --version, DeepSpeed's ds_report, TensorFlow's
 issue template and tf_env_collect output, `jax.print_environment_info()`, `numba -s`, the CUDA samples'
-deviceQuery, and plain "Python 3.12" / "Python version: 3.13" mentions."""
+deviceQuery, Julia's CUDA.versioninfo(), and plain "Python 3.12" / "Python version: 3.13" mentions."""
 
 from __future__ import annotations
 
@@ -33,6 +33,8 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
     _numba_sysinfo(lines, facts, source)
     if "Runtime Version" in text:
         _device_query(lines, facts, source)
+    if "artifact installation" in text or "local installation" in text:
+        _cudajl_versioninfo(lines, facts, source)
 
 
 def _ds_report(lines: List[str], facts: HostFacts, source: str) -> None:
@@ -233,3 +235,33 @@ def _device_query(lines: List[str], facts: HostFacts, source: str) -> None:
         set_once(facts.gpus, "cuda_driver_version", driver_cuda)
         _reported_runtime(facts, runtime, where)
         return
+
+
+# Julia's CUDA.versioninfo() names the toolchain CUDA.jl uses. Since CUDA.jl 5.6: "CUDA toolchain:", "- runtime 13.0,
+# artifact installation", "- driver 535.161.7 for 13.0" (the NVIDIA driver, and the CUDA of the libcuda in use, which
+# may be CUDA_Driver_jll's forward-compatible one) and "- compiler 13.0" (the ptxas it compiles with; JuliaGPU/CUDA.jl
+# #2844, #3205). Before: "CUDA runtime 12.2, artifact installation", "CUDA driver 12.6", "NVIDIA driver 560.35.3"
+# (JuliaGPU/CUDA.jl#2530). Its "Julia packages:" list then names the CUDA.jl package itself ("- CUDA: 5.8.3"), which is
+# not a CUDA release: the toolchain's numbers are kept first.
+CUDAJL_RUNTIME = re.compile(r"^\s*(?:-\s*runtime|CUDA runtime)\s+(\d+\.\d+)(?:\.\d+)*,\s*(?:artifact|local) installation")
+CUDAJL_COMPILER = re.compile(r"^\s*-\s*compiler\s+(\d+\.\d+)(?:\.\d+)*(?:,|\s*$)")
+CUDAJL_DRIVER = re.compile(r"^\s*-\s*driver\s+(\d{3}\.\d+(?:\.\d+)?) for (\d+\.\d+)|"
+                           r"^\s*NVIDIA driver\s+(\d{3}\.\d+(?:\.\d+)?)\s*$|^\s*CUDA driver\s+(\d+\.\d+)(?:\.\d+)?\s*$")
+
+
+def _cudajl_versioninfo(lines: List[str], facts: HostFacts, source: str) -> None:
+    where = f"{source}: CUDA.versioninfo()"
+    runtime = next((m.group(1) for m in map(CUDAJL_RUNTIME.match, lines) if m), "")
+    if not runtime:
+        return
+    compiler = next((m.group(1) for m in map(CUDAJL_COMPILER.match, lines) if m), "")
+    _reported_runtime(facts, runtime, where)
+    mark(facts.cuda, where)
+    if not facts.cuda.stated_version:
+        facts.cuda.stated_version, facts.cuda.stated_source = compiler or runtime, where
+    for match in filter(None, map(CUDAJL_DRIVER.match, lines)):
+        driver, driver_cuda = match.group(1) or match.group(3), match.group(2) or match.group(4)
+        mark(facts.gpus, where)
+        set_once(facts.gpus, "driver_version", driver or "")
+        set_once(facts.gpus, "cuda_driver_version", driver_cuda or "")
+

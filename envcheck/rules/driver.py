@@ -734,6 +734,8 @@ def _stated_cuda_beyond_driver(ctx: Context, driver: str):
     runs, how = judged
     if how.startswith("no minimum") or (runs and (how == "exact" or not ctx.observed(PTX_IN_PLAY))):
         return None
+    if runs and not ctx.matrix.min_driver(cuda):
+        return None  # a release newer than the matrix: its own minimum, which PTX would need, is not known
     need = ctx.matrix.min_driver(cuda) or "?"
     why = (f"it runs code from it only through minor-version compatibility, which does not JIT PTX (CUDA {cuda} needs "
            f"driver >= {need})" if runs else how)
@@ -755,6 +757,8 @@ def _nvcc_beyond_driver(ctx: Context, driver: str):
     runs, how = judged
     if (runs and how == "exact") or how.startswith("no minimum"):
         return None
+    if runs and not ctx.matrix.min_driver(nvcc):
+        return None  # a release newer than the matrix: its own minimum, which PTX would need, is not known
     need = ctx.matrix.min_driver(nvcc) or "?"
     why = (f"it runs code from it only through minor-version compatibility, which does not JIT PTX (nvcc {nvcc} needs "
            f"driver >= {need})" if runs else how)
