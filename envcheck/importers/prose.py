@@ -186,7 +186,7 @@ def _repl_versions(lines: List[str], facts: HostFacts, source: str) -> None:
         cuda = re.fullmatch(r"(?:>>>\s*)?'?(?:(\d+\.\d+)(?:\.\d+)?|(None))'?", following.strip())
         if cuda and REPL_TORCH_CUDA.match(line.strip()):
             built_with_cuda(framework(facts, "torch", f"{source}: python prompt"), cuda.group(1) or cuda.group(2))
-        built = re.fullmatch(r"\W*(True|False)\W*", following)
+        built = re.fullmatch(r"\W*(True|False)\W*", following) if "is_built_with_cuda" in line else None
         if built and REPL_TF_CUDA.match(line.strip(" `")):
             set_once(framework(facts, "tensorflow", f"{source}: python prompt"), "accelerator",
                      "cuda" if built.group(1) == "True" else "cpu")
