@@ -262,6 +262,6 @@ def _cudajl_versioninfo(lines: List[str], facts: HostFacts, source: str) -> None
     for match in filter(None, map(CUDAJL_DRIVER.match, lines)):
         driver, driver_cuda = match.group(1) or match.group(3), match.group(2) or match.group(4)
         mark(facts.gpus, where)
-        set_once(facts.gpus, "driver_version", driver or "")
-        set_once(facts.gpus, "cuda_driver_version", driver_cuda or "")
+        set_once(facts.gpus, "driver_version", driver)
+        set_once(facts.gpus, "cuda_driver_version", driver_cuda)
 

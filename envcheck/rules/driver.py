@@ -989,8 +989,7 @@ def driver_not_built_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["dkms status  # every tree it lists must be an installed driver",
                        f"sudo rm -rf {tree}",
                        "sudo dkms autoinstall  # builds the installed driver for the running kernel"])
-    elif first_match(MODULE_FOR_OTHER_KERNEL, seen):
-        said = first_match(MODULE_FOR_OTHER_KERNEL, seen)
+    elif (said := first_match(MODULE_FOR_OTHER_KERNEL, seen)) is not None:
         built, running = (" ".join(said.group(1).split()), " ".join(said.group(2).split())) if said.group(1) else ("", "")
         yield Hit("The kernel refuses the installed nvidia module: it was built for another kernel" +
                   (f" ('{built}', the running kernel is '{running}')" if built else

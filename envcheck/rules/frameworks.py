@@ -2411,12 +2411,7 @@ def framework_end_of_life(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 def _tensorflow_past_windows_gpu(ctx: Context, tf: Framework) -> bool:
     """TensorFlow 2.11 or newer on native Windows, where every build is CPU-only: the platform, not the install, is
     what to change."""
-    if not tf.version or ctx.facts.system.os != "windows":
-        return False
-    try:
-        return Version(tf.version.split("+")[0]) >= Version("2.11")
-    except InvalidVersion:
-        return False
+    return ctx.facts.system.os == "windows" and older_than(_base_version(tf.version), "2.11") is False
 
 
 def _tensorflow_on_native_windows(ctx: Context) -> Optional[Hit]:
