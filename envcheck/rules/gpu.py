@@ -60,7 +60,9 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     A notebook written for a GPU runtime, opened on Colab's TPU runtime, fails at its first
     `nvidia-smi` call. The kernel module's own probe: "NVRM: No NVIDIA graphics adapter found!".
     "AssertionError: Trying to use CUDA, but CUDA is not available", and the
-    reporter says the computer has no graphics card, or that its GPU is Intel's or AMD's. `docker run --gpus all` on a Mac, or on a
+    reporter says the computer has no graphics card, or that its GPU is Intel's or AMD's ("GPU: gfx1030 AMD Radeon RX
+    6900 XT", "I run kangaroo in window 10 with AMD radeon rx 580", an issue form's "Are you using a GPU?" with
+    "- [x] AMD" ticked). `docker run --gpus all` on a Mac, or on a
     machine said to have no GPU: "could not select device driver "" with capabilities: [[gpu]]".
 
     Why:
@@ -187,12 +189,18 @@ SAID_NO_GPU = re.compile(NO_GPU_SUBJECT + r"\s+" + NO_GPU_NEGATION + r"\s+" + NO
 # too (said_no_gpu). A report's "GPU:" field says the same ("GPU: Intel(R) Iris(R) Xe Graphics" in specification lists).
 # The field that names it, in a report's "GPU:" line or an issue form's "### GPU Name" heading.
 GPU_FIELD = r"GPU(?:\s+(?:Name|model|type))?"
-OTHER_VENDOR_GPU_NAME = (r"(?:an?\s+)?(?:integrated\s+)?(?:(?:Intel|AMD)(?:\(R\))?[\s-]+(?:[\w+-]+(?:\(R\))?\s+){0,3}?"
+# An AMD GPU may be named by its ISA target first, as ROCm prints it ("GPU: gfx1030 AMD Radeon RX 6900 XT",
+# "GPU: gfx1100 (AMD Radeon Graphics, single GPU)"): gfx names are AMD's alone.
+OTHER_VENDOR_GPU_NAME = (r"(?:an?\s+)?(?:integrated\s+)?(?:gfx\d{3,4}[a-z]?\b\W*)?"
+                         r"(?:(?:Intel|AMD)(?:\(R\))?[\s-]+(?:[\w+-]+(?:\(R\))?\s+){0,3}?"
                          r"(?:graphics|GPU|iGPU|Radeon)\b|Radeon(?:\(TM\))?\s+(?:RX|Pro|Vega|R\d)\b)")
+# A discrete Radeon card the program runs "with" ("I run kangaroo in window 10 with AMD radeon rx 580 Graphic Card";
+# "Tested on Windows 11 with AMD Radeon RX 6950 XT" in READMEs of AMD ports): a card, not a laptop's integrated Radeon.
+RUNS_WITH_RADEON = r"\bwith\s+(?:an?\s+)?(?:AMD\s+)?Radeon(?:\(TM\))?\s+(?:RX|R[579]|Pro\s+W)\s*\d"
 SAID_OTHER_VENDOR_GPU = re.compile(
     r"(?:\bI\s+(?:only\s+)?(?:have|got|use|am\s+using)|\bI'm\s+using|\b(?:my|this|the)\s+(?:computer|laptop|machine|pc|"
     r"notebook|desktop)(?:'s\s+GPU)?\s+(?:only\s+)?(?:has|uses|is)|^\W*" + GPU_FIELD + r"\s*:)"
-    r"\s+(?:only\s+)?" + OTHER_VENDOR_GPU_NAME, re.I)
+    r"\s+(?:only\s+)?" + OTHER_VENDOR_GPU_NAME + "|" + RUNS_WITH_RADEON, re.I)
 # An issue form's GPU heading ("### GPU Name"): its answer is the next line.
 FORM_GPU_HEADING = r"^#{2,4}\s*" + GPU_FIELD + r"\s*$"
 
@@ -214,7 +222,8 @@ def said_no_gpu(ctx: Context) -> List[str]:
     (a laptop's Intel graphics beside its GeForce)."""
     if ctx.has_nvidia_gpu() or ctx.gpu_models():
         return []
-    return ctx.observed([SAID_NO_GPU.pattern, SAID_OTHER_VENDOR_GPU.pattern]) + _form_gpu_of_other_vendor(ctx)
+    return ctx.observed([SAID_NO_GPU.pattern, SAID_OTHER_VENDOR_GPU.pattern]) + _form_gpu_of_other_vendor(ctx) + \
+        _ticked_gpu_of_other_vendor(ctx.observations)
 
 
 def _form_gpu_of_other_vendor(ctx: Context) -> List[str]:
@@ -225,6 +234,34 @@ def _form_gpu_of_other_vendor(ctx: Context) -> List[str]:
     for heading, answer in form_answers(ctx.observations):
         if re.fullmatch(GPU_FIELD, heading, re.I) and re.match(OTHER_VENDOR_GPU_NAME, answer, re.I):
             return [f"{heading}: {answer}"]
+    return []
+
+
+# A Markdown task-list item ticked, as issue templates ask for the GPU with check boxes ("Are you using a GPU?" then
+# "- [ ] NVIDIA", "- [x] AMD"; reporters tick with x, X or +, sometimes beside a space: "- [ +] AMD").
+TICKED_BOX = re.compile(r"^\s*(?:[-*]\s*)?\[\s*[xX+✓✔]\s*\]\s*(.+)$")
+UNTICKED_BOX = re.compile(r"^\s*(?:[-*]\s*)?\[\s*\]")
+GPU_QUESTION = re.compile(r"\b(?:GPU|graphics|video card)\b", re.I)
+
+
+def _ticked_gpu_of_other_vendor(lines: List[str]) -> List[str]:
+    """The ticked box of a check-box question about the GPU, where the box ticked is AMD's or Intel's and NVIDIA's is
+    not: the reporter's answer that the GPU is another vendor's. The question is the line above the boxes (a CPU
+    question's "[x] Intel" is about the CPU)."""
+    question, ticked = "", []
+    for line in lines + [""]:
+        box = TICKED_BOX.match(line)
+        if box or UNTICKED_BOX.match(line):
+            if box:
+                ticked.append(box.group(1).strip())
+            continue
+        if GPU_QUESTION.search(question) and ticked and not any(re.match(r"NVIDIA|GeForce|RTX|GTX", t, re.I)
+                                                                 for t in ticked):
+            other = [t for t in ticked if re.match(r"(?:AMD|Intel|Radeon)\b", t, re.I)]
+            if other:
+                return [f"{question.strip()} {other[0]}"]
+        if line.strip():
+            question, ticked = line, []
     return []
 
 
