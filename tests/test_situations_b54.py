@@ -42,3 +42,30 @@ def test_an_amd_gpu_named_by_its_isa_or_run_with_a_radeon_card_means_no_nvidia_g
 def test_a_radeon_card_beside_a_named_nvidia_gpu_is_not_read_as_no_nvidia_gpu():
     text = f"{ERROR_35}\nI run it on Windows 10 with AMD Radeon RX 580 for the display and an RTX 3060 for CUDA"
     assert "no-nvidia-gpu" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("7092-"),  # fireice-uk/xmr-stak#1413: driver 350.12 under a CUDA build
+    "[2018-01-05 10:02:11] : Mining coin: monero7\nWARNING: NVIDIA Insufficient driver!\nWARNING: backend NVIDIA disabled.",
+])
+def test_xmr_stak_naming_the_insufficient_driver_error_is_a_driver_too_old(text):
+    assert first(text).slug == "driver-too-old"
+
+
+def test_an_images_newer_forward_compatibility_libcuda_on_a_coherent_host_is_a_driver_too_old():
+    # google-deepmind/alphafold3#352: XLA reads libcuda 560.28.3 under kernel module 535.183.6, nvidia-smi says 535
+    found = first(corpus("7391-"))
+    assert found.slug == "driver-too-old"
+    assert found.evidence["dso_version (CUDA diagnostics)"] == "560.28.3"
+    assert "driver-library-mismatch" not in paste_slugs(corpus("7391-"))
+
+
+def test_a_newer_libcuda_without_the_hosts_own_version_is_still_a_half_upgraded_driver():
+    # no nvidia-smi: the host's own driver may be the half-upgraded one
+    text = "kernel version 535.183.6 does not match DSO version 560.28.3 -- cannot find working devices"
+    assert first(text).slug == "driver-library-mismatch"
+
+
+def test_an_older_libcuda_than_the_hosts_driver_is_not_read_as_a_forward_compatibility_library():
+    # jax-ml/jax#11133 (corpus 932): kernel 515.48.7, libcuda 510.73.5
+    assert first(corpus("932-")).slug == "driver-library-mismatch"

@@ -271,6 +271,8 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     if seen and not (kernel and user) and ctx.shared("image_driver_libs_mismatch", image_driver_libs_mismatch):
         return  # the host's driver agrees with itself: the image's own libraries disagree with it (CTR006)
+    if seen and not (kernel and user) and ctx.shared("image_libcuda_newer", _image_libcuda_newer_than_host):
+        return  # the host's driver agrees with itself: an image's newer forward-compatibility libcuda (DRV005)
     if first_match(GSP_FIRMWARE_MISMATCH, seen):
         firmware = first_match(GSP_FIRMWARE_VERSIONS, ctx.observed([GSP_FIRMWARE_VERSIONS.pattern]))
         got, expected = firmware.groups() if firmware else ("", "")
@@ -335,8 +337,11 @@ INSUFFICIENT_DRIVER_CUDA = re.compile(r"Insufficient CUDA driver: (\d{4,5})\b", 
 # number. Paddle 1.x put the number after the call that failed: "cudaGetDeviceCount failed in
 # paddle::platform::GetCUDADeviceCountImpl, error code : 35" (the same line says "error code : 3" for an initialization
 # error, PaddlePaddle/Paddle#22467).
+# xmr-stak's NVIDIA backend and the miners built from it name it in their own words: "WARNING: NVIDIA Insufficient
+# driver!" (its cuda_get_devicecount prints this for cudaErrorInsufficientDriver, beside "NVIDIA no CUDA device found!"
+# for cudaErrorNoDevice).
 INSUFFICIENT_DRIVER_CODE = (r"\bcuda[A-Z]\w*(?:\(\))? returned 35\b|\bCUDA error\s?\(35\)|"
-                            r"\bcuda[A-Z]\w* failed in [\w:]+, error code\s?:\s?35\b")
+                            r"\bcuda[A-Z]\w* failed in [\w:]+, error code\s?:\s?35\b|\bNVIDIA Insufficient driver!")
 # A newer version of a driver API entry point (cuDevicePrimaryCtxSetFlags_v2, cuCtxCreate_v3) missing from libcuda:
 # the program was linked against, or looks up, the API of a newer CUDA than the driver's. Only the _vN names are
 # read so: an unversioned one missing from an extension module ("undefined symbol: cuTensorMapEncodeTiled") is an
@@ -469,7 +474,9 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     cuDevicePrimaryCtxSetFlags_v2"; MATLAB's gpuArray: "The CUDA driver was found, but it is too
     old. The CUDA driver on your system supports CUDA version 5.5. The required CUDA version is 7.5
     or greater."; Isaac ROS's cuVSLAM: "Your NVIDIA driver is too old. Please update the driver to
-    the most recent version."; T-Rex: "Can't start miner, video driver is too old". A program's
+    the most recent version."; T-Rex: "Can't start miner, video driver is too old"; xmr-stak: "WARNING: NVIDIA
+    Insufficient driver!". XLA in an image whose forward-compatibility libcuda is of a newer branch than the host's
+    driver, which nvidia-smi reports: "kernel version 535.183.6 does not match DSO version 560.28.3". A program's
     own floor: "MAX requires a minimum driver version of 550 and CUDA version 12.4"; an installer's:
     "NVIDIA driver 528.49 too old for cu121 (needs >= 530), will use CPU instead"; V-Ray: "CUDA
     12 requires minimum driver version: 525.60"; NiceHash: "Invalid NVIDIA driver version. Minimum
@@ -527,6 +534,18 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                           evidence={"gpus.cuda_driver_version": have, key: need_cuda},
                           fix=_distro.install_driver(ctx.distro))
     where = ctx.shared("compat_on_old_driver", _compat_on_an_old_driver) if not reported else ""
+    newer = ctx.shared("image_libcuda_newer", _image_libcuda_newer_than_host) if not reported and not where else None
+    if newer:
+        kernel, library = newer
+        yield Hit(f"the program loaded libcuda {library}, a forward-compatibility library of a newer driver branch "
+                  f"than the host's {driver} (kernel module {kernel}), which it brought for its newer CUDA: it "
+                  "does not run on this driver, so no GPU is found", confirmed=True,
+                  evidence={"driver": driver, "kernel_version (CUDA diagnostics)": kernel,
+                            "dso_version (CUDA diagnostics)": library},
+                  fix=_distro.install_driver(ctx.distro, library.split(".")[0]) +
+                  ["# or use an image built for a CUDA the host driver runs: envcheck matrix compat --driver "
+                   f"{driver}"])
+        return
     if where == "container":
         yield Hit("cuInit failed with 804 in a container: the image's CUDA forward-compatibility libraries stood in "
                   "for a host driver older than the image's CUDA, and this GPU does not support them "
@@ -856,6 +875,25 @@ NOT_LINUX = (NATIVE_WINDOWS.pattern, APPLE_SILICON.pattern, r"\bmacosx_\d+", r"\
 def _not_linux(ctx: Context) -> bool:
     """Windows or macOS, where a plain `pip install torch` is the CPU build."""
     return ctx.facts.system.os in ("windows", "darwin") or bool(ctx.observed(NOT_LINUX))
+
+
+def _image_libcuda_newer_than_host(ctx: Context) -> Optional[Tuple[str, str]]:
+    """(kernel module, libcuda) where TensorFlow's or XLA's diagnostics read a libcuda of a newer driver branch than
+    the loaded kernel module while the host's own nvidia-smi reports the kernel module's version: the host's driver
+    agrees with itself, so the newer libcuda is not the host's but a forward-compatibility one (cuda-compat) that the
+    image brought for its newer CUDA, and it does not run on this driver. AlphaFold 3's CUDA 12.6 image on driver 535:
+    "kernel version 535.183.6 does not match DSO version 560.28.3" beside nvidia-smi's "Driver Version: 535.183.06"
+    (google-deepmind/alphafold3#352). A half-upgraded host reads otherwise: its nvidia-smi fails or shows the new
+    release."""
+    said = first_match(KERNEL_DSO_MISMATCH, ctx.observations)
+    driver = ctx.driver_version()
+    if said is None or not driver or ctx.observed([NVML_MISMATCH]):
+        return None
+    kernel, library = said.groups()
+    numbers = [tuple(int(part) for part in version.split(".")) for version in (kernel, library, driver)]
+    if numbers[0] != numbers[2] or numbers[1][0] <= numbers[0][0]:
+        return None
+    return kernel, library
 
 
 def _compat_on_an_old_driver(ctx: Context) -> str:
