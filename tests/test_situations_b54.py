@@ -44,6 +44,40 @@ def test_a_radeon_card_beside_a_named_nvidia_gpu_is_not_read_as_no_nvidia_gpu():
     assert "no-nvidia-gpu" not in paste_slugs(text)
 
 
+@pytest.mark.parametrize("text, needs", [
+    # nicehash/nheqminer#319: the reporter retelling the solver's check, beside a Tesla K40c (3.5)
+    (corpus("7094-"), "5.0"),
+    # the message as nheqminer's djezo and tromp solvers throw it, beside a GTX 680 (3.0)
+    ("terminate called after throwing an instance of 'std::runtime_error'\n"
+     "  what():  Only CUDA devices with SM 5.0 and higher are supported.\nGPU: GeForce GTX 680", "5.0"),
+])
+def test_a_miner_accepting_only_devices_from_one_sm_up_is_a_gpu_below_its_floor(text, needs):
+    found = first(text)
+    assert found.slug == "gpu-arch-unsupported" and found.evidence["needs"] == needs
+
+
+def test_a_gpu_at_the_miners_floor_is_not_read_as_below_it():
+    text = "Only CUDA devices with SM 5.0 and higher are supported.\nGPU: GeForce GTX 1080"
+    assert "gpu-arch-unsupported" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text, sm", [
+    (corpus("7355-"), "sm75"),  # kijai/ComfyUI-WanVideoWrapper#717: SageAttention on an RTX 2080
+    # the dispatcher's ValueError on a Tesla T4, as a pre-Ampere patch note quotes it
+    ("ValueError: Unsupported CUDA architecture: sm75\nGPU: Tesla T4", "sm75"),
+])
+def test_a_kernel_dispatcher_refusing_a_pre_ampere_architecture_is_a_gpu_too_old(text, sm):
+    found = first(text)
+    assert found.slug == "gpu-arch-unsupported" and found.evidence["architecture"] == sm
+
+
+def test_a_dispatcher_refusing_a_newer_architecture_is_not_read_as_a_gpu_too_old():
+    # SageAttention 2.2 on a B200 and on GB10: "Unsupported CUDA architecture: sm100" / "sm121"
+    for sm in ("sm100", "sm121"):
+        text = f"ValueError: Unsupported CUDA architecture: {sm}"
+        assert "gpu-arch-unsupported" not in paste_slugs(text, diagnosed_only=True)
+
+
 @pytest.mark.parametrize("text", [
     corpus("7092-"),  # fireice-uk/xmr-stak#1413: driver 350.12 under a CUDA build
     "[2018-01-05 10:02:11] : Mining coin: monero7\nWARNING: NVIDIA Insufficient driver!\nWARNING: backend NVIDIA disabled.",
@@ -69,3 +103,14 @@ def test_a_newer_libcuda_without_the_hosts_own_version_is_still_a_half_upgraded_
 def test_an_older_libcuda_than_the_hosts_driver_is_not_read_as_a_forward_compatibility_library():
     # jax-ml/jax#11133 (corpus 932): kernel 515.48.7, libcuda 510.73.5
     assert first(corpus("932-")).slug == "driver-library-mismatch"
+
+
+def test_triton_without_triton_common_under_an_older_torchs_inductor_is_a_triton_newer_than_torch():
+    # fishaudio/fish-speech#541: torch 2.3's Inductor imports triton.common, which Triton 3 removed
+    found = first(corpus("7196-"))
+    assert found.slug == "framework-plugin-mismatch" and "triton.common" in found.message
+
+
+def test_triton_missing_altogether_is_not_read_as_a_triton_too_new():
+    # unslothai/unsloth (corpus 942): Windows with no Triton at all prints both
+    assert "framework-plugin-mismatch" not in paste_slugs(corpus("942-"))

@@ -150,7 +150,18 @@ PROGRAM_NEEDS_CAPABILITY = re.compile(r"\bneeds? at least (?:a GPU (?:of|with) )
                                       r"\brequires? (\d+)\.(\d) (?:compute )?capability\b|"
                                       # DeepFaceLab: "No CUDA devices found with minimum required compute capability:
                                       # 3.5. Falling back to OpenCL mode."
-                                      r"\bminimum required (?:CUDA )?compute capability(?: is)?:? (\d+)\.(\d)", re.I)
+                                      r"\bminimum required (?:CUDA )?compute capability(?: is)?:? (\d+)\.(\d)|"
+                                      # Equihash miners' CUDA solvers (nheqminer's djezo and tromp solvers): "Only
+                                      # CUDA devices with SM 5.0 and higher are supported."
+                                      r"\bonly (?:CUDA )?devices with SM ?(\d+)\.(\d)(?: and (?:higher|above|newer))? "
+                                      r"are supported", re.I)
+# A kernel library's dispatcher finding no path for the GPU's architecture, which it names: SageAttention's sageattn()
+# routes sm80, sm86, sm89, sm90 and sm120 and raises "ValueError: Unsupported CUDA architecture: sm75" on a Turing card
+# (an RTX 2080 under ComfyUI-WanVideoWrapper; a T4) and "...: sm121" on GB10; other CUTLASS kernels print it as
+# "Unsupported CUDA architecture: sm_75". Below Ampere the GPU is older than every path (the libraries printing it
+# dispatch Ampere and newer; SageAttention 1.0.6 and older still ran on 20-series cards, its ComfyUI wrapper's author
+# said in kijai/ComfyUI-WanVideoWrapper#717); a newer architecture without a path is not this rule's.
+DISPATCH_REFUSES_ARCH = re.compile(r"Unsupported CUDA architecture: sm_?(\d+?)(\d)\b")
 # Julia's CUDA packages refusing a GPU older than the CUDA they use supports: CUDA.jl 5 on driver 580, which hands it
 # CUDA 13, "Your Tesla V100-PCIE-32GB GPU (compute capability 7.0) is not supported on CUDA 13+."
 # (lib/cudadrv/state.jl); CUDAnative before it, "Device capability v2.1.0 not supported by available toolchain".
@@ -203,7 +214,7 @@ MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, PTX_FEATURE_NEEDS_NEWER.pattern,
                 *AMPERE_ONLY, OPERATOR_NEEDS_NEWER.pattern, r"with comput\w* capability \d+\.\d does not support \w",
                 PROGRAM_NEEDS_CAPABILITY.pattern,
                 REQUIRED_ARCH.pattern, TORCH_CC_RANGE_SAID, OLLAMA_GPU_TOO_OLD.pattern, CUDNN_ARCH_MISMATCH,
-                GGML_NO_ARCH_AT_OR_BELOW.pattern)
+                GGML_NO_ARCH_AT_OR_BELOW.pattern, DISPATCH_REFUSES_ARCH.pattern)
 # A program refusing a GPU below the lowest architecture it was compiled for, naming both: HOOMD-blue ("No supported
 # GPUs are present on this system." with "The device Tesla K80 with compute capability 3.7 does not support
 # HOOMD-blue.", from hoomd/ExecutionConfiguration.cc; 3.0-beta releases printed "computed capability").
@@ -1625,6 +1636,22 @@ def _program_needs_capability(ctx: Context, floor: "re.Match[str]") -> Optional[
                     "architecture (its CUDA_ARCHITECTURES / TORCH_CUDA_ARCH_LIST) and remove the check"])
 
 
+def _dispatch_below_ampere(ctx: Context, dispatch: "re.Match[str]") -> Hit:
+    """A kernel library (SageAttention) refused the GPU's own architecture, named in its message, which is older
+    than Ampere: the library has no kernels for it at all, so only a release that has them, or another attention
+    implementation, runs on this GPU."""
+    sm = f"sm{dispatch.group(1)}{dispatch.group(2)}"
+    gpus = [g["name"] for g in ctx.gpu_models()]
+    return Hit(f"the kernel library's dispatcher has no path for {sm} ({gpus[0] if gpus else 'this GPU'}, compute "
+               f"capability {dispatch.group(1)}.{dispatch.group(2)}): its kernels are for Ampere (sm80) and newer GPUs",
+               evidence={"observed": dispatch.string.strip()[:200], "architecture": sm,
+                         **({"gpu": gpus[0]} if gpus else {})}, confirmed=True,
+               fix=["switch the attention to one this GPU runs (PyTorch's sdpa, or xformers) in the program's "
+                    "settings, instead of SageAttention",
+                    "or install a release of the library that still has kernels for this architecture (SageAttention "
+                    "1.0.6 and older ran on Turing)"])
+
+
 def _ptx_needs_newer_gpu(ctx: Context, found: "re.Match[str]") -> Optional[Hit]:
     """ptxas refused generated PTX for this GPU's architecture: the compiler that wrote it (Triton, most often)
     emits instruction forms only newer GPUs have. Not the cause where the GPU is known and has that architecture."""
@@ -1692,6 +1719,8 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     newer.", or the reporter saying so beside the GPU they have. Triton's generated code on a Pascal
     GPU: "ptxas error: Feature '.acq_rel' requires .target sm_70 or higher". Ollama: "CUDA GPU is too old.
     Falling back to CPU mode. Compute Capability detected: 5.2". cuDNN: "CUDNN_STATUS_ARCH_MISMATCH".
+    Equihash miners: "Only CUDA devices with SM 5.0 and higher are supported." on a Tesla K40c (3.5).
+    SageAttention on a Turing card: "ValueError: Unsupported CUDA architecture: sm75".
 
     Why:
     Framework builds drop old architectures over time (Kepler, then Maxwell and Pascal in the
@@ -1798,6 +1827,11 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     julia = first_match(JULIA_GPU_TOO_OLD, seen)
     if julia is not None:
         yield _julia_gpu_too_old(julia)
+        return
+    dispatch = first_match(DISPATCH_REFUSES_ARCH, seen)
+    if dispatch is not None:
+        if cc_tuple(f"{dispatch.group(1)}.{dispatch.group(2)}") < (8, 0):
+            yield _dispatch_below_ampere(ctx, dispatch)
         return
     # a stated floor: the program's own words, or ptxas's for code a compiler generated
     for pattern, explain in ((PROGRAM_NEEDS_CAPABILITY, _program_needs_capability),
@@ -2057,8 +2091,30 @@ COMPANION_PINNED = re.compile(r"\b(torchvision|torchaudio|torchtext|xformers) (\
 # "fatal error: THC/THC.h: No such file or directory" (Horovod 0.23, mmdeploy, AlphAction, OpenPCDet), "THC/
 # THCDeviceUtils.cuh" (mmcv before its fix), "TH/TH.h" (DCNv2), gcc in Chinese: "THC/THC.h: 没有那个文件或目录".
 THC_HEADER_MISSING = re.compile(r"fatal error: (THC?/TH\w*\.(?:h|cuh)): ")
+# Inductor in torch 2.1 to 2.3 imports Triton 2's module layout ("from triton.common.backend import get_backend,
+# get_cuda_version_key" in torch/utils/_triton.py); Triton 3 has no triton.common, so a Triton 3 beside such a torch
+# fails at the first torch.compile: "BackendCompilerFailed: backend='inductor' raised: ModuleNotFoundError: No module
+# named 'triton.common'" (fishaudio/fish-speech#541, settled by moving to torch 2.4.1). Where Triton is missing
+# altogether ("No module named 'triton'" too), the missing package is the cause instead.
+TRITON_COMMON_MISSING = re.compile(r"No module named '(triton\.common)(?:\.\w+)?'")
 # JAX's words for any failure to bring up its CUDA backend: a plugin mismatch, but also an old driver or cuDNN.
 JAX_INIT_FAILED = r"CUDA backend failed to initialize|Unable to initialize backend 'cuda'"
+
+
+def _triton_newer_than_torch(ctx: Context) -> Hit:
+    """torch's Inductor imported Triton 2's triton.common and the Triton installed has none: a Triton 3 beside a torch
+    older than 2.4, which pins a Triton 2 release."""
+    torch = ctx.framework("torch")
+    triton = next((d.version for d in ctx.facts.python.distributions if d.name in ("triton", "triton-windows")), "")
+    return Hit("torch's Inductor imports triton.common, which Triton 2 had and Triton 3 removed: the Triton installed"
+               + (f" ({triton})" if triton else "") + " is newer than the one this torch"
+               + (f" {torch.version}" if torch is not None and torch.version else "") + " was released with",
+               evidence={"observed": ctx.observed([TRITON_COMMON_MISSING.pattern])[0].strip()[:200],
+                         **({"triton": triton} if triton else {}),
+                         **({"torch": torch.version} if torch is not None and torch.version else {})},
+               confirmed=True,
+               fix=["pip install 'torch>=2.4' (with its own triton; on Windows the triton-windows release for it)",
+                    "or install the Triton this torch pins: pip show torch  # Requires: triton==..."])
 
 
 def _variant_words(tag: str) -> str:
@@ -2077,7 +2133,7 @@ def _variant_words(tag: str) -> str:
                   r"JAX plugin \S+ version \S+ is installed,? but it is not compatible with the installed jaxlib",
                   TORCH_EXTENSION_SYMBOL, TENSORFLOW_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern,
                   COMPANION_CUDA_DIFFERS.pattern, COMPANION_PINNED.pattern, PYG_CUDA_DIFFERS.pattern,
-                  THC_HEADER_MISSING.pattern),
+                  THC_HEADER_MISSING.pattern, TRITON_COMMON_MISSING.pattern),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
 def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -2094,6 +2150,7 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     torch_sparse has CUDA version 11.1."; a TensorFlow custom-op
     library (TF Addons, Horovod): "_activation_ops.so: undefined symbol: _ZN10tensorflow12OpDefBuilder4AttrESs".
     An extension built from a source older than torch 1.11: "fatal error: THC/THC.h: No such file or directory".
+    torch.compile under torch 2.3 with Triton 3: "ModuleNotFoundError: No module named 'triton.common'".
 
     Why:
     jax, jaxlib and jax-cudaNN-plugin/pjrt are released together and must be the same version;
@@ -2121,6 +2178,10 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             yield Hit("jax packages at different versions: " + ", ".join(f"{k} {v}" for k, v in versions.items()),
                       evidence={"frameworks.jax": versions}, fix=[f'pip install -U "jax[cuda{jax.build_cuda or 12}]"'])
             return
+    if first_match(TRITON_COMMON_MISSING, seen) is not None:
+        if not ctx.observed([r"No module named 'triton'"]):
+            yield _triton_newer_than_torch(ctx)
+        return
     thc = first_match(THC_HEADER_MISSING, seen)
     if thc is not None:
         hit = _source_older_than_torch(ctx, thc.group(1))
