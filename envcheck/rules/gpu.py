@@ -223,7 +223,7 @@ def said_no_gpu(ctx: Context) -> List[str]:
     if ctx.has_nvidia_gpu() or ctx.gpu_models():
         return []
     return ctx.observed([SAID_NO_GPU.pattern, SAID_OTHER_VENDOR_GPU.pattern]) + _form_gpu_of_other_vendor(ctx) + \
-        _ticked_gpu_of_other_vendor(ctx.observations)
+        ctx.shared("ticked_gpu_of_other_vendor", lambda c: _ticked_gpu_of_other_vendor(c.observations))
 
 
 def _form_gpu_of_other_vendor(ctx: Context) -> List[str]:
