@@ -890,10 +890,11 @@ def _image_libcuda_newer_than_host(ctx: Context) -> Optional[Tuple[str, str]]:
     if said is None or not driver or ctx.observed([NVML_MISMATCH]):
         return None
     kernel, library = said.groups()
-    numbers = [tuple(int(part) for part in version.split(".")) for version in (kernel, library, driver)]
-    if numbers[0] != numbers[2] or numbers[1][0] <= numbers[0][0]:
+    try:
+        agrees, newer_branch = version(kernel) == version(driver), version(library).major > version(kernel).major
+    except QueryError:
         return None
-    return kernel, library
+    return (kernel, library) if agrees and newer_branch else None
 
 
 def _compat_on_an_old_driver(ctx: Context) -> str:

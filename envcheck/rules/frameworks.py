@@ -2101,7 +2101,7 @@ TRITON_COMMON_MISSING = re.compile(r"No module named '(triton\.common)(?:\.\w+)?
 JAX_INIT_FAILED = r"CUDA backend failed to initialize|Unable to initialize backend 'cuda'"
 
 
-def _triton_newer_than_torch(ctx: Context) -> Hit:
+def _triton_newer_than_torch(ctx: Context, said: "re.Match[str]") -> Hit:
     """torch's Inductor imported Triton 2's triton.common and the Triton installed has none: a Triton 3 beside a torch
     older than 2.4, which pins a Triton 2 release."""
     torch = ctx.framework("torch")
@@ -2109,7 +2109,7 @@ def _triton_newer_than_torch(ctx: Context) -> Hit:
     return Hit("torch's Inductor imports triton.common, which Triton 2 had and Triton 3 removed: the Triton installed"
                + (f" ({triton})" if triton else "") + " is newer than the one this torch"
                + (f" {torch.version}" if torch is not None and torch.version else "") + " was released with",
-               evidence={"observed": ctx.observed([TRITON_COMMON_MISSING.pattern])[0].strip()[:200],
+               evidence={"observed": said.string.strip()[:200],
                          **({"triton": triton} if triton else {}),
                          **({"torch": torch.version} if torch is not None and torch.version else {})},
                confirmed=True,
@@ -2178,9 +2178,10 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             yield Hit("jax packages at different versions: " + ", ".join(f"{k} {v}" for k, v in versions.items()),
                       evidence={"frameworks.jax": versions}, fix=[f'pip install -U "jax[cuda{jax.build_cuda or 12}]"'])
             return
-    if first_match(TRITON_COMMON_MISSING, seen) is not None:
+    triton_common = first_match(TRITON_COMMON_MISSING, seen)
+    if triton_common is not None:
         if not ctx.observed([r"No module named 'triton'"]):
-            yield _triton_newer_than_torch(ctx)
+            yield _triton_newer_than_torch(ctx, triton_common)
         return
     thc = first_match(THC_HEADER_MISSING, seen)
     if thc is not None:
