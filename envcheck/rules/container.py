@@ -340,12 +340,18 @@ K3S_NVIDIA_RUNTIME = "https://docs.k3s.io/advanced#nvidia-container-runtime-supp
 # 'requested docker runtime %q was not found'). A CDI-only toolkit setup registers no such runtime.
 NOMAD_GPU_RUNTIME = re.compile(r"requested docker runtime \W?([\w-]+)\W? was not found")
 NIXOS_CDI_ONLY = "https://github.com/NixOS/nixpkgs/issues/322400"
+# Tools that check the engine's default runtime before they build or start GPU containers, and say it is not nvidia:
+# Isaac ROS's run_dev.sh ("Default docker runtime is not nvidia!, please make sure the following line is present in
+# /etc/docker/daemon.json"; NVIDIA-ISAAC-ROS/isaac_ros_common, a Jetson Orin Nano in its PR #64), preflight scripts
+# stored on GitHub ("Docker default runtime is not nvidia", "containerd default runtime is not nvidia.").
+DEFAULT_RUNTIME_NOT_NVIDIA = r"\bdefault (?:docker |containerd )?runtime is not \W?nvidia\b"
 
 
 @rule("CTR003", "container-runtime-not-configured", "error",
       "The toolkit is installed but the container engine (Docker, containerd) does not use it",
       signatures=(UNKNOWN_RUNTIME, NO_RUNTIME_HANDLER, NO_NVML_LIBRARY, *DEVICE_PLUGIN_WITHOUT_DRIVER,
-                  *USERSPACE_DRIVER_MISSING, SELECT_DRIVER, NOMAD_GPU_RUNTIME.pattern), priority=11,
+                  *USERSPACE_DRIVER_MISSING, SELECT_DRIVER, NOMAD_GPU_RUNTIME.pattern, DEFAULT_RUNTIME_NOT_NVIDIA),
+      priority=11,
       references=(TOOLKIT_GUIDE,), scope="containers")
 def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -372,6 +378,8 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
     as an empty file: "libcublas.so: file not recognized: File truncated") needs nvidia as the
     default runtime. Nomad's docker driver asks for the runtime by name for every GPU task:
     "requested docker runtime "nvidia" was not found" where the toolkit was set up for CDI only.
+    Tools that check the default first: "Default docker runtime is not nvidia!, please make sure the
+    following line is present in /etc/docker/daemon.json" (Isaac ROS's run_dev.sh).
 
     Why:
     Installing the toolkit does not change Docker's configuration: the nvidia runtime must be
@@ -414,6 +422,17 @@ def container_runtime_not_configured(ctx: Context, seen: List[str]) -> Iterable[
                   fix=['set "default-runtime": "nvidia" in /etc/docker/daemon.json (beside its "runtimes" entry)',
                        "sudo systemctl restart docker && docker info | grep -i 'default runtime'",
                        "build again"])
+    elif said_default := [line for line in seen if re.search(DEFAULT_RUNTIME_NOT_NVIDIA, line, re.I)]:
+        engine = "containerd" if "containerd" in said_default[0].lower() else "docker"
+        yield Hit(f"{engine.capitalize()}'s default runtime is not nvidia, and the tool checked for it: what it builds "
+                  "or starts without naming a runtime runs under runc, without the GPU or the driver's libraries",
+                  evidence={"observed": said_default[0].strip()[:200]}, confirmed=True,
+                  references=[JETSON_DEFAULT_RUNTIME],
+                  fix=[f"sudo nvidia-ctk runtime configure --runtime={engine} --set-as-default  # nvidia as the "
+                       "default runtime" + (' ("default-runtime": "nvidia" in /etc/docker/daemon.json)'
+                                            if engine == "docker" else ""),
+                       f"sudo systemctl restart {engine}" + (" && docker info | grep -i 'default runtime'  # Default "
+                                                             "Runtime: nvidia" if engine == "docker" else "")])
     elif _cluster_distribution(ctx)[0] and ctx.observed(PROGRAM_SEES_NO_GPU) \
             and not ctx.observed(DEVICE_PLUGIN_WITHOUT_DRIVER):
         named, line = _cluster_distribution(ctx)

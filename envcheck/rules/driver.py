@@ -212,7 +212,11 @@ COMPAT_LIBRARIES = (r"\bcuda-compat\b", r"/cuda(?:-[\d.]+)?/compat\b", r"forward
 KERNEL_DSO_MISMATCH = re.compile(r"kernel version (\d+\.\d+(?:\.\d+)?) does not match DSO version (\d+\.\d+(?:\.\d+)?)")
 
 
-NVML_MISMATCH = r"Driver/library version mismatch|NVML/RM version mismatch"
+# NVML's return code by its name, as bindings print it: NVML_ERROR_LIB_RM_VERSION_MISMATCH (18, nvml.h: "RM detects a
+# driver/library version mismatch"; tensorpack's NvmlException, tensorpack/tensorpack#1244) and pynvml's exception
+# class NVMLError_LibRmVersionMismatch.
+NVML_MISMATCH = (r"Driver/library version mismatch|NVML/RM version mismatch|NVML_ERROR_LIB_RM_VERSION_MISMATCH|"
+                 r"NVMLError_LibRmVersionMismatch")
 # nvidia-smi's header (the importer's HEADER) gives its own version and the driver's (from NVML); one install makes
 # them equal. Two that
 # differ in the same form mean the tools came from another install than the driver (Paddle#18602: "NVIDIA-SMI
@@ -234,6 +238,7 @@ GSP_FIRMWARE_VERSIONS = re.compile(r"got version (\d+\.\d+(?:\.\d+)?), expected 
 
 @rule("DRV004", "driver-library-mismatch", "error", "Kernel module and user-space driver are different versions",
       signatures=(r"Driver/library version mismatch", r"NVML/RM version mismatch",
+                  r"\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b", r"\bNVMLError_LibRmVersionMismatch\b",
                   r"API mismatch: the (?:NVIDIA kernel module|client) has (?:the )?version",
                   # the kernel's line cut short, as people quote it: "Dmesg will show `NVRM: Api mismatch`"
                   r"\bNVRM: (?i:API) mismatch\b", GSP_FIRMWARE_MISMATCH.pattern,
@@ -246,7 +251,8 @@ def driver_library_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "Failed to initialize NVML: Driver/library version mismatch" from nvidia-smi; "NVRM: API
     mismatch: the NVIDIA kernel module has version X, but this NVIDIA driver component has version Y"
     in dmesg; cuInit returns 803; nvidia-smi's header with two versions ("NVIDIA-SMI 410.48  Driver
-    Version: 410.104") or its "Mismatch in versions between nvidia-smi and NVML". The open module
+    Version: 410.104") or its "Mismatch in versions between nvidia-smi and NVML"; NVML's code by name
+    from a binding ("NvmlException: NVML_ERROR_LIB_RM_VERSION_MISMATCH"). The open module
     refusing the GSP firmware of another release: "GSP firmware image version mismatch: got version
     595.71.05, expected version 595.58.03".
 

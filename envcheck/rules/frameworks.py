@@ -2049,6 +2049,28 @@ XFORMERS_CANNOT_LOAD = r"xFormers can'?t load C\+\+/CUDA extensions"
 XFORMERS_PYTHON = re.compile(r"^Python (\d+\.\d+)\.\d+ \(you have (\d+\.\d+)\.\d+\)")
 
 
+def _built_using_other_torch(ctx: Context, run_with: "re.Match[str]") -> Optional[Hit]:
+    """A package's own check that the torch in use is not the one it was built against (k2's "was built using CUDA
+    10.1" with "But you are using CUDA 10.2 to run it"): the two lines name the package and both versions."""
+    built = next((m for m in map(BUILT_USING.search, ctx.observed([BUILT_USING.pattern]))
+                  if m and m.group(2) == run_with.group(1)), None)
+    if built is None:
+        return None
+    package, what, have = built.group(1), run_with.group(1), run_with.group(2)
+    in_use = f"is {have}" if what == "PyTorch" else f"has CUDA {have}"
+    return Hit(f"{package} was built against {what} {built.group(3)}, and the torch in use {in_use}: its compiled part "
+               "matches only the torch it was built with",
+               evidence={"package": package, "built_with": f"{what} {built.group(3)}", "in_use": f"{what} {have}"},
+               confirmed=True, references=[K2_INSTALL] if package == "k2" else [],
+               fix=["python -c 'import torch; print(torch.__version__, torch.version.cuda)'  # the torch and CUDA to "
+                    "match",
+                    f"install the {package} build made for that torch release and CUDA (k2's wheel names carry both: "
+                    "k2==<release>+cuda<CUDA>.torch<torch release>)" if package == "k2" else
+                    f"install the {package} build made for that torch release and CUDA, or rebuild it against it",
+                    f"or install the torch it was built with ({what} {built.group(3)}) in one command with its "
+                    "companions"])
+
+
 def _xformers_built_for(ctx: Context) -> Optional[Tuple[str, str, str, str]]:
     """(torch it was built for, torch installed, Python built for, Python installed) from xFormers' warning."""
     torch = next((found for found in map(XFORMERS_TORCH.search, ctx.observations) if found), None)
@@ -2057,6 +2079,16 @@ def _xformers_built_for(ctx: Context) -> Optional[Tuple[str, str, str, str]]:
     python = next((found for found in map(XFORMERS_PYTHON.search, ctx.observations) if found), None)
     return (torch.group(1) + (torch.group(2) or ""), torch.group(4) + (f"+{torch.group(5)}" if torch.group(5) else ""),
             python.group(1) if python else "", python.group(2) if python else "")
+
+
+# k2's import-time check (k2/python/k2/__init__.py) of the torch it was built against: "ImportError: k2 was built using
+# CUDA 10.1" then "But you are using CUDA 10.2 to run it." (k2-fsa/k2#963, Colab's torch moving to a CUDA 10.2
+# build; "k2 was built using CUDA 12.9 But you are using CUDA 12.8" in a setup log stored on GitHub), and the same for
+# the torch release ("k2 was built using PyTorch 1.7.1 But you are using PyTorch 1.8.0 to run it"). k2's wheels are
+# made per torch release and CUDA (k2==1.24.4.dev20240223+cuda12.1.torch2.2.1).
+BUILT_USING = re.compile(r"\b([\w-]+) was built using (CUDA|PyTorch) (\d[\w.+]*?)\.?(?=\s|$)")
+RUN_WITH = re.compile(r"But you are using (CUDA|PyTorch) (\d[\w.+]*?)\.?(?: to run it|(?=[\s`'\"]|$))")
+K2_INSTALL = "https://k2-fsa.github.io/k2/installation/index.html"
 
 
 # torchvision's and torchaudio's checks of the CUDA they were built with against torch's: "Detected that PyTorch and
@@ -2133,7 +2165,7 @@ def _variant_words(tag: str) -> str:
                   r"JAX plugin \S+ version \S+ is installed,? but it is not compatible with the installed jaxlib",
                   TORCH_EXTENSION_SYMBOL, TENSORFLOW_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern,
                   COMPANION_CUDA_DIFFERS.pattern, COMPANION_PINNED.pattern, PYG_CUDA_DIFFERS.pattern,
-                  THC_HEADER_MISSING.pattern, TRITON_COMMON_MISSING.pattern),
+                  THC_HEADER_MISSING.pattern, TRITON_COMMON_MISSING.pattern, RUN_WITH.pattern),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
 def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -2151,6 +2183,7 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     library (TF Addons, Horovod): "_activation_ops.so: undefined symbol: _ZN10tensorflow12OpDefBuilder4AttrESs".
     An extension built from a source older than torch 1.11: "fatal error: THC/THC.h: No such file or directory".
     torch.compile under torch 2.3 with Triton 3: "ModuleNotFoundError: No module named 'triton.common'".
+    k2: "ImportError: k2 was built using CUDA 10.1", "But you are using CUDA 10.2 to run it."
 
     Why:
     jax, jaxlib and jax-cudaNN-plugin/pjrt are released together and must be the same version;
@@ -2177,6 +2210,12 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if len(set(base.values())) > 1 and (plugins or "jaxlib" in base):
             yield Hit("jax packages at different versions: " + ", ".join(f"{k} {v}" for k, v in versions.items()),
                       evidence={"frameworks.jax": versions}, fix=[f'pip install -U "jax[cuda{jax.build_cuda or 12}]"'])
+            return
+    run_with = first_match(RUN_WITH, seen)
+    if run_with is not None:
+        hit = _built_using_other_torch(ctx, run_with)
+        if hit:
+            yield hit
             return
     triton_common = first_match(TRITON_COMMON_MISSING, seen)
     if triton_common is not None:
@@ -2519,6 +2558,12 @@ TRITON_FP8 = re.compile(r"fp8e4nv data type is not supported on CUDA arch < (\d+
 QUANT_ONLY_ON = re.compile(r"\b(FP8|MXFP8|MXFP4|NVFP4|FP4|(?:LLM-)?AWQ|GPTQ|Marlin|INT8|INT4)\b[^.\n]{0,40}?is only supported "
                            r"on GPUs with compute capability\s*(?:>=|≥|of at least)\s*(\d+)\.(\d+)"
                            r"(?:[^`\n]{0,40}?actual\s*=\s*`?(\d+)\.(\d+))?", re.I)
+# ComfyUI nodes' own guard (ComfyUI-QwenVL and the nodes that copied it): "FP8 models require a GPU with Compute
+# Capability 8.9 or higher (e.g., RTX 4090). Your GPU's capability is 8.6." (1038lab/ComfyUI-QwenVL#28), or "... Your
+# GPU compute capability is 8.6."
+FORMAT_GPU_REQUIRED = re.compile(r"\b(FP8|MXFP8|MXFP4|NVFP4|FP4)\b[^.\n]{0,40}?requires? a GPU with compute capability "
+                                 r"(\d+)\.(\d+) or higher(?:[^\n]{0,80}?Your GPU(?:'s)? (?:compute )?capability is "
+                                 r"(\d+)\.(\d+))?", re.I)
 # CTranslate2 (faster-whisper, whisperX) asked explicitly for a compute type the device has no fast path for:
 # "Requested float16 compute type, but the target device or backend do not support efficient float16
 # computation." (On its own choice it converts and warns instead: "The compute type inferred from the saved
@@ -2547,7 +2592,8 @@ SCALED_MM_NEEDS_CC = re.compile(r"torch\._scaled_mm is only supported on CUDA de
 
 @rule("FW009", "quantization-unsupported-gpu", "error", "The GPU has no hardware for the number format asked of it",
       signatures=(FORMAT_NEEDS_CC.pattern, r"quantization method \S+ is not supported for the current GPU",
-                  TRITON_FP8.pattern, QUANT_ONLY_ON.pattern, CT2_COMPUTE_TYPE.pattern, BNB_SLOW_INT8.pattern,
+                  TRITON_FP8.pattern, QUANT_ONLY_ON.pattern, FORMAT_GPU_REQUIRED.pattern, CT2_COMPUTE_TYPE.pattern,
+                  BNB_SLOW_INT8.pattern,
                   TRT_NEEDS_HARDWARE.pattern, SCALED_MM_NEEDS_CC.pattern),
       priority=18, references=("https://docs.nvidia.com/deeplearning/transformer-engine/user-guide/index.html",
                                "https://docs.vllm.ai/en/latest/features/quantization/supported_hardware.html"))
@@ -2559,7 +2605,9 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     GPU. Minimum capability: 89. Current capability: 86."; Triton: "AssertionError: fp8e4nv data type
     is not supported on CUDA arch < 89", or "type fp8e4nv not supported in this architecture";
     Transformers and vLLM: "FP8 quantized models is only supported on GPUs with compute capability
-    >= 8.9 (e.g 4090/H100), actual = `6.1`"; CTranslate2 (faster-whisper): "Requested float16 compute
+    >= 8.9 (e.g 4090/H100), actual = `6.1`"; ComfyUI nodes: "FP8 models require a GPU with Compute
+    Capability 8.9 or higher (e.g., RTX 4090). Your GPU's capability is 8.6."; CTranslate2
+    (faster-whisper): "Requested float16 compute
     type, but the target device or backend do not support efficient float16 computation.";
     bitsandbytes: "Compute capability < 7.5 detected! Only slow 8-bit matmul is supported for your
     GPU!"; TensorRT's builder: "Networks with FP8 precision require hardware with FP8 support.";
@@ -2588,7 +2636,7 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     fmt = FORMAT_NEEDS_CC.search(text)
     quant = QUANT_NEEDS_CC.search(text)
     triton = TRITON_FP8.search(text)
-    only_on = QUANT_ONLY_ON.search(text)
+    only_on = QUANT_ONLY_ON.search(text) or FORMAT_GPU_REQUIRED.search(text)
     tensorrt = TRT_NEEDS_HARDWARE.search(text)
     scaled_mm = SCALED_MM_NEEDS_CC.search(text)
     # a message that names the format and its floor outranks CTranslate2's and bitsandbytes' general words
@@ -4126,7 +4174,8 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
     device", "invalid device function".
     tiny-cuda-nn: "OSError: Could not find compatible tinycudann extension for compute capability 70."
     llama.cpp and the programs built on ggml: "ERROR: CUDA kernel mul_mat_vec has no device code
-    compatible with CUDA arch 520. ggml-cuda.cu was compiled for: 520" on an RTX A4500; older
+    compatible with CUDA arch 520. ggml-cuda.cu was compiled for: 520" on an RTX A4500 (with no GPU
+    named, a build for 5.2 alone, nvcc's default, still counts); older
     releases "ERROR: ggml-cuda was compiled without support for the current GPU architecture."; a
     "no kernel image" after ggml's "system_info: ... CUDA : ARCHS = 860" on a GTX 1080.
 
@@ -4212,7 +4261,8 @@ def _one_gpu_named(ctx: Context) -> Optional[Dict]:
 
 def _ggml_built_without_gpu_arch(ctx: Context, seen: List[str]) -> Optional[Hit]:
     """ggml's own word that its build lacks the GPU's architecture. Its list names what was built; the GPU, when the
-    report names one model, says what was needed. A list that holds the GPU's architecture is no finding here."""
+    report names one model, says what was needed. A list that holds the GPU's architecture is no finding here; with
+    no GPU named, only a build for nvcc's default sm_52 alone is."""
     listed = first_match(GGML_NO_DEVICE_CODE, seen)
     said = first_match(GGML_BUILT_WITHOUT_ARCH, seen)
     archs = first_match(GGML_ARCHS, ctx.observed([GGML_ARCHS.pattern])) if ctx.observed(NO_KERNEL_IMAGE) else None
@@ -4222,15 +4272,20 @@ def _ggml_built_without_gpu_arch(ctx: Context, seen: List[str]) -> Optional[Hit]
     digits = gpu["cc"].replace(".", "") if gpu else ""
     numbers = listed.group(3) if listed else archs.group(1) if archs and not said else ""
     built = sorted({int(n) for n in re.findall(r"(?<![-\w])\d+", numbers)})
-    if numbers and (not gpu or int(digits) * 10 in built):
+    # sm_52 alone is nvcc's default (CUDA 11 and 12) for a build that names no architecture, as one made on a machine
+    # without the GPU gets (Arch's whisper.cpp-cuda package, ggml-org/whisper.cpp#2833; a stable-diffusion.cpp release
+    # binary, leejet/stable-diffusion.cpp#541): ggml chose the kernel for a newer GPU than the code that ran
+    nvcc_default = bool(listed) and built == [520] and listed.group(2) == "520"
+    if numbers and (int(digits) * 10 in built if gpu else not nvcc_default):
         return None  # the GPU's own architecture was built (or the GPU is unknown): a kernel left out by choice
     running = f" (the code that ran was built for {dotted_cc(listed.group(2)[:-1])})" if listed else ""
     kernel = f"its kernel {listed.group(1)} " if listed else "its kernels "
     arches = ", ".join(dotted_cc(str(n)[:-1]) for n in built)
     return Hit("ggml (llama.cpp, whisper.cpp and the programs built on them) was compiled without this GPU's "
                "architecture" + (f" (the {gpu['name']}, compute capability {gpu['cc']})" if gpu else "")
-               + (f": the build holds {arches} only" if arches else "") + f", so {kernel}found no code for it"
-               + running,
+               + (f": the build holds {arches} only" if arches else "")
+               + (", nvcc's default when a build names no architecture" if nvcc_default and not gpu else "")
+               + f", so {kernel}found no code for it" + running,
                evidence={"observed": (listed or said or archs).group(0), **({"built_for": arches} if arches else {}),
                          **({"gpu": gpu["name"], "compute_capability": gpu["cc"]} if gpu else {})}, confirmed=True,
                fix=[f"cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES={digits or '<digits>'} && cmake --build "

@@ -676,10 +676,19 @@ MISSING_CUDA_LIB = (
     # Paddle 2.x: "The third-party dynamic library (cublas64_112.dll;cublas64_11.dll) that Paddle depends on is not
     # configured correctly. (error code is 126)"
     rf"third-party dynamic library \((?:lib)?{CUDA_LIBS}[\w.;]*\) that Paddle depends on",
+    # Python's ImportError for the library, cut before the loader's reason as people quote it in titles and notes:
+    # "ImportError: libcusolver.so.8.0" (MaybeShewill-CV/CRNN_Tensorflow#182), "'ImportError: libcublas.so.9.0'"
+    # (magenta's notes), "'ImportError: libcudart.so.13'" (a launcher script's comment)
+    rf"\bImportError: lib{CUDA_LIBS}\.so\.\d+(?:\.\d+)*\b",
     # the linker building against a prebuilt library (TensorRT's libnvinfer) that was linked with another CUDA
     # release's library: "undefined reference to `nvrtcDestroyProgram@libnvrtc.so.11.1'" names the exact soname
     rf"undefined reference to [`'\"]?\w+@lib{CUDA_LIBS}\.so\.\d",
 )
+# TensorFlow's Windows self-check (self_check.py, preload_check) failing to load the CUDA runtime its build names, as
+# the traceback shows it before TensorFlow's own message: "ctypes.WinDLL(build_info.cudart_dll_name)", then "OSError:
+# [WinError 126] The specified module could not be found" (tflearn/tflearn#985, and in Korean and English notes stored
+# on GitHub). The DLL's name, with the CUDA release in it, is in the installed tensorflow/python/platform/build_info.py.
+TF_SELF_CHECK_CUDART = re.compile(r"WinDLL\(build_info\.cudart_dll_name\)")
 # Windows ending a process whose DLL dependencies the loader could not find, STATUS_DLL_NOT_FOUND (0xC0000135, printed
 # signed as -1073741515 or unsigned as 3221225781): "llama runner process has terminated: exit status 0xc0000135"
 # (AnythingLLM's bundled Ollama, Mintplex-Labs/anything-llm#1795), "llama-server <embedding> exited with status code
@@ -852,7 +861,7 @@ def _torch_wheels_missing(ctx: Context, library: str) -> Hit:
 @rule("LIB004", "cuda-libraries-missing", "error", "The loader does not find the CUDA libraries a package was built for",
       signatures=MISSING_CUDA_LIB + (SEPARATE_CUDA_LIB.pattern, JAX_LIBRARY_UNLOADABLE, BITSANDBYTES_SEEKS_RUNTIME,
                                      TORCH_PRELOAD_MISSING.pattern, NVRTC_BUILTINS_UNLOADED.pattern,
-                                     DLL_NOT_FOUND_EXIT.pattern),
+                                     DLL_NOT_FOUND_EXIT.pattern, TF_SELF_CHECK_CUDART.pattern),
       priority=18,
       references=("https://docs.nvidia.com/deploy/cuda-compatibility/",
                   "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"))
@@ -871,7 +880,8 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "libcustatevec.so.1: cannot open shared object file" (cuQuantum's own packages), "libnvToolsExt.so.1:
     cannot open shared object file" (NVTX 2, gone from CUDA 12.9 on). torch 2.0 and 2.1 on
     import: "ValueError: libcublas.so.*[0-9] not found in the system path". NVRTC before CUDA 11:
-    "nvrtc: error: failed to load builtins", status NVRTC_ERROR_BUILTIN_OPERATION_FAILURE.
+    "nvrtc: error: failed to load builtins", status NVRTC_ERROR_BUILTIN_OPERATION_FAILURE. TensorFlow's
+    Windows self-check: "ctypes.WinDLL(build_info.cudart_dll_name)" failing with "OSError: [WinError 126]".
 
     Why:
     A package that does not bring its own CUDA (ONNX Runtime, TensorFlow before 2.14, CuPy,
@@ -1032,6 +1042,18 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     unversioned = None if wanted else first_match(UNVERSIONED_CUDA_LIB, seen)
     if unversioned:
         yield _unversioned_library_missing(ctx, unversioned.group(1), versions, host_where)
+    elif not wanted and first_match(TF_SELF_CHECK_CUDART, seen):
+        yield Hit("TensorFlow's self-check could not load the CUDA runtime DLL its build was made for: that CUDA "
+                  "release is not installed, or its bin directory is not on PATH" +
+                  (f"; this machine has CUDA {', '.join(versions)}" if versions else ""),
+                  evidence={"observed": first_match(TF_SELF_CHECK_CUDART, seen).group(0),
+                            **({"host_cuda": versions, "host_cuda_source": host_where} if versions else {})},
+                  fix=["type <python>\\Lib\\site-packages\\tensorflow\\python\\platform\\build_info.py  # its "
+                       "cudart_dll_name and cuda_version_number: the CUDA release this build loads",
+                       "install that CUDA release (or only its runtime) and put its bin directory on PATH; restart "
+                       "the shell or IDE afterwards",
+                       "or install the TensorFlow release built for the CUDA you have (TensorFlow's tested build "
+                       "configurations: https://www.tensorflow.org/install/source_windows#gpu)"])
 
 
 def _windows_dll_not_found(ctx: Context, exited: List[str]) -> Hit:

@@ -209,6 +209,12 @@ GCC_IN_USE = re.compile(r"%gcc@(\d+(?:\.\d+)*)|^gcc(?:-\d+)? \([^)]*\) (\d+(?:\.
 # '...'", in tiny-cuda-nn, llamafile, NCCL (NVIDIA/nccl#650) and other builds on Ubuntu 22.04. g++ itself compiles
 # its own header, so the line comes from a CUDA compile.
 STD_FUNCTION_PACKS = r"std_function\.h:\d+:\d+: error: parameter packs not expanded"
+# nvcc of CUDA 7.5 cannot compile glibc 2.23's <string.h> (Ubuntu 16.04, with its gcc 5): the always-inline
+# __mempcpy_inline there calls memcpy, which nvcc's front end does not see declared: "/usr/include/string.h: In
+# function 'void* __mempcpy_inline(void*, const void*, size_t)': /usr/include/string.h:652:42: error: 'memcpy' was not
+# declared in this scope" (OpenCV's and Caffe's CUDA builds, BVLC/caffe#4046, opencv/opencv#6500; Theano's generated
+# mod.cu, Theano/Theano#4553; f5c's build notes). glibc defines it only without _FORCE_INLINES; CUDA 8 compiles it.
+MEMPCPY_INLINE = r"string\.h: In function .{0,30}__mempcpy_inline\b"
 
 
 @rule("TK003", "host-compiler-unsupported", "error", "nvcc refuses the host C++ compiler version",
@@ -216,7 +222,9 @@ STD_FUNCTION_PACKS = r"std_function\.h:\d+:\d+: error: parameter packs not expan
       # GNU version", torch/cutorch on Ubuntu 15.10 in jcjohnson/neural-style#141)
       signatures=(r"\bunsupported GNU version\b|gcc versions later than \d+ are not supported",
                   r"unsupported clang version!",
-                  r"unsupported Microsoft Visual Studio version", HOST_CONFIG_ERROR, STD_FUNCTION_PACKS), priority=20,
+                  r"unsupported Microsoft Visual Studio version", HOST_CONFIG_ERROR, STD_FUNCTION_PACKS,
+                  MEMPCPY_INLINE),
+      priority=20,
       references=("https://docs.nvidia.com/cuda/cuda-installation-guide-linux/",), scope="build")
 def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -237,6 +245,11 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "/usr/include/c++/11/bits/std_function.h:435:145: error: parameter packs not expanded with
     '...'". Build with gcc 10 (CC=gcc-10 CXX=g++-10, or nvcc -ccbin g++-10), or with a newer CUDA.
 
+    nvcc of CUDA 7.5 and glibc 2.23's headers (Ubuntu 16.04's gcc 5): "/usr/include/string.h: In
+    function 'void* __mempcpy_inline(void*, const void*, size_t)'", then "error: 'memcpy' was not
+    declared in this scope". Define _FORCE_INLINES for nvcc (NVCCFLAGS += -D_FORCE_INLINES, or
+    CUDA_NVCC_FLAGS="-D_FORCE_INLINES" for CMake), or build with CUDA 8 or newer.
+
     When to ignore:
     Never while building; `-allow-unsupported-compiler` often compiles and then fails at link time.
     """
@@ -251,6 +264,16 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "export CC=gcc-10 CXX=g++-10 CUDAHOSTCXX=g++-10  # or nvcc -ccbin g++-10; then rebuild from a "
                        "clean build directory",
                        "or build with a newer CUDA toolkit (export CUDA_HOME to it and put its bin first on PATH)"])
+        return
+    if all(re.search(MEMPCPY_INLINE, line) for line in seen):
+        cuda = _refusing_cuda(ctx)
+        yield Hit(("nvcc" + (f" of CUDA {cuda}" if cuda else "")) + " cannot compile glibc 2.23's <string.h> (Ubuntu "
+                  "16.04 and its gcc 5): its inline __mempcpy_inline calls memcpy, which nvcc before CUDA 8 does not "
+                  "see declared", evidence={"observed": seen[0].strip()[:200], **({"cuda": cuda} if cuda else {})},
+                  confirmed=True,
+                  fix=["add -D_FORCE_INLINES to nvcc's flags: NVCCFLAGS += -D_FORCE_INLINES (Makefile), "
+                       "-DCUDA_NVCC_FLAGS=\"-D_FORCE_INLINES\" (CMake), or nvcc.flags=-D_FORCE_INLINES in .theanorc",
+                       "or build with CUDA 8 or newer, which compiles these headers"])
         return
     said = re.search(r"later than (\d+)", " ".join(seen))
     cuda = _refusing_cuda(ctx)
