@@ -127,3 +127,37 @@ def test_a_package_built_against_another_torch_or_cuda_than_the_one_running_is_a
     found = first(text)
     assert found.slug == "framework-plugin-mismatch"
     assert (found.evidence["built_with"], found.evidence["in_use"]) == (built, in_use)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("7813-"),  # cdcseacave/openMVS#147: libMVS.so calls the driver API, linked without -lcuda
+    # OpenCV's driver_api_multi sample, as a build log stored on GitHub shows it
+    "driver_api_multi.cpp:91: undefined reference to `cuInit'\n"
+    "driver_api_multi.cpp:96: undefined reference to `cuCtxCreate_v2'",
+    # MSVC's wording, as a Rust build script's comment gives it
+    "error LNK2019: unresolved external symbol cuInit referenced in function main",
+])
+def test_the_driver_apis_functions_undefined_at_link_time_mean_libcuda_is_not_linked(text):
+    assert first(text).slug == "cuda-library-not-linked-against-libcuda"
+
+
+@pytest.mark.parametrize("text", [
+    # the runtime API (cudart) and a library's function are not the driver's
+    "main.o: undefined reference to `cudaMalloc'",
+    "model.o: undefined reference to `cublasCreate_v2'",
+    # a symbol of a versioned soname: a linked library's own dependency
+    "libnvinfer.so: undefined reference to `cuInit@libcuda.so.1'",
+])
+def test_other_undefined_cuda_symbols_are_not_read_as_libcuda_unlinked(text):
+    assert "cuda-library-not-linked-against-libcuda" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("7716-"),  # xinntao/Real-ESRGAN#741: realesrgan-ncnn-vulkan on an Ubuntu VM
+    corpus("5432-"),  # ManiSkill: SAPIEN's import
+    # Windows' loader, as a Vulkan build guide stored on GitHub quotes it
+    "The code execution cannot proceed because vulkan-1.dll was not found. Reinstalling the program may fix this "
+    "problem.",
+])
+def test_the_vulkan_loader_itself_missing_is_named_before_any_driver(text):
+    assert first(text).slug == "vulkan-loader-not-installed"

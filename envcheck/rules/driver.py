@@ -2262,6 +2262,55 @@ def ptxas_newer_than_driver(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                "ptxas"])
 
 
+# The Vulkan loader itself missing, so a Vulkan program cannot start at all, before any driver is looked for: "error
+# while loading shared libraries: libvulkan.so.1: cannot open shared object file" (Real-ESRGAN's ncnn binary on an
+# Ubuntu VM, xinntao/Real-ESRGAN#741; SAPIEN under ManiSkill, "ImportError: libvulkan.so.1: ..."; GE-Proton, a WebGPU
+# exporter, in notes stored on GitHub), Windows' "The code execution cannot proceed because vulkan-1.dll was not found."
+# The loader is a package of its own (Debian/Ubuntu libvulkan1, Fedora vulkan-loader, Arch vulkan-icd-loader), which
+# minimal systems and images lack; NVIDIA's driver brings the driver (ICD), not the loader.
+VULKAN_LOADER_MISSING = (r"\blibvulkan\.so(?:\.1)?[`'\"]?: cannot open shared object file",
+                         r"\bvulkan-1\.dll\W{0,3}(?:was not found|not found|is missing|could not be (?:found|loaded))")
+
+
+@rule("DRV029", "vulkan-loader-not-installed", "error", "The Vulkan loader (libvulkan) is not installed",
+      signatures=VULKAN_LOADER_MISSING, priority=20, references=(VULKAN_LOADER_DRIVERS,))
+def vulkan_loader_not_installed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A Vulkan program (ncnn's upscalers, SAPIEN and ManiSkill, game runtimes) stops before it starts:
+    "error while loading shared libraries: libvulkan.so.1: cannot open shared object file: No such
+    file or directory"; on Windows "The code execution cannot proceed because vulkan-1.dll was not
+    found."
+
+    Why:
+    Vulkan programs link against the Vulkan loader (libvulkan.so.1, vulkan-1.dll), which then finds
+    the GPU vendor's driver. The loader is a package of its own: the NVIDIA driver installs the
+    driver part (its ICD) but not the loader, and minimal systems, cloud VMs and container images
+    often have none. Without it nothing Vulkan loads, whatever GPU and driver are there.
+
+    Fix:
+    Install the loader: `sudo apt-get install -y libvulkan1` (Debian, Ubuntu; in an image, in its
+    Dockerfile), `sudo dnf install vulkan-loader` (Fedora), `sudo pacman -S vulkan-icd-loader`
+    (Arch); on Windows, the GPU driver's installer or the Vulkan Runtime from LunarG. Then
+    `vulkaninfo --summary` lists the GPUs.
+
+    When to ignore:
+    Never for a program that uses Vulkan.
+    """
+    if not seen:
+        return
+    windows = any("vulkan-1.dll" in line.lower() for line in seen)
+    yield Hit("The Vulkan loader (" + ("vulkan-1.dll" if windows else "libvulkan.so.1") + ") is not installed, so no "
+              "Vulkan program can start, whatever the GPU and its driver",
+              evidence={"observed": seen[0].strip()[:200]}, confirmed=True,
+              fix=["install the GPU driver (its installer brings vulkan-1.dll) or the Vulkan Runtime from LunarG, "
+                   "then start the program again"] if windows else
+                  ["sudo apt-get install -y libvulkan1  # Debian, Ubuntu (in an image: in its Dockerfile); Fedora: "
+                   "sudo dnf install vulkan-loader; Arch: sudo pacman -S vulkan-icd-loader",
+                   "vulkaninfo --summary  # (vulkan-tools) the GPUs Vulkan finds; for an NVIDIA GPU the driver's "
+                   "Vulkan part must be installed too"])
+
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
          fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
@@ -2270,4 +2319,4 @@ RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_lib
          driver_too_old_for_nvenc_api, nvidia_vulkan_driver_not_installed, flatpak_nvidia_runtime_missing_for_driver,
          driver_too_old_for_optix, vgpu_guest_host_driver_mismatch, gpu_no_vulkan_support,
          egl_device_rendering_without_gpu_driver, driver_libs_not_in_ldcache, driver_does_not_support_gpu,
-         ptxas_newer_than_driver)
+         ptxas_newer_than_driver, vulkan_loader_not_installed)

@@ -2015,6 +2015,56 @@ def cufft_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             return
 
 
+# The linker missing the CUDA driver API's functions (cuInit, cuCtxCreate_v2, cuMemFree_v2: "cu" and a capital letter;
+# the runtime's are cuda*, the libraries' cublas*, cufft*, cudnn*), which only libcuda exports: "../../lib/libMVS.so:
+# undefined reference to `cuMemFree_v2'" (cdcseacave/openMVS#147, fixed by adding -lcuda), OpenCV's driver_api_multi
+# sample ("undefined reference to `cuInit'"), a Vulkan renderer sharing memory with CUDA ("libvsgRenderer.so: undefined
+# reference to `cuSignalExternalSemaphoresAsync'"); MSVC's "unresolved external symbol cuInit" (cuda.lib not linked,
+# as a Rust build script's comment says). A reference naming a versioned soname (`cuInit@libcuda.so.1`) is a linked
+# library's dependency, not this.
+DRIVER_API_UNDEFINED = re.compile(r"undefined reference to [`'\"](cu[A-Z]\w*)[`'\"]|"
+                                  r"unresolved external symbol _?(cu[A-Z]\w*)\b")
+DRIVER_API_LINKING = "https://docs.nvidia.com/cuda/cuda-driver-api/index.html"
+
+
+@rule("LIB019", "cuda-library-not-linked-against-libcuda", "error",
+      "A build calls the CUDA driver API without linking libcuda", signatures=(DRIVER_API_UNDEFINED.pattern,),
+      priority=20, references=(DRIVER_API_LINKING,), scope="build")
+def cuda_library_not_linked_against_libcuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Linking fails on the CUDA driver API's functions: "libMVS.so: undefined reference to
+    `cuMemFree_v2'", "undefined reference to `cuInit'", "undefined reference to `cuCtxCreate_v2'";
+    with MSVC, "error LNK2019: unresolved external symbol cuInit".
+
+    Why:
+    The driver API (the cu* functions without "da": cuInit, cuCtxCreate, cuMemAlloc) lives in
+    libcuda, the driver's library, not in the CUDA runtime (libcudart) that nvcc and CMake's CUDA
+    language link by default. Code that calls it directly, or a library of the project that does,
+    must name libcuda itself: CMake's find_package(CUDA) and enable_language(CUDA) do not add it.
+
+    Fix:
+    Link libcuda: CMake's CUDA::cuda_driver target (find_package(CUDAToolkit)), or -lcuda after the
+    library that needs it, with the toolkit's lib64/stubs folder on the link path where no driver
+    is installed (build machines, images); on Windows, cuda.lib.
+
+    When to ignore:
+    Never for that build: it does not link.
+    """
+    found = first_match(DRIVER_API_UNDEFINED, seen)  # case matters here: cuda*, cublas* are other libraries'
+    if found is None:
+        return
+    names = sorted({n for line in seen for m in DRIVER_API_UNDEFINED.finditer(line) for n in m.groups() if n})
+    needer = re.match(r"\s*(?:/\S*ld: )?(\S+\.(?:so|a|o)(?:\.[\d.]+)?):", found.string)
+    yield Hit((f"{needer.group(1)} calls" if needer else "The build calls") + " the CUDA driver API (" +
+              ", ".join(names[:4]) + (", ..." if len(names) > 4 else "") + ") but libcuda, which alone exports it, "
+              "is not linked", evidence={"undefined": names[:8], "observed": found.string.strip()[:200]},
+              confirmed=True,
+              fix=["CMake: find_package(CUDAToolkit) and target_link_libraries(<target> PRIVATE CUDA::cuda_driver)",
+                   "or add -lcuda after the library that needs it (-L/usr/local/cuda/lib64/stubs where no driver is "
+                   "installed, as on a build machine)", "on Windows, link cuda.lib (the toolkit's lib\\x64)"])
+
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
@@ -2022,4 +2072,4 @@ RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libr
          libcuda_stub_on_library_path,
          cuda_driver_env_points_to_runtime_lib,
          cuda_python_major_too_new, cuda_lib_newer_than_nvjitlink, cufile_gds_unusable_needs_compat_mode,
-         cufft_too_old_for_gpu_arch)
+         cufft_too_old_for_gpu_arch, cuda_library_not_linked_against_libcuda)
