@@ -237,8 +237,7 @@ GSP_FIRMWARE_VERSIONS = re.compile(r"got version (\d+\.\d+(?:\.\d+)?), expected 
 
 
 @rule("DRV004", "driver-library-mismatch", "error", "Kernel module and user-space driver are different versions",
-      signatures=(r"Driver/library version mismatch", r"NVML/RM version mismatch",
-                  r"\bNVML_ERROR_LIB_RM_VERSION_MISMATCH\b", r"\bNVMLError_LibRmVersionMismatch\b",
+      signatures=(NVML_MISMATCH,
                   r"API mismatch: the (?:NVIDIA kernel module|client) has (?:the )?version",
                   # the kernel's line cut short, as people quote it: "Dmesg will show `NVRM: Api mismatch`"
                   r"\bNVRM: (?i:API) mismatch\b", GSP_FIRMWARE_MISMATCH.pattern,

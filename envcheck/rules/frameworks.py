@@ -2607,8 +2607,8 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     Transformers and vLLM: "FP8 quantized models is only supported on GPUs with compute capability
     >= 8.9 (e.g 4090/H100), actual = `6.1`"; ComfyUI nodes: "FP8 models require a GPU with Compute
     Capability 8.9 or higher (e.g., RTX 4090). Your GPU's capability is 8.6."; CTranslate2
-    (faster-whisper): "Requested float16 compute
-    type, but the target device or backend do not support efficient float16 computation.";
+    (faster-whisper): "Requested float16 compute type, but the target device or backend do not
+    support efficient float16 computation.";
     bitsandbytes: "Compute capability < 7.5 detected! Only slow 8-bit matmul is supported for your
     GPU!"; TensorRT's builder: "Networks with FP8 precision require hardware with FP8 support.";
     PyTorch's FP8 matmul: "torch._scaled_mm is only supported on CUDA devices with compute capability

@@ -1042,11 +1042,11 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     unversioned = None if wanted else first_match(UNVERSIONED_CUDA_LIB, seen)
     if unversioned:
         yield _unversioned_library_missing(ctx, unversioned.group(1), versions, host_where)
-    elif not wanted and first_match(TF_SELF_CHECK_CUDART, seen):
+    elif not wanted and (self_check := first_match(TF_SELF_CHECK_CUDART, seen)):
         yield Hit("TensorFlow's self-check could not load the CUDA runtime DLL its build was made for: that CUDA "
                   "release is not installed, or its bin directory is not on PATH" +
                   (f"; this machine has CUDA {', '.join(versions)}" if versions else ""),
-                  evidence={"observed": first_match(TF_SELF_CHECK_CUDART, seen).group(0),
+                  evidence={"observed": self_check.group(0),
                             **({"host_cuda": versions, "host_cuda_source": host_where} if versions else {})},
                   fix=["type <python>\\Lib\\site-packages\\tensorflow\\python\\platform\\build_info.py  # its "
                        "cudart_dll_name and cuda_version_number: the CUDA release this build loads",
