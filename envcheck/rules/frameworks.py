@@ -494,8 +494,10 @@ def _beyond_toolkit(ctx: Context, build) -> List[Tuple[str, Dict, Hit]]:
     return out
 
 
-# ONNX Runtime's get_available_providers() of a CPU-only package: no CUDA or TensorRT provider.
-ORT_CPU_PROVIDERS = r"\[\s*(?:'(?:Azure|CPU|OpenVINO|DML|CoreML)ExecutionProvider',?\s*)+\]"
+# ONNX Runtime's get_available_providers() of a CPU-only package: no CUDA or TensorRT provider. (Not the list it
+# retries with after a GPU provider failed, "Falling back to ['CPUExecutionProvider'] and retrying.": only the GPU
+# package has a provider to fail.)
+ORT_CPU_PROVIDERS = r"(?<!Falling back to )\[\s*(?:'(?:Azure|CPU|OpenVINO|DML|CoreML)ExecutionProvider',?\s*)+\]"
 # ... and its warning's form: "Available providers: 'AzureExecutionProvider, CPUExecutionProvider'".
 # A person saying both packages are installed ("When I install both `onnxruntime` and `onnxruntime-gpu` packages").
 ORT_BOTH_STATED = (r"\bboth\W{1,3}onnxruntime\W{1,3}and\W{1,3}onnxruntime[-_]gpu\b|"
@@ -505,6 +507,15 @@ ORT_CPU_AVAILABLE = r"Available providers: '(?:(?:Azure|CPU|OpenVINO|DML|CoreML)
 # providers ONNX Runtime reports, lower-cased, so a CPU-only ONNX Runtime makes them refuse their own GPU flag:
 # "argument --execution-provider: invalid choice: 'cuda' (choose from 'azure', 'cpu')" (Deep-Live-Cam); a pipeline's
 # "argument --execution-provider: invalid choice: 'cuda'" where get_available_providers() gave Azure and CPU only.
+# ONNX Runtime's GPU package failing to load its own CUDA provider library: the provider is there, so the package is
+# not the CPU-only one, and the CPU fallback that follows ("Falling back to ['CPUExecutionProvider'] and retrying.")
+# is the loader's doing (LIB001, LIB004). Its Windows loader since 1.17 names the DLL the provider needed: 'Error
+# loading "...onnxruntime_providers_cuda.dll" which depends on "cublasLt64_12.dll" which is missing.'
+ORT_PROVIDER_FAILED = (r"Failed to create CUDAExecutionProvider",
+                       r"LoadLibrary failed with error 126\b.{0,200}onnxruntime_providers_cuda",
+                       r"libonnxruntime_providers_cuda\.so with error",
+                       r"\bError loading \W?[^\n\"]{0,300}onnxruntime_providers_(?:cuda|tensorrt)\.dll\W{0,3} "
+                       r"which depends on")
 ORT_CPU_CHOICES = r"--execution-providers?: invalid choice: '(?:cuda|tensorrt)'(?!\s*\(choose from [^)]*'cuda')"
 # llama.cpp builds without a GPU backend: "warning: not compiled with GPU offload support, --n-gpu-layers
 # option will be ignored", and the system_info line of the cuBLAS era with "BLAS = 0".
@@ -906,7 +917,7 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=ort_fix + ["python -c 'import onnxruntime; print(onnxruntime.get_available_providers())'  "
                                  "# CUDAExecutionProvider should be listed"])
         return
-    if any("ExecutionProvider" in line for line in seen):
+    if any("ExecutionProvider" in line for line in seen) and not ctx.observed(ORT_PROVIDER_FAILED):
         yield Hit("The ONNX Runtime installed is the CPU-only package: it has no CUDA execution provider",
                   evidence={"observed": seen[:2]}, fix=ort_fix)
         return

@@ -10,7 +10,8 @@ from envcheck.matrix import QueryError, version
 from packaging.version import InvalidVersion
 
 from envcheck.rules import Context, Hit, first_match, older_than, rule
-from envcheck.rules.frameworks import BITSANDBYTES_SEEKS_SO, JAX_LIBRARY_UNLOADABLE, torch_variant, unreleased_build
+from envcheck.rules.frameworks import (BITSANDBYTES_SEEKS_SO, JAX_LIBRARY_UNLOADABLE, ORT_PROVIDER_FAILED,
+                                       torch_variant, unreleased_build)
 from envcheck.rules.container import in_container, l4t_mismatch
 from envcheck.rules.system import EXECSTACK_SAID, on_native_windows
 from envcheck.rules.toolkit import NVVM_MISSING
@@ -56,7 +57,8 @@ CUDNN_MISSING = (r"libcudnn\S*\.so(\.\d+)*: cannot open shared object file", r"C
                  # "cudnn64_7.dll" file', "cudnn64_8.dll not found", "can't find libcudnn.so.8"
                  r"(?:missing|can ?not find|can't find|could not find|unable to find)\W{1,3}(?:the\s+)?\W?"
                  r"(?:lib)?cudnn\w*(?:64_\d+\.dll|\.so\.\d+)",
-                 r"\b(?:lib)?cudnn\w*(?:64_\d+\.dll|\.so\.\d+)\W{0,3}(?:file\s+)?(?:is\s+|was\s+)?"
+                 # (ONNX Runtime's loader: 'which depends on "cudnn64_9.dll" which is missing.')
+                 r"\b(?:lib)?cudnn\w*(?:64_\d+\.dll|\.so\.\d+)\W{0,3}(?:file\s+)?(?:which\s+)?(?:is\s+|was\s+)?"
                  r"(?:missing|not found)",
                  LINKER_NO_CUDNN)
 LUA_TORCH_CUDNN = re.compile(r"libcudnn \(R(\d+)\) not found")
@@ -651,7 +653,9 @@ MISSING_CUDA_LIB = (
     # ldd's and MSYS2 ntldd's listing of what a library needs: "libcudart.so.10.0 => not found",
     # "cublas64_13.dll => not found"
     rf"\b(?:lib)?{CUDA_LIBS}(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+(?:\.\d+)*)\s+=>\s+not found",
-    rf"\b{CUDA_LIBS}64_\d+\.dll['\"]?,? (?:not found|was not found|is missing|cannot)",
+    # ONNX Runtime's provider loader on Windows names the DLL its provider needed: 'Error loading
+    # "...onnxruntime_providers_cuda.dll" which depends on "cublasLt64_12.dll" which is missing.'
+    rf"\b{CUDA_LIBS}64_\d+\.dll['\"]?,? (?:which )?(?:not found|was not found|is missing|cannot)",
     # CTranslate2 (faster-whisper, whisperX): "Library cublas64_12.dll is not found or cannot be loaded",
     # "Library libcublas.so.12 is not found or cannot be loaded"
     rf"\bLibrary (?:lib)?{CUDA_LIBS}(?:64_\d+\.dll|\.so\.\d+(?:\.\d+)*) is not found",
@@ -724,9 +728,6 @@ MISSING_MAJOR = re.compile(rf"(lib{CUDA_LIBS}\.so\.(\d+)|{CUDA_LIBS}64_(\d+)(?:_
 # ONNX Runtime states the build's needs when its CUDA provider does not load:
 # "Failed to create CUDAExecutionProvider. Require cuDNN 9.* and CUDA 12.*".
 ORT_REQUIRES = re.compile(r"Require cuDNN (\d+)\.\* and CUDA (\d+)\.\*", re.I)
-ORT_PROVIDER_FAILED = (r"Failed to create CUDAExecutionProvider",
-                       r"LoadLibrary failed with error 126\b.{0,200}onnxruntime_providers_cuda",
-                       r"libonnxruntime_providers_cuda\.so with error")
 
 
 # NVIDIA's pip wheel holding each library, named for the CUDA major with -cu11, -cu12 (PyPI), for the libraries whose
