@@ -29,3 +29,26 @@ def test_onnx_runtimes_provider_depending_on_a_missing_cudnn_dll_is_cudnn_missin
     assert found.slug == "cudnn-missing" and found.evidence.get("wanted_major") == "9"
     # the provider that failed to load is the GPU package's own: the CPU fallback after it is no CPU-only package
     assert "cpu-only-build" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("8091-"),  # polygraphene/ALVR#448: "NvEncoder::LoadNvEncApi : Current Driver Version does not support ..."
+    # the same check in programs built on the Video Codec SDK's sample encoder, as their sources print it
+    "[nvenc] Error: Current Driver Version does not support this NvEncodeAPI version, please upgrade driver",
+    "[NVENC ERROR] Current Driver Version does not support this NvEncodeAPI version.",
+])
+def test_the_video_codec_sdks_own_version_check_is_a_driver_too_old_for_the_nvenc_api(text):
+    found = first(text)
+    assert found.slug == "driver-too-old-for-nvenc-api" and "Video Codec SDK" in found.message
+
+
+@pytest.mark.parametrize("text, before_92", [
+    (corpus("8150-"), True),  # fundamentalvision/Deformable-DETR#3: MSDA built with CUDA 9.0, "cudaSetupArgument"
+    # rusty1s/pytorch_scatter's README: "undefined symbol: __cudaPopCallConfiguration: Ensure that your PyTorch
+    # CUDA version and system CUDA version match"; maskrcnn-benchmark's troubleshooting gives the same line
+    ("ImportError: Undefined symbol: __cudaPopCallConfiguration error when import _C", False),
+])
+def test_an_extension_missing_the_runtimes_kernel_launch_symbols_was_built_by_another_cudas_nvcc(text, before_92):
+    found = first(text)
+    assert found.slug == "nvcc-framework-cuda-mismatch"
+    assert ("before CUDA 9.2" in found.message) is before_92

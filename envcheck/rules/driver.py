@@ -1637,6 +1637,11 @@ def driver_nvml_too_old_for_tool(ctx: Context, seen: List[str]) -> Iterable[Hit]
 NVENC_API_GAP = re.compile(r"Driver does not support (?:the )?required nvenc API(?: version)?\.?\s*Required:? "
                            r"(\d+\.\d+),?\s*Found:? (\d+\.\d+)", re.I)
 NVENC_MIN_DRIVER = re.compile(r"minimum required Nvidia driver for nvenc is (\d+(?:\.\d+)+) or newer", re.I)
+# NVIDIA's Video Codec SDK sample encoder (NvEncoder.cpp), which programs copy (ALVR, Sunshine-like streamers, game
+# capture plugins), compares the NVENC API it was built with against NvEncodeAPIGetMaxSupportedVersion and throws
+# NV_ENC_ERR_INVALID_VERSION: "Current Driver Version does not support this NvEncodeAPI version, please upgrade driver".
+# It names neither version.
+NVENC_SDK_REFUSED = re.compile(r"Current Driver Version does not support this NvEncodeAPI version", re.I)
 NVENC_LIBRARY_NOT_LOADED = (*VIDEO_LIBS_MISSING,
                             r"(?:Cannot|Could not|Failed to|Unable to) load (?:library )?\W?nvEncodeAPI(?:64)?\.dll")
 NVENC_FFMPEG = "https://github.com/FFmpeg/FFmpeg/blob/master/libavcodec/nvenc.c"
@@ -1663,7 +1668,7 @@ def _nvenc_driver_floor_said(lines: Iterable[str]) -> str:
 
 @rule("DRV019", "driver-too-old-for-nvenc-api", "error",
       "The driver provides an older NVENC API than the encoder was built for",
-      signatures=(NVENC_API_GAP.pattern, NVENC_MIN_DRIVER.pattern), priority=18,
+      signatures=(NVENC_API_GAP.pattern, NVENC_MIN_DRIVER.pattern, NVENC_SDK_REFUSED.pattern), priority=18,
       references=(NVENC_FFMPEG, "https://github.com/HandBrake/HandBrake/issues/6506"))
 def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -1671,7 +1676,9 @@ def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]
     Hardware encoding fails as the encoder opens (HandBrake, OBS, Jellyfin, an FFmpeg build):
     "[hevc_nvenc] Driver does not support the required nvenc API version. Required: 12.2 Found: 12.1",
     then "The minimum required Nvidia driver for nvenc is 551.76 or newer" (OBS logs only this second
-    line: "error: The minimum required Nvidia driver for nvenc is 471.41 or newer"). Reports often say it
+    line: "error: The minimum required Nvidia driver for nvenc is 471.41 or newer"). Programs built on the
+    Video Codec SDK's sample encoder: "Current Driver Version does not support this NvEncodeAPI version,
+    please upgrade driver". Reports often say it
     in their own words ("FFmpeg builds compiled against NVENC API 13, which requires NVIDIA driver ≥ 570")
     next to the driver they have.
 
@@ -1692,6 +1699,17 @@ def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]
     """
     gap = first_match(NVENC_API_GAP, seen)
     minimum = first_match(NVENC_MIN_DRIVER, seen)
+    refused = first_match(NVENC_SDK_REFUSED, seen) if gap is None and minimum is None else None
+    if refused:
+        driver = ctx.driver_version()
+        yield Hit(f"The encoder was built with a newer Video Codec SDK (NVENC API) than the driver"
+                  f"{f' {driver}' if driver else ''} provides: the SDK's own check refused it",
+                  confirmed=True, evidence={"observed": refused.string.strip()[:200],
+                                            "driver": driver or "not in the input"},
+                  fix=_distro.install_driver(ctx.distro) + [
+                      "the program's release notes name the Video Codec SDK it was built with; NVIDIA's Video Codec "
+                      "SDK page gives the least driver for each SDK release"] + NVENC_OTHER_WAYS)
+        return
     if gap is None and minimum is None:
         yield from _nvenc_floor_said_above_driver(ctx)
         return

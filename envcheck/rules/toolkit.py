@@ -31,12 +31,21 @@ BUILD_FAILED = (r"Traceback \(most recent call last\)", r"\bRuntimeError\b", r"s
 # The current running CUDA version is: 10.2.89"
 K2_TORCH_CUDA = re.compile(r"PyTorch is built with CUDA version: (\d+\.\d+)")
 K2_RUNNING_CUDA = re.compile(r"current running CUDA version is: (\d+\.\d+)")
+# The code nvcc writes to launch a kernel calls the CUDA runtime by an interface that changed in CUDA 9.2: the older
+# nvcc's cudaConfigureCall and cudaSetupArgument, the newer's __cudaPushCallConfiguration and
+# __cudaPopCallConfiguration.
+# An extension compiled with one nvcc and loaded against the other side's runtime (torch's, or a conda cudatoolkit's)
+# stops on import: "undefined symbol: __cudaPopCallConfiguration" (rusty1s/pytorch_scatter#19, maskrcnn-benchmark's
+# troubleshooting: "inconsistent version of NVCC compile and your conda CUDAToolKit package"), "undefined symbol:
+# cudaSetupArgument" (an MSDA op built with CUDA 9.0 under a newer torch; softgym's notes on pyflex).
+LAUNCH_STUB_UNDEFINED = re.compile(r"undefined symbol: (__cudaPopCallConfiguration|__cudaPushCallConfiguration|"
+                                   r"cudaSetupArgument|cudaConfigureCall)\b")
 
 
 @rule("TK001", "nvcc-framework-cuda-mismatch", "error", "nvcc's CUDA differs from the CUDA PyTorch was built with",
       signatures=(r"The detected CUDA version \(\S+\) mismatches the version that was used to compile",
                   r"Installed CUDA version \S+ does not match the version torch was compiled with",
-                  APEX_CUDA_DIFFERS, K2_TORCH_CUDA.pattern),
+                  APEX_CUDA_DIFFERS, K2_TORCH_CUDA.pattern, LAUNCH_STUB_UNDEFINED.pattern),
       priority=20, references=(TOOLKIT_ARCHIVE,), scope="build")
 def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -48,7 +57,8 @@ def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
     compiled with a version of Cuda that does not match the version used to compile Pytorch binaries";
     k2: "PyTorch is built with CUDA version: 11.7. The current running CUDA version is: 10.2.89". Apex's
     check is on major and minor: its build log shows "torch.__version__  = 2.2.1+cu121" and "Compiling cuda
-    extensions with" nvcc 12.2 before it stops.
+    extensions with" nvcc 12.2 before it stops. On import of an extension built with another CUDA's
+    nvcc: "undefined symbol: __cudaPopCallConfiguration", or "undefined symbol: cudaSetupArgument".
 
     Why:
     torch.utils.cpp_extension compiles with the nvcc it finds (CUDA_HOME, else PATH) and refuses
@@ -68,6 +78,16 @@ def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
         yield Hit(f"nvcc is CUDA {nvcc} but torch {torch.version} was built with CUDA {torch.build_cuda}",
                   evidence={"cuda.nvcc_on_path_version": nvcc, "frameworks.torch.build_cuda": torch.build_cuda},
                   fix=_fix(torch.build_cuda))
+    elif seen and all(LAUNCH_STUB_UNDEFINED.search(line) for line in seen):
+        stub = first_match(LAUNCH_STUB_UNDEFINED, seen)
+        built_by = "before CUDA 9.2" if stub.group(1).startswith("cuda") else "of CUDA 9.2 or later"
+        yield Hit(f"The extension was compiled by an nvcc {built_by}, whose kernel launches call the CUDA runtime's "
+                  f"{stub.group(1)}; the runtime it was loaded with does not have it: nvcc's CUDA and the CUDA of the "
+                  "framework (or conda's cudatoolkit) it runs with differ",
+                  evidence={"observed": stub.string.strip()[:200]},
+                  fix=["nvcc --version; python -c 'import torch; print(torch.version.cuda)'  # these should match"] +
+                  _fix(torch.build_cuda if torch is not None else "")[:2] +
+                  ["then rebuild the extension from a clean tree (delete its build directory and installed .so/.egg)"])
     elif seen:
         found = re.search(r"detected CUDA version \((\S+)\) .* compile\s*PyTorch \((\S+)\)", " ".join(seen)) or \
             re.search(r"Installed CUDA version (\d+\.\d+) does not match the version torch was compiled with (\d+\.\d+)",
