@@ -31,6 +31,23 @@ def test_onnx_runtimes_provider_depending_on_a_missing_cudnn_dll_is_cudnn_missin
     assert "cpu-only-build" not in paste_slugs(text)
 
 
+def test_a_framework_printed_version_with_its_build_tag_replaces_a_version_told_before_it():
+    # Project-MONAI/MONAILabel#1844: "with pytorch 2.7.1 (cuda 118 and cuda 126)" in the report's first sentence,
+    # then MONAI's print_config: "Pytorch version: 2.6.0+cpu" (the install had replaced torch)
+    found = first(corpus("8112-"))
+    assert found.slug == "cpu-only-build" and found.evidence["frameworks.torch.version"] == "2.6.0+cpu"
+
+
+@pytest.mark.parametrize("text, wanted", [
+    # the CPU build printed, and the report saying the program failed to see the GPU it wanted
+    ("Pytorch version: 2.6.0+cpu\nIn fact, after install monailabel, pytorch also could not recognize GPU.", True),
+    # the CPU build alone, with nothing said of a GPU: a CPU machine may have it on purpose
+    ("Pytorch version: 2.6.0+cpu", False),
+])
+def test_a_cpu_build_counts_where_the_report_says_the_gpu_was_not_recognised(text, wanted):
+    assert ("cpu-only-build" in paste_slugs(text)) is wanted
+
+
 @pytest.mark.parametrize("text", [
     corpus("8091-"),  # polygraphene/ALVR#448: "NvEncoder::LoadNvEncApi : Current Driver Version does not support ..."
     # the same check in programs built on the Video Codec SDK's sample encoder, as their sources print it

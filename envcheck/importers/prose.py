@@ -501,6 +501,11 @@ def _frameworks(text: str, folded: str, facts: HostFacts, where: str) -> None:
 
 
 def _build(entry, version: str, local: Optional[str]) -> None:
+    if local and entry.version and "+" not in entry.version and entry.version != version:
+        # a version with its build tag, as the framework prints it ("Pytorch version: 2.6.0+cpu"), is the build
+        # installed; a bare version told earlier ("I installed pytorch 2.7.1 (cuda 118)") was what the person meant to
+        # have, so what it implied about the build goes with it
+        entry.version, entry.accelerator, entry.build_cuda = "", "", ""
     set_once(entry, "version", f"{version}+{local}" if local else version)
     if not local:
         return

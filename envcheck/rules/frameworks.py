@@ -541,7 +541,10 @@ DGL_START = "https://www.dgl.ai/pages/start.html"
 
 # A user's words for the GPU they meant to use ("using my cpu instead of gpu", "train on the GPU"), not a
 # report's field name ("GPU models and configuration").
-WANTS_THE_GPU = r"\b(?:my|the|a|use|using|on|instead of|with)\s+(?:\w+\s+)?(?:GPU|gpu|CUDA)s?\b"
+# A report speaking of the GPU it wanted: "using my cpu instead of gpu", "on the GPU", and what the program failed to do
+# with it: "not able to recognize cuda", "could not recognize GPU", "does not detect the GPU".
+WANTS_THE_GPU = (r"\b(?:my|the|a|use|using|on|instead of|with|recogni[sz]es?|detects?|recogni[sz]ing|detecting)\s+"
+                 r"(?:\w+\s+)?(?:GPU|gpu|CUDA)s?\b")
 # OpenAI Whisper loading its model on the CPU (whisper/transcribe.py): "UserWarning: FP16 is not supported on CPU; using
 # FP32 instead". Where the report has an NVIDIA GPU and did not ask for the CPU, torch found no CUDA: most often a
 # CPU-only torch that the whisper package pulled in (dsymbol/decipher#8 on an RTX 3060, settled by installing torch's
