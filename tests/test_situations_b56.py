@@ -69,3 +69,25 @@ def test_an_extension_missing_the_runtimes_kernel_launch_symbols_was_built_by_an
     found = first(text)
     assert found.slug == "nvcc-framework-cuda-mismatch"
     assert ("before CUDA 9.2" in found.message) is before_92
+
+
+@pytest.mark.parametrize("text", [
+    corpus("8014-"),  # jantic/DeOldify#362 on an RTX 3080: "no kernal image is available for excution on the device"
+    # mmcv's build notes stored on GitHub
+    "error in ms_deformable_im2col_cuda: no kernal image is available for execution on the device",
+])
+def test_no_kernel_image_retyped_with_the_usual_misspellings_is_still_read(text):
+    assert first(text).slug in ("gpu-arch-not-in-build", "extension-built-for-other-gpu-arch")
+
+
+@pytest.mark.parametrize("text, slug", [
+    (corpus("7993-"), "cudnn-missing"),  # RVC-Boss/GPT-SoVITS#2083: "没有包含cudnn_ops_infer64_8.dll" (not included)
+    # a Paddle note stored on GitHub: "缺少cudnn64_7.dll，需要手动下载" (missing cudnn64_7.dll, download it by hand)
+    ("缺少cudnn64_7.dll，需要手动下载丢进`C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v10.2\\bin`",
+     "cudnn-missing"),
+    (corpus("7992-"), "cuda-libraries-missing"),  # RVC-Boss/GPT-SoVITS#2376: "后是cublas64_11.dll缺失" on CUDA 12.6
+    # a TensorFlow install note: "如果报错缺少cudart64_100.dll" (if it reports cudart64_100.dll missing)
+    ("如果报错缺少cudart64_100.dll，cudart64_101.dll或者cublas64_100.dll，是CUDA版本的原因", "cuda-libraries-missing"),
+])
+def test_a_cuda_or_cudnn_dll_said_missing_in_chinese_is_read_like_the_english(text, slug):
+    assert first(text).slug == slug

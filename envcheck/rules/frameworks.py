@@ -950,7 +950,10 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # Before CUDA 9 the runtime said "invalid device function" (cudaErrorInvalidDeviceFunction, error 8: "The requested
 # device function does not exist or is not compiled for the proper device architecture", CUDA runtime API).
 # The driver API's CUDA_ERROR_NO_BINARY_FOR_GPU is NoBinaryForGpu in Rust's bindings (rustacuda, cust: "Cuda(NoBinaryForGpu)").
-NO_KERNEL_IMAGE_SINCE_CUDA9 = (r"no kernel image is (?:not )?available for (?:the )?execution (?:on|in) the device",
+# People retyping the message misspell it the same ways: "no kernal image is available for execution on the device"
+# (mmcv notes stored on GitHub, jantic/DeOldify#362's "no kernal image is available for excution on the device").
+NO_KERNEL_IMAGE_SINCE_CUDA9 = (r"no kernel image is (?:not )?available for (?:the )?exe?cution (?:on|in) the device",
+                               r"no kernal image is (?:not )?available for (?:the )?exe?cution (?:on|in) the device",
                                r"cudaErrorNoKernelImageForDevice", r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"\bNoBinaryForGpu\b",
                                r"device kernel image is invalid")
 NO_KERNEL_IMAGE = NO_KERNEL_IMAGE_SINCE_CUDA9 + (r"\binvalid device function\b", r"\bcudaErrorInvalidDeviceFunction\b")

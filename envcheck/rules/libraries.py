@@ -60,6 +60,11 @@ CUDNN_MISSING = (r"libcudnn\S*\.so(\.\d+)*: cannot open shared object file", r"C
                  # (ONNX Runtime's loader: 'which depends on "cudnn64_9.dll" which is missing.')
                  r"\b(?:lib)?cudnn\w*(?:64_\d+\.dll|\.so\.\d+)\W{0,3}(?:file\s+)?(?:which\s+)?(?:is\s+|was\s+)?"
                  r"(?:missing|not found)",
+                 # the same in Chinese, before or after the name (no word boundary between Han characters and the
+                 # name): "缺少cudnn64_7.dll" (missing, a Paddle note), "没有包含cudnn_ops_infer64_8.dll" (does not
+                 # contain, RVC-Boss/GPT-SoVITS#2083), "cudnn_ops_infer64_8.dll缺失" (RVC-Boss/GPT-SoVITS#2376)
+                 r"(?:缺少|缺失|找不到|没有包含)\s?(?:lib)?cudnn\w*?(?:64_\d+\.dll|\.so\.\d+)",
+                 r"(?:lib)?cudnn\w*?(?:64_\d+\.dll|\.so\.\d+)\s?(?:文件)?(?:缺失|不存在)",
                  LINKER_NO_CUDNN)
 LUA_TORCH_CUDNN = re.compile(r"libcudnn \(R(\d+)\) not found")
 
@@ -677,6 +682,10 @@ MISSING_CUDA_LIB = (
     rf"(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+)",
     rf"\b(?:lib)?{CUDA_LIBS}(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+(?:\.\d+)*)\W{{0,3}}"
     rf"(?:(?:can ?not|can't|could not|couldn't) be (?:found|loaded|opened)|(?:is|was) (?:not found|missing))",
+    # said in Chinese, before or after the name (no word boundary between Han characters and the name): "缺少
+    # cudart64_100.dll" (missing, a TensorFlow install note), "cublas64_11.dll缺失" (RVC-Boss/GPT-SoVITS#2376)
+    rf"(?:缺少|缺失|找不到)\s?(?:lib)?{CUDA_LIBS}(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+)",
+    rf"(?:lib)?{CUDA_LIBS}(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+(?:\.\d+)*)\s?(?:文件)?(?:缺失|不存在)",
     # Paddle 2.x: "The third-party dynamic library (cublas64_112.dll;cublas64_11.dll) that Paddle depends on is not
     # configured correctly. (error code is 126)"
     rf"third-party dynamic library \((?:lib)?{CUDA_LIBS}[\w.;]*\) that Paddle depends on",
