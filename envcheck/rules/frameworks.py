@@ -503,10 +503,6 @@ ORT_CPU_PROVIDERS = r"(?<!Falling back to )\[\s*(?:'(?:Azure|CPU|OpenVINO|DML|Co
 ORT_BOTH_STATED = (r"\bboth\W{1,3}onnxruntime\W{1,3}and\W{1,3}onnxruntime[-_]gpu\b|"
                    r"\bonnxruntime\W{1,3}and\W{1,3}onnxruntime[-_]gpu\W{1,3}(?:are\s+)?(?:both\b|installed together)")
 ORT_CPU_AVAILABLE = r"Available providers: '(?:(?:Azure|CPU|OpenVINO|DML|CoreML)ExecutionProvider(?:, )?)+'"
-# Face-swapping programs (roop and its forks Deep-Live-Cam and FaceFusion) offer as --execution-provider choices the
-# providers ONNX Runtime reports, lower-cased, so a CPU-only ONNX Runtime makes them refuse their own GPU flag:
-# "argument --execution-provider: invalid choice: 'cuda' (choose from 'azure', 'cpu')" (Deep-Live-Cam); a pipeline's
-# "argument --execution-provider: invalid choice: 'cuda'" where get_available_providers() gave Azure and CPU only.
 # ONNX Runtime's GPU package failing to load its own CUDA provider library: the provider is there, so the package is
 # not the CPU-only one, and the CPU fallback that follows ("Falling back to ['CPUExecutionProvider'] and retrying.")
 # is the loader's doing (LIB001, LIB004). Its Windows loader since 1.17 names the DLL the provider needed: 'Error
@@ -516,6 +512,10 @@ ORT_PROVIDER_FAILED = (r"Failed to create CUDAExecutionProvider",
                        r"libonnxruntime_providers_cuda\.so with error",
                        r"\bError loading \W?[^\n\"]{0,300}onnxruntime_providers_(?:cuda|tensorrt)\.dll\W{0,3} "
                        r"which depends on")
+# Face-swapping programs (roop and its forks Deep-Live-Cam and FaceFusion) offer as --execution-provider choices the
+# providers ONNX Runtime reports, lower-cased, so a CPU-only ONNX Runtime makes them refuse their own GPU flag:
+# "argument --execution-provider: invalid choice: 'cuda' (choose from 'azure', 'cpu')" (Deep-Live-Cam); a pipeline's
+# "argument --execution-provider: invalid choice: 'cuda'" where get_available_providers() gave Azure and CPU only.
 ORT_CPU_CHOICES = r"--execution-providers?: invalid choice: '(?:cuda|tensorrt)'(?!\s*\(choose from [^)]*'cuda')"
 # llama.cpp builds without a GPU backend: "warning: not compiled with GPU offload support, --n-gpu-layers
 # option will be ignored", and the system_info line of the cuBLAS era with "BLAS = 0".
@@ -539,11 +539,10 @@ DGL_CUDA_PACKAGE = re.compile(r"\bdgl-cu(?:da)?[\d.]+\b", re.I)
 DGL_START = "https://www.dgl.ai/pages/start.html"
 
 
-# A user's words for the GPU they meant to use ("using my cpu instead of gpu", "train on the GPU"), not a
-# report's field name ("GPU models and configuration").
-# A report speaking of the GPU it wanted: "using my cpu instead of gpu", "on the GPU", and what the program failed to do
-# with it: "not able to recognize cuda", "could not recognize GPU", "does not detect the GPU".
-WANTS_THE_GPU = (r"\b(?:my|the|a|use|using|on|instead of|with|recogni[sz]es?|detects?|recogni[sz]ing|detecting)\s+"
+# A user's words for the GPU they meant to use ("using my cpu instead of gpu", "train on the GPU"), or for what the
+# program failed to do with it ("not able to recognize cuda", "does not detect the GPU"); not a report's field name
+# ("GPU models and configuration").
+WANTS_THE_GPU = (r"\b(?:my|the|a|use|using|on|instead of|with|recogni[sz](?:es?|ing)|detect(?:s|ing)?)\s+"
                  r"(?:\w+\s+)?(?:GPU|gpu|CUDA)s?\b")
 # OpenAI Whisper loading its model on the CPU (whisper/transcribe.py): "UserWarning: FP16 is not supported on CPU; using
 # FP32 instead". Where the report has an NVIDIA GPU and did not ask for the CPU, torch found no CUDA: most often a
@@ -952,6 +951,7 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # The driver API's CUDA_ERROR_NO_BINARY_FOR_GPU is NoBinaryForGpu in Rust's bindings (rustacuda, cust: "Cuda(NoBinaryForGpu)").
 # People retyping the message misspell it the same ways: "no kernal image is available for execution on the device"
 # (mmcv notes stored on GitHub, jantic/DeOldify#362's "no kernal image is available for excution on the device").
+# The misspelt form is a pattern of its own so that each keeps a literal anchor for the signature index.
 NO_KERNEL_IMAGE_SINCE_CUDA9 = (r"no kernel image is (?:not )?available for (?:the )?exe?cution (?:on|in) the device",
                                r"no kernal image is (?:not )?available for (?:the )?exe?cution (?:on|in) the device",
                                r"cudaErrorNoKernelImageForDevice", r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"\bNoBinaryForGpu\b",
