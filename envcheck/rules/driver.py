@@ -409,6 +409,16 @@ DRIVER_CUDA_BELOW_NEEDED = (MATLAB_DRIVER_CUDA, CUDAJL_DRIVER_CUDA, CUDANATIVE_D
 # they were built with and stop when it is lower: "Driver does not support CUDA 12.5 API! Update your nVidia driver!"
 # (xmrig-cuda 12.5 on a 12.4 driver, xmrig/xmrig#3504; ccminer's "CUDA 5.5 API" on macOS).
 DRIVER_BELOW_BUILD_API = re.compile(r"Driver does not support CUDA (\d+\.\d+) API\b")
+# People saying in their own words that the driver falls short of a CUDA: "my graphics card driver version is old and
+# can only support up to CUDA9.1" (MIC-DKFZ/nnUNet, corpus 8114), "my driver seems to only supporting cuda9.0 or lower"
+# (allenai/allennlp, 5550), "the NVIDIA driver (450.36), which does not support CUDA toolkit >= 11.1" (6651), "This
+# version of nvidia drivers does not support CUDA 11.8" (4379). The driver must be what falls short, not a framework
+# named after it: "the latest 450.x drivers for Nvidia on Linux, it seems that Torch does not support Cuda 11.x".
+DRIVER_SAID_SHORT_OF_CUDA = re.compile(
+    r"\bdrivers?\b(?:(?!\b(?:it|torch|pytorch|tensorflow|but|so)\b)(?:[^.;!?]|(?<=\d)\.(?=\d))){0,60}?"
+    r"(?:\b(?:does not|doesn't|do not|don't|cannot|can't|can ?not) support CUDA(?: toolkit)?(?: version)?\s*"
+    r"(?:>=?\s*)?(?P<refused>\d+(?:\.\d+)?)|\bonly support(?:s|ing)? (?:up to )?CUDA\s*(?P<ceiling>\d+(?:\.\d+)?))",
+    re.I)
 REQUIRE_ALTERNATIVE_FAILED = (r"--require=cuda>=\d[^\]]*\].{0,200}?requirement error: unsatisfied condition: "
                               r"(?:brand|driver)\b")
 DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
@@ -461,7 +471,7 @@ def _dotted_cuda(number: str) -> str:
                   r"CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER",
                   INSUFFICIENT_DRIVER_CUDA.pattern, INSUFFICIENT_DRIVER_CODE, MATLAB_DRIVER_TOO_OLD.pattern,
                   DRIVER_CUDA_SAID_BELOW, DRIVER_BELOW_BUILD_API.pattern, CONDA_CUDA_CONFLICT.pattern,
-                  *DRIVER_ENTRY_POINT_MISSING),
+                  DRIVER_SAID_SHORT_OF_CUDA.pattern, *DRIVER_ENTRY_POINT_MISSING),
       priority=30, references=("https://docs.nvidia.com/deploy/cuda-compatibility/",))
 def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -487,7 +497,8 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     12 requires minimum driver version: 525.60"; NiceHash: "Invalid NVIDIA driver version. Minimum
     is 458.00"; xmrig-cuda and ccminer: "Driver does not support CUDA 12.5 API! Update your nVidia
     driver!"; conda's solver: "package cudatoolkit-11.6.0-habf752d_9 has constraint __cuda >=11.6.0
-    conflicting with __cuda-10.2-0".
+    conflicting with __cuda-10.2-0". In people's words: "my graphics card driver version is old and can only
+    support up to CUDA9.1", "the NVIDIA driver (450.36), which does not support CUDA toolkit >= 11.1".
 
     Why:
     Every CUDA release needs a minimum driver. Within one CUDA major, minor-version compatibility
@@ -594,6 +605,9 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         api = first_match(DRIVER_BELOW_BUILD_API, seen) if not needed else None
         if api:
             needed, runs_cuda = api.group(1), runs_cuda or ctx.facts.gpus.cuda_driver_version or ""
+        said = first_match(DRIVER_SAID_SHORT_OF_CUDA, seen) if not needed and not runs_cuda else None
+        if said:
+            needed, runs_cuda = said.group("refused") or "", said.group("ceiling") or ""
         floor = first_match(PROGRAM_DRIVER_FLOOR, seen)
         stated_floor = next((g for g in floor.groups() if g), "") if floor else ""
         for_build = first_match(DRIVER_TOO_OLD_FOR_BUILD, seen)

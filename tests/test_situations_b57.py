@@ -1,0 +1,33 @@
+"""Situations met in session 70, each read in general and tried on at least two real wordings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+
+
+@pytest.mark.parametrize("text, refused, ceiling", [
+    # MIC-DKFZ/nnUNet: the reporter's own account of a server they cannot update
+    (corpus("8114-"), "", "9.1"),
+    # allenai/allennlp: "my driver seems to **only supporting cuda9.0 or lower**"
+    (corpus("5550-"), "", "9.0"),
+    # "the NVIDIA driver (450.36), which does not support CUDA toolkit >= 11.1"
+    (corpus("6651-"), "11.1", ""),
+    # an Azure image's driver: "This version of nvidia drivers does not support CUDA 11.8."
+    (corpus("4379-"), "11.8", ""),
+])
+def test_a_driver_said_in_words_to_fall_short_of_a_cuda_is_the_driver_too_old(text, refused, ceiling):
+    found = first(text)
+    assert found.slug == "driver-too-old"
+    assert found.evidence.get("program_cuda", "") == refused and found.evidence.get("driver_cuda", "") == ceiling
+
+
+@pytest.mark.parametrize("text", [
+    # the sentence blames the framework, not the driver (corpus 2642, an R torch build with no CUDA 11 binary)
+    "As mentioned, using the latest 450.x drivers for Nvidia on Linux, it seems that Torch does not support Cuda 11.x.",
+    # a driver's ceiling stated as a fact, with nothing said to fall short of it (corpus 2236)
+    "Do this on a machine with a 3080 (ubuntu server, nvidia driver support up to cuda 12.3)",
+])
+def test_a_driver_named_beside_a_cuda_it_is_not_said_to_refuse_is_no_driver_too_old(text):
+    assert "driver-too-old" not in paste_slugs(text, diagnosed_only=True)
