@@ -31,3 +31,27 @@ def test_a_driver_said_in_words_to_fall_short_of_a_cuda_is_the_driver_too_old(te
 ])
 def test_a_driver_named_beside_a_cuda_it_is_not_said_to_refuse_is_no_driver_too_old(text):
     assert "driver-too-old" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text, library", [
+    (corpus("135-"), "libtorch_cuda_cpp.so"),  # torchaudio after a package reinstalled torch under it
+    (corpus("5683-"), "libtorch_cuda_cu.so"),  # flash-attn's layer-norm extension, built before torch 2
+    (corpus("8212-"), "libtorch_cuda.so"),  # a GPU image whose torch lacked the CUDA library torchaudio links
+    # as notes stored on GitHub quote it: detectron2's _C beside torch 2.x, and torchvision's image extension
+    ('  File "/venv/lib/python3.9/site-packages/detectron2/layers/deform_conv.py", line 11, in <module>\n'
+     "    from detectron2 import _C\n"
+     "ImportError: libtorch_cuda_cu.so: cannot open shared object file: No such file or directory", "libtorch_cuda_cu.so"),
+    ("/home/clive/miniconda3/envs/scv2/lib/python3.9/site-packages/torchvision/io/image.py:13: UserWarning: Failed to "
+     "load image Python extension: libtorch_cuda_cu.so: cannot open shared object file: No such file or directory",
+     "libtorch_cuda_cu.so"),
+])
+def test_an_extension_asking_for_a_torch_library_the_installed_torch_lacks_belongs_to_another_torch(text, library):
+    found = first(text)
+    assert found.slug == "framework-plugin-mismatch" and found.evidence["missing"] == library
+
+
+def test_a_cpp_program_not_finding_libtorch_at_start_is_the_loader_path_not_another_torch():
+    # corpus 7072: a Rust binary linked against LibTorch, started with LD_LIBRARY_PATH at the libtorch root
+    text = corpus("7072-")
+    assert "error while loading shared libraries: libtorch_cuda.so" in text
+    assert "framework-plugin-mismatch" not in paste_slugs(text, diagnosed_only=True)

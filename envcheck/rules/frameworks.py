@@ -2135,6 +2135,16 @@ TORCH_VARIANT_TAG = re.compile(r"\+(cu\d{2,3}|cpu|rocm[\d.]*\d)$")
 # torchtext and xFormers pin the torch their compiled operators were built against.
 COMPANION_PINNED = re.compile(r"\b(torchvision|torchaudio|torchtext|xformers) (\S+) requires torch==(\S+), but you "
                               r"have torch (\S+) which is incompatible")
+# A compiled extension asking for one of torch's own CUDA libraries that the installed torch does not ship. torch 1.8
+# to 1.13's CUDA builds split libtorch_cuda.so into libtorch_cuda_cu.so and libtorch_cuda_cpp.so, torch 2.0 joined
+# them again, and a CPU build has none: the extension was built for another torch. "ImportError: libtorch_cuda_cu.so:
+# cannot open shared object file" from detectron2's _C and from pytorch3d beside torch 2.x, torchvision's "Failed to
+# load image Python extension: libtorch_cuda_cu.so: cannot open shared object file" (notes stored on GitHub), and
+# torchaudio's "OSError: libtorch_cuda_cpp.so: ..." after a package reinstalled torch (corpus 135). Not a program the
+# shell starts ("error while loading shared libraries: libtorch_cuda.so"): that is a C++ program linked against
+# LibTorch, and the loader path's to mend.
+TORCH_OWN_LIBRARY_MISSING = re.compile(r"(?<!shared libraries: )\b(libtorch_cuda(?:_cu|_cpp)?|libc10_cuda)\.so: "
+                                       r"cannot open shared object file")
 # PyTorch 1.11 removed its TH and THC C headers (pytorch/pytorch#73520, CoinCheung/pytorch-loss#37: "Latest pytorch
 # (1.11) has removed THC.h"), so an extension whose source still includes them fails to build against 1.11 and later:
 # "fatal error: THC/THC.h: No such file or directory" (Horovod 0.23, mmdeploy, AlphAction, OpenPCDet), "THC/
@@ -2182,7 +2192,8 @@ def _variant_words(tag: str) -> str:
                   r"JAX plugin \S+ version \S+ is installed,? but it is not compatible with the installed jaxlib",
                   TORCH_EXTENSION_SYMBOL, TENSORFLOW_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern,
                   COMPANION_CUDA_DIFFERS.pattern, COMPANION_PINNED.pattern, PYG_CUDA_DIFFERS.pattern,
-                  THC_HEADER_MISSING.pattern, TRITON_COMMON_MISSING.pattern, RUN_WITH.pattern),
+                  THC_HEADER_MISSING.pattern, TRITON_COMMON_MISSING.pattern, RUN_WITH.pattern,
+                  TORCH_OWN_LIBRARY_MISSING.pattern),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
 def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -2201,6 +2212,8 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     An extension built from a source older than torch 1.11: "fatal error: THC/THC.h: No such file or directory".
     torch.compile under torch 2.3 with Triton 3: "ModuleNotFoundError: No module named 'triton.common'".
     k2: "ImportError: k2 was built using CUDA 10.1", "But you are using CUDA 10.2 to run it."
+    An extension built against torch 1.8 to 1.13's split CUDA library, beside a torch 2.x: "ImportError:
+    libtorch_cuda_cu.so: cannot open shared object file".
 
     Why:
     jax, jaxlib and jax-cudaNN-plugin/pjrt are released together and must be the same version;
@@ -2282,6 +2295,10 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                            f"build for the torch there; each xFormers release is built for one torch release",
                            f"or install the torch it was built for: pip install torch=={built.split('+')[0]}"])
             return
+    own_library = first_match(TORCH_OWN_LIBRARY_MISSING, seen)
+    if own_library is not None:
+        yield _torch_library_missing(ctx, torch, own_library.group(1))
+        return
     extension = next((line for line in seen if re.search(TORCH_EXTENSION_SYMBOL, line, re.I)), None)
     if extension:
         named = _EXTENSION_MODULE.search(extension.strip())
@@ -2354,6 +2371,28 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         generic = all(re.search(JAX_INIT_FAILED, line, re.I) for line in seen)
         yield Hit("A framework and its plugin/companion package do not fit together", generic=generic, fix=['pip install -U "jax[cuda12]"  # jax, jaxlib and the CUDA plugin at one version',
                        "pip install torch torchvision torchaudio --index-url <one index>  # PyTorch companions"])
+
+
+def _torch_library_missing(ctx: Context, torch, library: str) -> Hit:
+    """An extension linked against a library of torch's that the installed torch lacks: the split CUDA library of
+    torch 1.8 to 1.13 beside a torch of another release, or any CUDA library of torch's beside a CPU-only build."""
+    have = f"torch {torch.version}" if torch is not None and torch.version else "the installed torch"
+    if library.startswith("libtorch_cuda_"):
+        why = (f"it was built against a torch 1.8 to 1.13 CUDA build, which split its CUDA library into "
+               f"libtorch_cuda_cu.so and libtorch_cuda_cpp.so; {have} has no {library}.so (torch 2.0 joined them "
+               "again, and CPU builds have none)")
+    else:
+        why = (f"it was built against a CUDA build of torch, and {have} has no {library}.so: a CPU-only build, or a "
+               "torch of another release")
+    return Hit(f"A compiled extension cannot load: {why}. The extension belongs to another torch",
+               evidence={"missing": f"{library}.so", **({"torch": torch.version} if torch is not None and torch.version
+                                                          else {})},
+               fix=["Install the build of the extension made for the installed torch (its wheel index or release "
+                    "names the torch and CUDA it was built for), or rebuild it from source against this torch: "
+                    "pip install --no-build-isolation --no-binary :all: --force-reinstall <package>",
+                    "torchvision and torchaudio: pip install torch torchvision torchaudio --index-url <one index>  "
+                    "# in one command, at matching versions",
+                    "or install the torch release the extension was built for"])
 
 
 def _companion_pinned(ctx: Context, said: "re.Match[str]") -> Hit:
