@@ -55,3 +55,12 @@ def test_a_cpp_program_not_finding_libtorch_at_start_is_the_loader_path_not_anot
     text = corpus("7072-")
     assert "error while loading shared libraries: libtorch_cuda.so" in text
     assert "framework-plugin-mismatch" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("5487-"),  # hypre on an A100: "I did ./configure --with-cuda to build hypre", then no kernel image
+    corpus("8233-"),  # hypre on a GTX 1070: "/configure --prefix=$HOME/opt/hypre --with-cuda", invalid device function
+])
+def test_cuda_code_configured_with_cuda_in_the_report_is_a_build_for_other_gpus(text):
+    found = first(text)
+    assert found.slug == "extension-built-for-other-gpu-arch" and "--with-cuda" in found.evidence["build"]

@@ -4170,10 +4170,12 @@ EXTENSION_KERNEL_NO_IMAGE = re.compile(r"CUDA kernel failed\s*:\s*no kernel imag
                                        r"\b(\w+_cuda)\s*:\s*no kernel image is available")
 EXTENSION_KERNEL_SOURCE = re.compile(r"\bat L:\d+ in (\S+\.cu)\b")
 # CUDA code compiled in the report itself: nvcc on a .cu file, a CMake configure or its architecture setting, nvcc's
-# architecture flags ("nvcc file.cu -o a.out", "cmake ..", "set(CMAKE_CUDA_ARCHITECTURES 89)", "-gencode"). Its kernels
-# are for what that build chose (nvcc's default for its release, CMake's, a number set for another GPU).
+# architecture flags ("nvcc file.cu -o a.out", "cmake ..", "set(CMAKE_CUDA_ARCHITECTURES 89)", "-gencode"), an autoconf
+# configure asked for CUDA (hypre's "./configure --with-cuda", corpus 5487 and 8233, which builds for sm_70 unless told
+# the GPU). Its kernels are for what that build chose (nvcc's default for its release, CMake's, a number set for
+# another GPU).
 OWN_CUDA_BUILD = re.compile(r"\bnvcc\b[^\n]*?\S\.cu\b|^\W*cmake\s|\bCMAKE_CUDA_ARCHITECTURES\b|-arch[= ]sm_\d+|"
-                            r"-gencode\b", re.I)
+                            r"-gencode\b|\bconfigure\b[^\n]*?\s--with-cuda\b", re.I)
 # Frameworks and prebuilt GPU libraries: a "no kernel image" beside one of them is about its build (FW002, FW003).
 PREBUILT_NAMED = re.compile(r"\b(?:torch|pytorch|tensorflow|jax|jaxlib|paddle\w*|mxnet|onnx\s?runtime|cupy|numba|"
                             r"ctranslate2|xgboost|cudf|cuml|cugraph|rapids|opencv|cv2)\b", re.I)
