@@ -64,3 +64,23 @@ def test_a_cpp_program_not_finding_libtorch_at_start_is_the_loader_path_not_anot
 def test_cuda_code_configured_with_cuda_in_the_report_is_a_build_for_other_gpus(text):
     found = first(text)
     assert found.slug == "extension-built-for-other-gpu-arch" and "--with-cuda" in found.evidence["build"]
+
+
+@pytest.mark.parametrize("text, library", [
+    (corpus("8430-"), "libdali_tf"),  # DALI's TF plugin built for 1.8 beside 1.9: a StreamExecutor symbol missing
+    (corpus("8431-"), "libtensorflow_io_plugins"),  # tensorflow-io 0.37.1 beside TF 2.20: a TSL symbol missing
+    # the same from a notebook stored on GitHub, another TSL symbol
+    ("caused by: ['/usr/local/lib/python3.11/dist-packages/tensorflow_io/python/ops/libtensorflow_io.so: undefined "
+     "symbol: _ZN3tsl8str_util9LowercaseB5cxx11ESt17basic_string_viewIcSt11char_traitsIcEE']", "libtensorflow_io"),
+])
+def test_an_op_library_missing_a_symbol_of_tensorflows_other_namespaces_was_built_for_another_tensorflow(text,
+                                                                                                       library):
+    found = first(text)
+    assert found.slug == "framework-plugin-mismatch" and found.evidence["extension"] == library
+
+
+def test_tensorflows_own_library_missing_a_tsl_symbol_is_not_an_op_library_of_another_release():
+    # TensorFlow's own framework library: a broken TensorFlow install, not a custom-op library
+    text = ("ImportError: /venv/lib/python3.11/site-packages/tensorflow/libtensorflow_framework.so.2: undefined "
+            "symbol: _ZN3tsl5mutex6unlockEv")
+    assert "framework-plugin-mismatch" not in paste_slugs(text, diagnosed_only=True)

@@ -2029,10 +2029,16 @@ TORCH_EXTENSION_SYMBOL = (r"^(?!.*\b(?:libtorch(?:_\w+)?|libc10(?:_\w+)?|libcaff
                           r".*undefined symbol: _Z(?:T[IVS])?N[KVRS]*\d*(?:2at|3c10|5torch|6caffe2)\d")
 # The same for TensorFlow: a custom-op library (tensorflow-addons, Horovod's mpi_lib, TF-DF's ops) missing a symbol of
 # the tensorflow:: namespace was built against another TensorFlow release, or with another C++ string ABI
-# ("_ZN10tensorflow12OpDefBuilder4AttrESs"). Not TensorFlow's own libraries (_pywrap_tensorflow_internal.so,
+# ("_ZN10tensorflow12OpDefBuilder4AttrESs"). TensorFlow's C++ code lives in other namespaces too, and a library built
+# against another release misses their symbols the same way: TSL's (tensorflow-io 0.37.1 beside TF 2.20,
+# "libtensorflow_io_plugins.so: undefined symbol: _ZN3tsl5mutex6unlockEv", corpus 8431, and in notebooks stored on
+# GitHub), StreamExecutor's of TensorFlow 1.x (DALI's TF plugin built for 1.8 beside 1.9, "libdali_tf.so: undefined
+# symbol: _ZN9perftools8gputools6Stream18BlockHostUntilDoneEv", 8430; DAU-ConvNet's notes tell its CUDA symbols
+# missing beside a CPU-only TensorFlow), XLA's. Not TensorFlow's own libraries (_pywrap_tensorflow_internal.so,
 # libtensorflow_framework.so), whose missing symbol is a broken TensorFlow install.
-TENSORFLOW_EXTENSION_SYMBOL = (r"^(?!.*\b(?:libtensorflow\w*|_pywrap_tensor\s*flow\w*)\.so)"
-                               r".*undefined symbol: _Z(?:T[IVS])?N[KVRS]*\d*10tensorflow\d")
+TENSORFLOW_EXTENSION_SYMBOL = (r"^(?!.*\b(?:libtensorflow(?:_framework|_cc)?|_pywrap_tensor\s*flow\w*)\.so)"
+                               r".*undefined symbol: _Z(?:T[IVS])?N[KVRS]*\d*(?:10tensorflow|3tsl|3xla|9perftools|"
+                               r"15stream_executor)\d")
 OP_LIBRARY_PACKAGE = re.compile(r"(?:site|dist)-packages[/\\]([A-Za-z_][\w-]*)[/\\]|"
                                 r"(?<![\w./\\-])([A-Za-z_][\w-]*)[/\\](?:[\w.-]+[/\\])*[\w.+-]+\.so\b")
 _EXTENSION_MODULE = re.compile(r"(?:([\w-]+)/)?([\w+-]+)(?:\.cpython[\w-]*|\.abi3)?\.so[\w.]*: undefined symbol: (\S+?)[`'\"]?$")
@@ -2046,10 +2052,13 @@ def _tensorflow_op_library_mismatch(ctx: Context, line: str) -> Hit:
     # the package is the folder under site-packages, or the first of a relative path ("tensorflow_addons/custom_ops/...")
     where = OP_LIBRARY_PACKAGE.search(line)
     package = (where.group(1) or where.group(2)) if where else ""
+    inner = re.search(r"[/\\]nvidia[/\\](\w+)[/\\]", line) if package == "nvidia" else None
+    if inner:  # NVIDIA's packages share the nvidia namespace folder (nvidia/dali is nvidia-dali's)
+        package = f"nvidia-{inner.group(1)}"
     tensorflow = ctx.framework("tensorflow")
     have = f"TensorFlow {tensorflow.version}" if tensorflow is not None and tensorflow.version else "the installed TensorFlow"
-    return Hit(f"{module}{f' (of {package})' if package else ''} was built against another TensorFlow release than "
-               f"{have}: it lacks a symbol of TensorFlow's C++ library", confirmed=True,
+    return Hit(f"{module}{f' (of {package})' if package else ''} was built against another TensorFlow release (or "
+               f"build) than {have}: it lacks a symbol of TensorFlow's C++ library", confirmed=True,
                evidence={"extension": module, **({"package": package} if package else {}),
                          **({"frameworks.tensorflow.version": tensorflow.version} if tensorflow is not None else {})},
                fix=[f"install the release of {package or 'the package'} made for {have} (its compatibility table or "
