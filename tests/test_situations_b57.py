@@ -84,3 +84,13 @@ def test_tensorflows_own_library_missing_a_tsl_symbol_is_not_an_op_library_of_an
     text = ("ImportError: /venv/lib/python3.11/site-packages/tensorflow/libtensorflow_framework.so.2: undefined "
             "symbol: _ZN3tsl5mutex6unlockEv")
     assert "framework-plugin-mismatch" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text, framework, wanted", [
+    (corpus("8290-"), "TensorFlow", "2.4.*"),  # isl-org/Open3D-ML: TensorFlow 2.5.2 installed
+    (corpus("4207-"), "PyTorch", "1.7.*"),  # Open3D-ML with torch 1.8.2
+])
+def test_open3ds_check_of_the_framework_its_ops_were_built_for_is_a_companion_mismatch(text, framework, wanted):
+    found = first(text)
+    assert found.slug == "framework-plugin-mismatch" and found.evidence["built_for"] == wanted
+    assert framework in found.message

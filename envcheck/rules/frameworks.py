@@ -2144,6 +2144,12 @@ TORCH_VARIANT_TAG = re.compile(r"\+(cu\d{2,3}|cpu|rocm[\d.]*\d)$")
 # torchtext and xFormers pin the torch their compiled operators were built against.
 COMPANION_PINNED = re.compile(r"\b(torchvision|torchaudio|torchtext|xformers) (\S+) requires torch==(\S+), but you "
                               r"have torch (\S+) which is incompatible")
+# Open3D's ML module checks the framework its ops were built against at import: "Exception: Version mismatch: Open3D
+# needs PyTorch version 1.7.*, but version 1.8.2 is installed!" (corpus 4207), "... Open3D needs TensorFlow version
+# 2.4.*, but version 2.5.2 is installed!" (isl-org/Open3D-ML, 8290). Each Open3D release is built for one release of
+# each framework.
+OPEN3D_FRAMEWORK_VERSION = re.compile(r"\b(\w+) needs (PyTorch|TensorFlow) version ([\d.*]+), but version (\S+?) is "
+                                      r"installed\b")
 # A compiled extension asking for one of torch's own CUDA libraries that the installed torch does not ship. torch 1.8
 # to 1.13's CUDA builds split libtorch_cuda.so into libtorch_cuda_cu.so and libtorch_cuda_cpp.so, torch 2.0 joined
 # them again, and a CPU build has none: the extension was built for another torch. "ImportError: libtorch_cuda_cu.so:
@@ -2202,7 +2208,7 @@ def _variant_words(tag: str) -> str:
                   TORCH_EXTENSION_SYMBOL, TENSORFLOW_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern,
                   COMPANION_CUDA_DIFFERS.pattern, COMPANION_PINNED.pattern, PYG_CUDA_DIFFERS.pattern,
                   THC_HEADER_MISSING.pattern, TRITON_COMMON_MISSING.pattern, RUN_WITH.pattern,
-                  TORCH_OWN_LIBRARY_MISSING.pattern),
+                  TORCH_OWN_LIBRARY_MISSING.pattern, OPEN3D_FRAMEWORK_VERSION.pattern),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
 def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -2222,7 +2228,8 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     torch.compile under torch 2.3 with Triton 3: "ModuleNotFoundError: No module named 'triton.common'".
     k2: "ImportError: k2 was built using CUDA 10.1", "But you are using CUDA 10.2 to run it."
     An extension built against torch 1.8 to 1.13's split CUDA library, beside a torch 2.x: "ImportError:
-    libtorch_cuda_cu.so: cannot open shared object file".
+    libtorch_cuda_cu.so: cannot open shared object file". Open3D's ML ops: "Version mismatch: Open3D needs
+    TensorFlow version 2.4.*, but version 2.5.2 is installed!".
 
     Why:
     jax, jaxlib and jax-cudaNN-plugin/pjrt are released together and must be the same version;
@@ -2304,6 +2311,17 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                            f"build for the torch there; each xFormers release is built for one torch release",
                            f"or install the torch it was built for: pip install torch=={built.split('+')[0]}"])
             return
+    needs = first_match(OPEN3D_FRAMEWORK_VERSION, seen)
+    if needs is not None:
+        package, framework, wanted, have = needs.groups()
+        pip_name = "torch" if framework == "PyTorch" else "tensorflow"
+        yield Hit(f"{package}'s {framework} ops were built for {framework} {wanted}, and {have} is installed: "
+                  f"{package} checks this at import and refuses to load them", confirmed=True,
+                  evidence={"observed": needs.group(0)[:200], "built_for": wanted, "installed": have},
+                  fix=[f"pip install \"{pip_name}=={wanted}\"  # the {framework} this {package} release was built for",
+                       f"or install the {package} release built for {framework} {have} (its release notes name the "
+                       "framework versions each release was built against)"])
+        return
     own_library = first_match(TORCH_OWN_LIBRARY_MISSING, seen)
     if own_library is not None:
         yield _torch_library_missing(ctx, torch, own_library.group(1))
