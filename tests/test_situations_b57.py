@@ -94,3 +94,12 @@ def test_open3ds_check_of_the_framework_its_ops_were_built_for_is_a_companion_mi
     found = first(text)
     assert found.slug == "framework-plugin-mismatch" and found.evidence["built_for"] == wanted
     assert framework in found.message
+
+
+@pytest.mark.parametrize("text, built", [
+    (corpus("8534-"), "7.5"),  # xformers built on 2080s, run on 3090s
+    (corpus("8535-"), "5.0"),  # xformers built from source on an H100 machine without an architecture list
+])
+def test_xformers_naming_the_kernel_and_its_architecture_range_is_a_build_for_another_gpu(text, built):
+    found = first(text)
+    assert found.slug == "extension-built-for-other-gpu-arch" and found.evidence["built_for"] == built

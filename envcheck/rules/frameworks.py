@@ -4183,9 +4183,12 @@ def pip_build_isolation_cpu_torch(ctx: Context, seen: List[str]) -> Iterable[Hit
 # running was compiled for the architecture the dispatcher chose: "FATAL: this function is for sm80, but was built for
 # sm750" (the forward kernels), "... but was built with __CUDA_ARCH__=750" (the backward ones). The second number is
 # __CUDA_ARCH__ of the code actually running: a binary built for 7.5, reached on a newer GPU through its PTX, or built
-# for an architecture the kernels' release does not know yet.
-KERNEL_BUILT_FOR_OTHER_ARCH = re.compile(r"FATAL: this function is for sm(\d+), but was built (?:for sm|with "
-                                         r"__CUDA_ARCH__=)(\d+)")
+# for an architecture the kernels' release does not know yet. Later xformers releases name the kernel and the range of
+# architectures it is for, and the architecture of the code as sm: "FATAL: kernel fmha_cutlassF_f16_aligned_64x128_rf_
+# sm80 is for sm80-sm100, but was built for sm75." (built on 2080s, run on 3090s, corpus 8534), "... but was built for
+# sm50" (a source build on an H100 machine that named no architecture, 8535).
+KERNEL_BUILT_FOR_OTHER_ARCH = re.compile(r"FATAL: (?:this function|kernel \W?\w+\W?) is for sm(\d+)(?:-sm\d+)?, "
+                                         r"but was built (?:for sm|with __CUDA_ARCH__=)(\d+)")
 XFORMERS_NAMED = r"\bxformers\b"
 # The error macro of the point-cloud and geometry extensions (pointnet2_ops, kaolin, torch-points-kernels, OpenPCDet's
 # ops, torchmcubes), after their own kernel's launch: "CUDA kernel failed : no kernel image is available for execution
