@@ -113,7 +113,7 @@ def score(selected: List[Case], batch: Optional[int] = None) -> Score:
 ERROR_CLASSES = (
     ("gpu-not-usable-by-framework", r"torch\.cuda\.is_available\(\)|CUDA is not available|Torch not compiled with "
                                     r"CUDA|No CUDA GPUs are available|no CUDA-capable device|CUDA backend failed|"
-                                    r"Could not find cuda drivers|GPU will not be used|"
+                                    r"Could not find cuda drivers|GPU will not be used|No CUDA runtime is found|"
                                     r"Failed to create CUDAExecutionProvider|" + GPU_UNUSED.pattern),
     # NVML's errors, not the "NVML Version" line of a healthy `nvidia-smi -q`
     ("nvidia-smi-or-nvml", r"NVIDIA-SMI has failed|Failed to initialize NVML|nvidia-smi: command not found|"

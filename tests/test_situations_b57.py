@@ -103,3 +103,12 @@ def test_open3ds_check_of_the_framework_its_ops_were_built_for_is_a_companion_mi
 def test_xformers_naming_the_kernel_and_its_architecture_range_is_a_build_for_another_gpu(text, built):
     found = first(text)
     assert found.slug == "extension-built-for-other-gpu-arch" and found.evidence["built_for"] == built
+
+
+def test_torchs_no_cuda_runtime_during_a_build_is_not_a_missing_toolkit():
+    # ParlAI's dev machine: the build found CUDA_HOME; torch found no usable driver (it names the driver too old)
+    found = first(corpus("8594-"))
+    assert found.slug == "driver-too-old"
+    # a Docker build without the NVIDIA runtime: nothing names the cause, and the corpus's suspects are offered
+    text = corpus("7313-")
+    assert "cuda-toolkit-missing" not in paste_slugs(text) and paste_slugs(text)

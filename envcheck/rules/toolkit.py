@@ -151,8 +151,10 @@ JIT_BUILD_DISABLED = r"No CUDA toolkit found\. [\w-]+ will be disabled"
 
 
 @rule("TK002", "cuda-toolkit-missing", "error", "A CUDA extension build finds no CUDA toolkit",
-      signatures=(r"CUDA_HOME\W{0,2} (?:environment variable )?is not set", r"nvcc(?::| was| is)? (?:command )?not found", r"No CUDA runtime is found",
-                  r"Could not find nvcc", NVCC_PATH_MISSING.pattern, NVVM_MISSING, *CUDA_HOME_JOINED,
+      # (not torch's "No CUDA runtime is found, using CUDA_HOME=...": that build found a toolkit, and torch sees no GPU)
+      signatures=(r"CUDA_HOME\W{0,2} (?:environment variable )?is not set",
+                  r"nvcc(?::| was| is)? (?:command )?not found", r"Could not find nvcc", NVCC_PATH_MISSING.pattern,
+                  NVVM_MISSING, *CUDA_HOME_JOINED,
                   JIT_BUILD_DISABLED), priority=25,
       references=(TOOLKIT_ARCHIVE, NUMBA_CUDA_SETUP), scope="build")
 def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
