@@ -112,3 +112,14 @@ def test_torchs_no_cuda_runtime_during_a_build_is_not_a_missing_toolkit():
     # a Docker build without the NVIDIA runtime: nothing names the cause, and the corpus's suspects are offered
     text = corpus("7313-")
     assert "cuda-toolkit-missing" not in paste_slugs(text) and paste_slugs(text)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("8573-"),  # the condition pasted without nvidia-container-cli's "requirement error:" before it
+    # the whole message, as a DeepSeek-OCR run's notes stored on GitHub give it
+    "nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.8, please update your driver to a newer "
+    "version, or use an earlier cuda container: unknown",
+])
+def test_the_container_toolkits_cuda_condition_is_a_driver_too_old_however_much_of_it_is_pasted(text):
+    found = first(text)
+    assert found.slug == "driver-too-old" and found.evidence["program_cuda"] == "12.8"

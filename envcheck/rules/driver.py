@@ -442,7 +442,9 @@ def _dotted_cuda(number: str) -> str:
                   r"PTX was compiled with an unsupported toolchain",
                   # the driver's JIT log for the same refusal (Numba's LinkerError, CuPy, PyCUDA)
                   DRIVER_JIT_PTX,
-                  r"requirement error: unsatisfied condition: cuda\s*>=\s*\d",
+                  # (pasted from its condition on: "unsatisfied condition: cuda>=12.8, please update your driver to a
+                  # newer version, or use an earlier cuda container", NeptuneHub/AudioMuse-AI, corpus 8573)
+                  r"unsatisfied condition: cuda\s*>=\s*\d",
                   # an image's NVIDIA_REQUIRE_CUDA holds alternatives, "cuda>=10.0 brand=tesla,driver>=384,driver<385":
                   # the CUDA floor or one of the listed datacenter drivers. nvidia-container-cli names the condition it
                   # checked last, a brand or driver clause, when the driver runs neither (Determined's docs read
