@@ -2150,9 +2150,10 @@ COMPANION_PINNED = re.compile(r"\b(torchvision|torchaudio|torchtext|xformers) (\
 # each framework.
 OPEN3D_FRAMEWORK_VERSION = re.compile(r"\b(\w+) needs (PyTorch|TensorFlow) version ([\d.*]+), but version (\S+?) is "
                                       r"installed\b")
-# A compiled extension asking for one of torch's own CUDA libraries that the installed torch does not ship. torch 1.8
-# to 1.13's CUDA builds split libtorch_cuda.so into libtorch_cuda_cu.so and libtorch_cuda_cpp.so, torch 2.0 joined
-# them again, and a CPU build has none: the extension was built for another torch. "ImportError: libtorch_cuda_cu.so:
+# A compiled extension asking for one of torch's own CUDA libraries that the installed torch does not ship. torch 1.x's
+# CUDA 11 builds split libtorch_cuda.so into libtorch_cuda_cu.so and libtorch_cuda_cpp.so (1.8.0+cu111 in corpus 3843,
+# where 1.8.1+cu102 had no split; 1.12.1 in a note stored on GitHub), torch 2 ships libtorch_cuda.so alone (corpus
+# 5683), and a CPU build has none: the extension was built for another torch. "ImportError: libtorch_cuda_cu.so:
 # cannot open shared object file" from detectron2's _C and from pytorch3d beside torch 2.x, torchvision's "Failed to
 # load image Python extension: libtorch_cuda_cu.so: cannot open shared object file" (notes stored on GitHub), and
 # torchaudio's "OSError: libtorch_cuda_cpp.so: ..." after a package reinstalled torch (corpus 135). Not a program the
@@ -2402,12 +2403,13 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 def _torch_library_missing(ctx: Context, torch, library: str) -> Hit:
     """An extension linked against a library of torch's that the installed torch lacks: the split CUDA library of
-    torch 1.8 to 1.13 beside a torch of another release, or any CUDA library of torch's beside a CPU-only build."""
+    torch 1.x's CUDA 11 builds beside a torch of another release, or any CUDA library of torch's beside a CPU-only
+    build."""
     have = f"torch {torch.version}" if torch is not None and torch.version else "the installed torch"
     if library.startswith("libtorch_cuda_"):
-        why = (f"it was built against a torch 1.8 to 1.13 CUDA build, which split its CUDA library into "
-               f"libtorch_cuda_cu.so and libtorch_cuda_cpp.so; {have} has no {library}.so (torch 2.0 joined them "
-               "again, and CPU builds have none)")
+        why = (f"it was built against a torch 1.x CUDA 11 build, which split its CUDA library into "
+               f"libtorch_cuda_cu.so and libtorch_cuda_cpp.so; {have} has no {library}.so (torch 2 ships "
+               "libtorch_cuda.so alone, and CPU builds have none)")
     else:
         why = (f"it was built against a CUDA build of torch, and {have} has no {library}.so: a CPU-only build, or a "
                "torch of another release")
