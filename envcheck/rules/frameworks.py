@@ -2325,7 +2325,7 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     own_library = first_match(TORCH_OWN_LIBRARY_MISSING, seen)
     if own_library is not None:
-        yield _torch_library_missing(ctx, torch, own_library.group(1))
+        yield _torch_library_missing(torch, own_library.group(1))
         return
     extension = next((line for line in seen if re.search(TORCH_EXTENSION_SYMBOL, line, re.I)), None)
     if extension:
@@ -2401,7 +2401,7 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "pip install torch torchvision torchaudio --index-url <one index>  # PyTorch companions"])
 
 
-def _torch_library_missing(ctx: Context, torch, library: str) -> Hit:
+def _torch_library_missing(torch, library: str) -> Hit:
     """An extension linked against a library of torch's that the installed torch lacks: the split CUDA library of
     torch 1.x's CUDA 11 builds beside a torch of another release, or any CUDA library of torch's beside a CPU-only
     build."""
