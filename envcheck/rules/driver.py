@@ -2344,6 +2344,76 @@ def vulkan_loader_not_installed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    "Vulkan part must be installed too"])
 
 
+
+# The OpenCL ICD loader (libOpenCL.so.1, ocl-icd) holds no OpenCL itself: it loads the vendor drivers named by the .icd
+# files in /etc/OpenCL/vendors (libOpenCL(7), ocl-icd's manual), and with none it answers clGetPlatformIDs with
+# CL_PLATFORM_NOT_FOUND_KHR, -1001 (cl_ext.h). Wordings: KataGo's "error CL_PLATFORM_NOT_FOUND_KHR"
+# (lightvector/KataGo#89), pyopencl's "clGetPlatformIDs failed: PLATFORM_NOT_FOUND_KHR" (inducer/pyopencl#329),
+# Halide's "CL: clGetPlatformIDs failed: <Unknown error> -1001" (halide/Halide#3748), vanitygen's
+# "clGetPlatformIDs(0): Unknown code -1001" (samr7/vanitygen#73), silentarmy's "Cannot get OpenCL platforms! (-1001)",
+# LuxCore's "OpenCL driver API error (code: -1001", NOOOCL's "OpenCL Error Code: -1001" (unbornchikken/NOOOCL#19),
+# caldgemm's "OpenCL Error -1001" (ROCm/ROCm-OpenCL-Runtime#14), eminer's "cl: error -1001", and old clinfo's
+# "number of platforms : error -1001" (Oblomov/clinfo#11; today's clinfo prints "Number of platforms 0" instead).
+# Where the drivers come from: Debian packages NVIDIA's as nvidia-opencl-icd (packages.debian.org), registering
+# nvidia.icd with libnvidia-opencl.so.1 in it (CMake's FindOpenCL merge request 1585 lists Debian's .icd files); images
+# write that file themselves, as NVIDIA's nvidia/opencl images did (Dockerfiles stored on GitHub copy its line); Mesa's
+# is mesa-opencl-icd, Intel's intel-opencl-icd (intel/compute-runtime#350), and pocl-opencl-icd runs OpenCL on the CPU
+# (KhronosGroup/OpenCL-Guide#33).
+OPENCL_NO_PLATFORM = (r"\b(?:CL_)?PLATFORM_NOT_FOUND_KHR\b", r"\bclGetPlatformIDs\b[^\n]{0,60}?-1001\b",
+                      r"\bOpenCL\b[^\n]{0,60}?(?:error|code|platforms?)\W{0,12}(?:code\W{0,4})?-1001\b",
+                      r"\bcl: error -1001\b", r"\bnumber of platforms\s*:\s*error\s+-1001\b")
+OPENCL_ICD_LOADER = "https://manpages.debian.org/bookworm/ocl-icd-libopencl1/libOpenCL.7.en.html"
+
+
+@rule("DRV030", "opencl-icd-loader-without-platform", "error",
+      "The OpenCL loader finds no OpenCL driver (platform) to load", signatures=OPENCL_NO_PLATFORM, priority=20,
+      references=(OPENCL_ICD_LOADER,))
+def opencl_loader_without_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    An OpenCL program stops before it sees any device: "error CL_PLATFORM_NOT_FOUND_KHR",
+    "clGetPlatformIDs failed: PLATFORM_NOT_FOUND_KHR", "clGetPlatformIDs(0): Unknown code -1001",
+    "Cannot get OpenCL platforms! (-1001)", "OpenCL driver API error (code: -1001".
+
+    Why:
+    libOpenCL.so.1 is only the ICD loader: it loads the OpenCL drivers (ICDs) that the .icd files
+    in /etc/OpenCL/vendors name, one per vendor, and with none it returns CL_PLATFORM_NOT_FOUND_KHR
+    (-1001). Installing the loader or the headers (ocl-icd-libopencl1, ocl-icd-opencl-dev) brings no
+    driver. NVIDIA's comes with its driver (nvidia.icd naming libnvidia-opencl.so.1), AMD's and
+    Intel's with their OpenCL runtimes, Mesa's as mesa-opencl-icd; a container image needs the .icd
+    file itself, since the NVIDIA container toolkit mounts the driver's library but not the file.
+
+    Fix:
+    See what is registered (`ls /etc/OpenCL/vendors`, `clinfo -l`), then install the OpenCL driver
+    of the GPU's vendor; in an NVIDIA container, write the file:
+    `echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd`. For a CPU-only machine, pocl
+    (pocl-opencl-icd) gives an OpenCL platform on the CPU.
+
+    When to ignore:
+    Never for a program that needs OpenCL.
+    """
+    if not seen:
+        return
+    other = other_vendor_gpu_only(ctx)
+    nvidia = not other and (ctx.has_nvidia_gpu() or bool(ctx.driver_version()))
+    if nvidia:
+        driver_fix = ["ls /etc/OpenCL/vendors; cat /etc/OpenCL/vendors/nvidia.icd  # NVIDIA's driver registers "
+                      "nvidia.icd, naming libnvidia-opencl.so.1",
+                      "install the NVIDIA driver's OpenCL part (it comes with the full driver; Debian: "
+                      "nvidia-opencl-icd), or in a container image: mkdir -p /etc/OpenCL/vendors && "
+                      "echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd"]
+        whose = "NVIDIA's OpenCL driver is not registered"
+    else:
+        driver_fix = ["ls /etc/OpenCL/vendors  # each .icd file names one vendor's OpenCL driver; none here",
+                      "install the OpenCL driver of the GPU's vendor: NVIDIA's comes with its driver "
+                      "(nvidia.icd), Intel's is intel-opencl-icd, AMD's comes with ROCm or AMDGPU-Pro, Mesa's "
+                      "is mesa-opencl-icd; on a machine without a GPU, pocl-opencl-icd runs OpenCL on the CPU"]
+        whose = f"no OpenCL driver for the {other} is installed" if other else "no vendor's OpenCL driver is installed"
+    yield Hit("The OpenCL loader found no OpenCL platform: " + whose + ", and the loader alone (libOpenCL.so.1) "
+              "holds no driver",
+              evidence={"observed": seen[0].strip()[:200], **({"gpu": other} if other else {})}, confirmed=True,
+              fix=driver_fix + ["clinfo -l  # lists a platform and its devices once a driver is registered"])
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
          fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
@@ -2352,4 +2422,4 @@ RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_lib
          driver_too_old_for_nvenc_api, nvidia_vulkan_driver_not_installed, flatpak_nvidia_runtime_missing_for_driver,
          driver_too_old_for_optix, vgpu_guest_host_driver_mismatch, gpu_no_vulkan_support,
          egl_device_rendering_without_gpu_driver, driver_libs_not_in_ldcache, driver_does_not_support_gpu,
-         ptxas_newer_than_driver, vulkan_loader_not_installed)
+         ptxas_newer_than_driver, vulkan_loader_not_installed, opencl_loader_without_platform)

@@ -1,0 +1,50 @@
+"""Situations met in session 71, each read in general and tried on at least two real wordings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+
+
+@pytest.mark.parametrize("text", [
+    corpus("1362-"),  # LuxCore in Blender: "OpenCL driver API error (code: -1001, file: ..."
+    corpus("8391-"),  # KataGo on an AMD APU: "error CL_PLATFORM_NOT_FOUND_KHR"
+    corpus("8392-"),  # btcrecover through pyopencl: "clGetPlatformIDs failed: PLATFORM_NOT_FOUND_KHR"
+    corpus("8393-"),  # an old clinfo: "main:670: number of platforms : error -1001"
+    corpus("8673-"),  # silentarmy with only ocl-icd installed: "Cannot get OpenCL platforms! (-1001)"
+    # halide/Halide#3748, lesson 12 on the GPU
+    "Testing GPU correctness:\nError: CL: clGetPlatformIDs failed: <Unknown error> -1001",
+    # samr7/vanitygen#73, oclvanitygen built from source on Ubuntu 14.10
+    "./oclvanitygen 1testDifficulty: 264104224\nclGetPlatformIDs(0): Unknown code -1001\nAvailable OpenCL platforms:",
+    # unbornchikken/NOOOCL#19, getPlatforms() from node
+    "CLError: OpenCL Error Code: -1001 Type: UNKNOWN",
+    # ROCm/ROCm-OpenCL-Runtime#14, caldgemm on ROCm 1.6
+    'get error "Error getting OpenCL Platform Count: OpenCL Error -1001: (caldgemm_opencl.cpp: 498)"',
+    # KhronosGroup/OpenCL-Guide#33, a toy program in an ubuntu:22.04 container started with --gpus all
+    "I compiled with gcc main.c -o ./main -lOpenCL, output: clGetPlatformIDs(-1001)",
+])
+def test_an_opencl_loader_that_finds_no_platform_lacks_a_vendor_driver(text):
+    found = first(text)
+    assert found.slug == "opencl-icd-loader-without-platform" and found.confidence == "confirmed"
+
+
+def test_the_fix_names_the_driver_of_the_gpu_the_report_names():
+    # corpus 8391: an AMD APU's Radeon R7, so no NVIDIA ICD to register
+    amd = first(corpus("8391-"))
+    assert amd.evidence["gpu"] == "Radeon R7" and "nvidia.icd" not in amd.fix[0]
+    # exploitagency/vanitygen-plus#209, with an NVIDIA GPU named: the driver's own OpenCL part and its .icd file
+    nvidia = first("clGetPlatformIDs(0): Unknown code -1001\n"
+                   "Using Windows Subsystem for Linux, Ubuntu 18.04, Nvidia Geforce GTX 1080.")
+    assert "NVIDIA" in nvidia.title + nvidia.message and any("libnvidia-opencl.so.1" in step for step in nvidia.fix)
+
+
+@pytest.mark.parametrize("text", [
+    # clinfo on a machine whose loader found Mesa's platform (gist LinArcX/965797aca42d62187f2166875cb91531)
+    "Number of platforms                               1\n  Platform Name                                   Clover",
+    # an OpenCL error other than the loader's: a kernel build failing on an RTX 3070 (a notebook stored on GitHub)
+    "RuntimeError: clBuildProgram failed: BUILD_PROGRAM_FAILURE - clBuildProgram failed: "
+    "BUILD_PROGRAM_FAILURE - clBuildProgram failed: BUILD_PROGRAM_FAILURE",
+])
+def test_an_opencl_platform_found_or_another_opencl_error_is_not_a_missing_driver(text):
+    assert "opencl-icd-loader-without-platform" not in paste_slugs(text)
