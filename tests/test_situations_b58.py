@@ -48,3 +48,23 @@ def test_the_fix_names_the_driver_of_the_gpu_the_report_names():
 ])
 def test_an_opencl_platform_found_or_another_opencl_error_is_not_a_missing_driver(text):
     assert "opencl-icd-loader-without-platform" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("8674-"),  # ethminer built here, run on Tesla M2075s (compute 2.0): "invalid device symbol."
+    corpus("8677-"),  # a ccminer fork on a GTX 760 (compute 3.0): "aes_cpu_init invalid device symbol"
+    # ethereum-mining/ethminer#432, a GTX 560M with CUDA 9
+    " cu  17:44:35|CUDA0     Using device: GeForce GTX 560M  (Compute 2.1)\n"
+    "Cuda error in func 'set_constants' at line 168 : invalid device symbol.",
+])
+def test_invalid_device_symbol_on_a_gpu_cuda_11_had_already_dropped_is_a_gpu_too_old(text):
+    assert first(text).slug == "gpu-arch-unsupported"
+
+
+def test_invalid_device_symbol_on_a_new_gpu_is_a_build_without_its_kernels_not_a_gpu_too_old():
+    # iceland2k14/AltCrack#2: a binary built with CUDA 10.1, run on an RTX 3090
+    text = ("[2021-02-12.19:49:03] [Info] Initializing GeForce RTX 3090\n"
+            "[2021-02-12.19:49:04] [Info] Error: invalid device symbol\n"
+            "Cuda compilation tools, release 10.1, V10.1.243")
+    slugs = paste_slugs(text, diagnosed_only=True)
+    assert slugs and "gpu-arch-unsupported" not in slugs

@@ -948,6 +948,10 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # cudaErrorInvalidKernelImage ("device kernel image is invalid") when the only image is for another architecture.
 # Before CUDA 9 the runtime said "invalid device function" (cudaErrorInvalidDeviceFunction, error 8: "The requested
 # device function does not exist or is not compiled for the proper device architecture", CUDA runtime API).
+# Copying to a __constant__ of a module that had no code for the GPU fails first, with "invalid device symbol"
+# (cudaErrorInvalidSymbol, 13): miners and research codes that fill constants before any launch say only that
+# (ethereum-mining/ethminer#422 on a compute 2.0 Tesla M2075, #432 on a GTX 560M; andyschwarzl/gpuNUFFT#97 on K10s,
+# settled by building for compute 3.0; iceland2k14/AltCrack#2 on an RTX 3090).
 # The driver API's CUDA_ERROR_NO_BINARY_FOR_GPU is NoBinaryForGpu in Rust's bindings (rustacuda, cust: "Cuda(NoBinaryForGpu)").
 # People retyping the message misspell it the same ways: "no kernal image is available for execution on the device"
 # (mmcv notes stored on GitHub, jantic/DeOldify#362's "no kernal image is available for excution on the device").
@@ -956,7 +960,8 @@ NO_KERNEL_IMAGE_SINCE_CUDA9 = (r"no kernel image is (?:not )?available for (?:th
                                r"no kernal image is (?:not )?available for (?:the )?exe?cution (?:on|in) the device",
                                r"cudaErrorNoKernelImageForDevice", r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"\bNoBinaryForGpu\b",
                                r"device kernel image is invalid")
-NO_KERNEL_IMAGE = NO_KERNEL_IMAGE_SINCE_CUDA9 + (r"\binvalid device function\b", r"\bcudaErrorInvalidDeviceFunction\b")
+NO_KERNEL_IMAGE = NO_KERNEL_IMAGE_SINCE_CUDA9 + (r"\binvalid device function\b", r"\bcudaErrorInvalidDeviceFunction\b",
+                                               r"\binvalid device symbol\b", r"\bcudaErrorInvalidSymbol\b")
 
 
 # Programs other than the frameworks whose "no kernel image" the paste shows, with how to get kernels for the GPU.
@@ -1503,14 +1508,21 @@ def _toolkit_dropped_gpus(ctx: Context) -> List[Dict]:
     a GPU this old is far likelier below the list than above it."""
     if ctx.shared("stated_build", _stated_build_findings) or ctx.shared("software_arch", _software_arch_findings):
         return []  # the report shows the build's own list: that decides the direction
-    if not ctx.observed(NO_KERNEL_IMAGE_SINCE_CUDA9):
-        return []  # "invalid device function" is how runtimes before CUDA 9 said it, years before any such drop
+    # "invalid device function" is how runtimes before CUDA 9 said it, years before the newest drops; a GPU whose
+    # architecture CUDA 11 already left out (compute 3.2 and older) was old then too, and a build without code for it
+    # is below it: one whose list ended before compute 3.0 would be from CUDA 4 or older
+    since_cuda9 = bool(ctx.observed(NO_KERNEL_IMAGE_SINCE_CUDA9))
+    if not since_cuda9 and not ctx.observed(NO_KERNEL_IMAGE):
+        return []
     if any(older_than(c, "12") for c in _build_cudas(ctx)):
         return []  # a build of a CUDA before 12 still had these architectures: one chosen locally left it out
     if ctx.observed([LOCAL_BUILD_SAID, OWN_CUDA_BUILD.pattern]):
         return []  # built here: its list is what the build chose, and a rebuild for the GPU is the fix
     gpus = _gpus_without_kernels(ctx)
-    return gpus if gpus and all(ctx.matrix.last_cuda_for_cc(g["cc"]) for g in gpus) else []
+    lasts = [ctx.matrix.last_cuda_for_cc(g["cc"]) for g in gpus]
+    if not gpus or not all(lasts) or not (since_cuda9 or all(older_than(last, "11") for last in lasts)):
+        return []
+    return gpus
 
 
 # cuDNN's and cuBLAS's failures at run time when their kernels cannot run on the GPU: "RuntimeError: cuDNN error:
