@@ -68,3 +68,33 @@ def test_invalid_device_symbol_on_a_new_gpu_is_a_build_without_its_kernels_not_a
             "Cuda compilation tools, release 10.1, V10.1.243")
     slugs = paste_slugs(text, diagnosed_only=True)
     assert slugs and "gpu-arch-unsupported" not in slugs
+
+
+@pytest.mark.parametrize("text, library", [
+    (corpus("684-"), "cuBLAS"),  # jax 0.4.23 installed without its cuda12 extra, beside a system CUDA's cuBLAS 12.1
+    (corpus("3628-"), "CUDA"),  # a ColabFold notebook whose DGL brought an older CUDA runtime than JAX's
+    # a Keras example's output, stored on GitHub
+    ("CUDA backend failed to initialize: Found cuSOLVER version 11405, but JAX was built against version 11502, which "
+     "is newer. The copy of cuSOLVER that is installed must be at least as new as the version against which JAX was "
+     "built. (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)", "cuSOLVER"),
+    # notes stored on GitHub: a jaxlib cuda11 wheel in an image whose CUDA runtime is 11.6
+    ("`jaxlib==0.4.25+cuda11.cudnn86` failed with `CUDA backend failed to initialize: Found CUDA version\n"
+     "11060, but JAX was built against version 11080, which is newer.`", "CUDA"),
+])
+def test_jax_refusing_an_older_cuda_library_than_its_build_is_that_library_not_a_plugin_mismatch(text, library):
+    found = first(text)
+    assert found.slug == "cuda-library-older-than-build" and found.evidence["library"] == library
+
+
+def test_the_cuda_runtime_number_is_read_as_its_release():
+    found = first("CUDA backend failed to initialize: Found CUDA version 12000, but JAX was built against version "
+                  "12020, which is newer.")  # a nixpkgs overlay's comment, stored on GitHub
+    assert found.evidence["found"] == "12000 (CUDA 12.0)" and found.evidence["built_against"] == "12020 (CUDA 12.2)"
+
+
+def test_jax_refusing_an_older_cudnn_stays_a_cudnn_version_mismatch():
+    # a kohya-trainer notebook on Colab, in a write-up stored on GitHub
+    text = ("CUDA backend failed to initialize: Found cuDNN version 8700, but JAX was built against version 8904, "
+            "which is newer. The copy of cuDNN that is installed must be at least as new as the version against which "
+            "JAX was built. (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)")
+    assert first(text).slug == "cudnn-version-mismatch"

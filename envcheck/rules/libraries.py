@@ -2075,6 +2075,69 @@ def cuda_library_not_linked_against_libcuda(ctx: Context, seen: List[str]) -> It
                    "installed, as on a build machine)", "on Windows, link cuda.lib (the toolkit's lib\\x64)"])
 
 
+
+# JAX checks each CUDA library it loads against the version it was built with, and refuses one that is older:
+# "CUDA backend failed to initialize: Found cuBLAS version 120103, but JAX was built against version 120205, which is
+# newer. The copy of cuBLAS that is installed must be at least as new as the version against which JAX was built."
+# (jax/_src/xla_bridge.py, _check_cuda_versions: CUDA, cuDNN, cuFFT, cuSOLVER, cuPTI, cuBLAS, cuSPARSE). Seen for the
+# runtime ("Found CUDA version 12010 ... 12020", a ColabFold notebook with DGL, corpus 3628; "Found CUDA version 11060
+# ... 11080", a jaxlib cuda11 wheel in an image of CUDA 11.6, in notes stored on GitHub), cuBLAS (jax without its
+# cuda12 extra beside a system CUDA, corpus 684) and cuSOLVER ("Found cuSOLVER version 11405 ... 11502", a Keras
+# example's output). cuDNN's own mismatch is LIB002's. The runtime's number is CUDART_VERSION, major * 1000 + minor * 10
+# (cuda_runtime_api.h); the libraries' encodings differ by library and release, so they are shown as JAX prints them.
+JAX_LIBRARY_OLDER = re.compile(r"Found (CUDA|cuBLAS|cuFFT|cuSOLVER|cuSPARSE|cuPTI) version (\d+), but JAX was built "
+                               r"against version (\d+)")
+JAX_CUDA_WHEELS = ("https://docs.jax.dev/en/latest/installation.html"
+                   "#pip-installation-nvidia-gpu-cuda-installed-via-pip-easier")
+
+
+def _cudart_words(number: str) -> str:
+    """CUDART_VERSION as a release: 12010 is CUDA 12.1."""
+    value = int(number)
+    return f"{number} (CUDA {value // 1000}.{value % 1000 // 10})"
+
+
+@rule("LIB020", "cuda-library-older-than-build", "error",
+      "A CUDA library loaded is older than the one the framework was built against",
+      signatures=(JAX_LIBRARY_OLDER.pattern,), priority=12, references=(JAX_CUDA_WHEELS,))
+def cuda_library_older_than_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    JAX falls back to the CPU with "CUDA backend failed to initialize: Found cuBLAS version 120103,
+    but JAX was built against version 120205, which is newer." The same for the CUDA runtime
+    ("Found CUDA version 12010 ... 12020"), cuFFT, cuSOLVER, cuSPARSE and cuPTI.
+
+    Why:
+    jaxlib's CUDA plugin is built against one release of each CUDA library and runs with any
+    release at least as new. It uses whichever copy the loader finds first: the nvidia-*-cu12 wheels
+    that `jax[cuda12]` pins, an older wheel that another package (torch, DGL) pinned in the same
+    environment, or a system CUDA named on LD_LIBRARY_PATH. An older one is refused at start.
+
+    Fix:
+    Install the wheels JAX asks for (`pip install -U "jax[cuda12]"`), then see that nothing older
+    comes first: `pip check` for a package pinning an older nvidia-* wheel, and LD_LIBRARY_PATH
+    for a system CUDA.
+
+    When to ignore:
+    Never while JAX is meant to run on the GPU.
+    """
+    found = first_match(JAX_LIBRARY_OLDER, seen)
+    if found is None:
+        return
+    library, have, built = found.groups()
+    if library == "CUDA":
+        have, built = _cudart_words(have), _cudart_words(built)
+    path = ctx.facts.env.variables.get("LD_LIBRARY_PATH", "")
+    yield Hit(f"JAX found {library} version {have}, older than the {built} it was built against, and refused to start "
+              "its CUDA backend: the copy the loader found first is not the one JAX's CUDA wheels bring",
+              evidence={"library": library, "found": have, "built_against": built, "observed": found.group(0),
+                        **({"env.LD_LIBRARY_PATH": path} if path else {})}, confirmed=True,
+              fix=['pip install -U "jax[cuda12]"  # jax with the nvidia-*-cu12 wheels at the versions it needs '
+                   "(jax[cuda13] for CUDA 13)",
+                   "pip check; pip list | grep -i nvidia-  # another package pinning an older nvidia-* wheel in the "
+                   "same environment (torch, DGL): upgrade it, or give JAX an environment of its own",
+                   "unset LD_LIBRARY_PATH  # or drop a system CUDA's lib64 from it, so the wheels' copies load first"])
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
@@ -2082,4 +2145,4 @@ RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libr
          libcuda_stub_on_library_path,
          cuda_driver_env_points_to_runtime_lib,
          cuda_python_major_too_new, cuda_lib_newer_than_nvjitlink, cufile_gds_unusable_needs_compat_mode,
-         cufft_too_old_for_gpu_arch, cuda_library_not_linked_against_libcuda)
+         cufft_too_old_for_gpu_arch, cuda_library_not_linked_against_libcuda, cuda_library_older_than_build)
