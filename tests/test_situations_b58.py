@@ -98,3 +98,28 @@ def test_jax_refusing_an_older_cudnn_stays_a_cudnn_version_mismatch():
             "which is newer. The copy of cuDNN that is installed must be at least as new as the version against which "
             "JAX was built. (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)")
     assert first(text).slug == "cudnn-version-mismatch"
+
+
+@pytest.mark.parametrize("text", [
+    corpus("4964-"),  # AirSim's Docker image: Unreal's "Cannot find a compatible Vulkan driver (ICD)"
+    corpus("5733-"),  # NixOS's CDI spec: "docker images ... are missing the `/etc/vulkan/icd.d/nvidia_icd.json` file"
+    corpus("7454-"),  # an lxc hook calling nvidia-container-cli: vulkaninfo's "Cannot create Vulkan instance."
+    corpus("2381-"),  # a serverless platform's runtime that injects compute libraries only
+])
+def test_vulkan_finding_no_nvidia_driver_in_a_container_is_the_container_lacking_the_icd(text):
+    assert first(text).slug == "container-lacks-nvidia-vulkan-icd"
+
+
+def test_a_container_asking_for_no_graphics_capability_is_named_as_the_cause():
+    # the line NVIDIA's CUDA base images set (their Dockerfiles), with vulkaninfo's failure from corpus 7454
+    found = first("ENV NVIDIA_DRIVER_CAPABILITIES compute,utility\n"
+                  "$ vulkaninfo\nCannot create Vulkan instance.\n"
+                  "/build/vulkan-tools-_xrZWD/vulkan-tools-1.1.101.0+dfsg1/vulkaninfo/vulkaninfo.c:884: failed with "
+                  "VK_ERROR_INCOMPATIBLE_DRIVER")
+    assert found.slug == "container-lacks-nvidia-vulkan-icd"
+    assert found.evidence["driver_capabilities"] == "compute,utility" and "compute,utility" in found.message
+
+
+def test_vulkan_finding_no_driver_outside_a_container_stays_the_hosts_missing_vulkan_driver():
+    # corpus 5676: Colab's VM, whose driver came without libnvidia-gl (vulkaninfo's older wording)
+    assert first(corpus("5676-")).slug == "nvidia-vulkan-driver-not-installed"

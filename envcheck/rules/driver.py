@@ -1773,9 +1773,12 @@ def _nvenc_floor_said_above_driver(ctx: Context) -> Iterable[Hit]:
 # Code 0 : libGLX_nvidia.so.0: cannot open shared object file" (vulkaninfo under SAPIEN, mani-skill/ManiSkill#159), the
 # same from an L40S container started without the graphics capability, and "loader_icd_scan: Failed loading library
 # associated with ICD JSON libGLX_nvidia.so.0" beside it (a dev shell that hides the host's driver libraries).
+# Programs' own words for VK_ERROR_INCOMPATIBLE_DRIVER: Unreal Engine's "Cannot find a compatible Vulkan driver (ICD)."
+# (its VulkanRHI, and engines copied from it), vulkaninfo's "Cannot create Vulkan instance." (vulkan-tools before 1.2).
 VULKAN_NO_DRIVER = (r"vkCreateInstance failed -9\b", r"\bVK_ERROR_INCOMPATIBLE_DRIVER\b", r"\bErrorIncompatibleDriver\b",
                     r"vkCreateInstance: Found no drivers", r"cannot find a compatible Vulkan ICD",
-                    r"\blibGLX_nvidia\.so\.0: cannot open shared object")
+                    r"\blibGLX_nvidia\.so\.0: cannot open shared object",
+                    r"Cannot find a compatible Vulkan driver \(ICD\)", r"Cannot create Vulkan instance\b")
 VULKAN_LOADER_DRIVERS = "https://github.com/KhronosGroup/Vulkan-Loader/blob/main/docs/LoaderDriverInterface.md"
 # A GPU of another vendor named as the one in use ("I'm using Intel(R) HD Graphics 5500", "AMD Radeon RX 580"): then the
 # driver the Vulkan loader misses is that vendor's, not NVIDIA's.
@@ -1785,6 +1788,16 @@ OTHER_VENDOR_GPU = re.compile(r"\bIntel(?:\(R\))?\s*(?:U?HD|Iris(?:\(R\))?(?:\s+
 # The report saying the GPU has no Vulkan at all: "it does not have Vulkan API", "doesn't support Vulkan".
 SAID_NO_VULKAN = (r"(?:does\s*n[o']?t|do\s*n[o']?t|not)\s+(?:have|has|support)\s+(?:the\s+|any\s+)?Vulkan\b",
                   r"\bno\s+Vulkan\s+(?:support|driver|API)\b")
+
+
+# The driver capabilities a container asks NVIDIA's runtime for, set in a Dockerfile, a compose file or a docker run:
+# "ENV NVIDIA_DRIVER_CAPABILITIES compute,utility", "-e NVIDIA_DRIVER_CAPABILITIES=all". Only a container has them.
+CAPABILITIES_SET = re.compile(r"NVIDIA_DRIVER_CAPABILITIES(?:\s*[=:]\s*|\s+)['\"]?([\w,]+)")
+
+
+def vulkan_in_container(ctx: Context) -> bool:
+    """The Vulkan program ran in a container: the report says so, or sets the container's driver capabilities."""
+    return in_container(ctx) or bool(ctx.observed([CAPABILITIES_SET.pattern]))
 
 
 def other_vendor_gpu_only(ctx: Context) -> str:
@@ -1823,9 +1836,9 @@ def nvidia_vulkan_driver_not_installed(ctx: Context, seen: List[str]) -> Iterabl
     When the failing program is not meant to use the NVIDIA GPU, or the machine has no NVIDIA GPU.
     """
     if not seen or ctx.observed([VULKAN_ICD_SKIPPED]) or ctx.has_nvidia_gpu() is False or on_a_mac(ctx) \
-            or other_vendor_gpu_only(ctx):
+            or other_vendor_gpu_only(ctx) or vulkan_in_container(ctx):
         return  # a driver was found and could not load (SYS024); no NVIDIA GPU to drive (a Mac: MoltenVK's own -9;
-        # another vendor's GPU: DRV024)
+        # another vendor's GPU: DRV024); a container, whose runtime decides what of the driver it gets (DRV031)
     driver = ctx.driver_version()
     branch = _distro.branch_of(driver) or "<branch>"
     yield Hit("The Vulkan loader found no driver (ICD) to create an instance with" +
@@ -2414,6 +2427,65 @@ def opencl_loader_without_platform(ctx: Context, seen: List[str]) -> Iterable[Hi
               evidence={"observed": seen[0].strip()[:200], **({"gpu": other} if other else {})}, confirmed=True,
               fix=driver_fix + ["clinfo -l  # lists a platform and its devices once a driver is registered"])
 
+
+# A container gets the driver's Vulkan part only when its runtime puts it there: NVIDIA's container toolkit mounts
+# libGLX_nvidia and the ICD manifest (nvidia_icd.json) for the graphics driver capability ("required for running
+# OpenGL and Vulkan applications", NVIDIA_DRIVER_CAPABILITIES in the toolkit's docs), which `--gpus all` alone does not
+# ask for (Docker's default is compute and utility, as containerd/nerdctl#1024 copied it; unset, the runtime's is
+# utility only); older
+# nvidia-container-cli releases and some CDI specs leave the manifest out even then (an lxc hook, NixOS's generated
+# spec, a serverless platform's runtime). The report saying the manifest is not there: "missing the
+# `/etc/vulkan/icd.d/nvidia_icd.json` file", "/usr/share/vulkan/icd.d/nvidia_icd.json is missing in the container".
+NVIDIA_ICD_ABSENT = (r"(?:missing|\bno|without|lacks?)\W{1,4}(?:the\s+)?\S*nvidia_icd\.json",
+                     r"nvidia_icd\.json\S*\W{0,3}\s(?:is|was)\s+(?:missing|not\s+(?:present|found|there))")
+DRIVER_CAPABILITIES = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html"
+
+
+@rule("DRV031", "container-lacks-nvidia-vulkan-icd", "error",
+      "The container has no NVIDIA Vulkan driver (ICD)", signatures=VULKAN_NO_DRIVER + NVIDIA_ICD_ABSENT, priority=22,
+      references=(DRIVER_CAPABILITIES, VULKAN_LOADER_DRIVERS))
+def container_lacks_nvidia_vulkan_icd(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    In a container where CUDA and nvidia-smi work, Vulkan finds no NVIDIA GPU: vulkaninfo says
+    "Cannot create Vulkan instance." (VK_ERROR_INCOMPATIBLE_DRIVER) or lists only llvmpipe; Unreal
+    Engine (CARLA, AirSim) stops with "Cannot find a compatible Vulkan driver (ICD)"; the report
+    finds no /etc/vulkan/icd.d/nvidia_icd.json inside.
+
+    Why:
+    The Vulkan loader finds NVIDIA's driver through its ICD manifest, nvidia_icd.json, which names
+    libGLX_nvidia.so.0. A container has neither unless its runtime mounts them from the host: the
+    NVIDIA container toolkit does so for the `graphics` driver capability, and `docker run --gpus all`
+    asks only for compute and utility. Older nvidia-container-cli releases, hand-made CDI specs and
+    some hosted platforms leave the manifest out even with graphics asked for.
+
+    Fix:
+    Start the container with the graphics capability (`-e NVIDIA_DRIVER_CAPABILITIES=all`, or
+    `compute,utility,graphics`); if nvidia_icd.json is still absent inside, mount the host's
+    (`-v /usr/share/vulkan/icd.d/nvidia_icd.json:/etc/vulkan/icd.d/nvidia_icd.json:ro`) or write it
+    in the image, and keep the image's Vulkan loader (libvulkan1) installed.
+
+    When to ignore:
+    When the program runs outside a container, or is not meant to use the NVIDIA GPU.
+    """
+    if not seen or not vulkan_in_container(ctx) or ctx.has_nvidia_gpu() is False or on_a_mac(ctx) \
+            or other_vendor_gpu_only(ctx):
+        return
+    capabilities = first_match(CAPABILITIES_SET, ctx.observations)
+    without_graphics = capabilities is not None and not re.search(r"\b(?:all|graphics)\b", capabilities.group(1))
+    yield Hit("Vulkan inside the container found no NVIDIA driver: the container has no NVIDIA Vulkan ICD "
+              "(nvidia_icd.json and libGLX_nvidia.so.0), which the runtime mounts only for the graphics capability"
+              + (f", and the container asks for {capabilities.group(1)}" if without_graphics else ""),
+              evidence={"observed": seen[0].strip()[:200],
+                        **({"driver_capabilities": capabilities.group(1)} if capabilities else {})},
+              confirmed=without_graphics,
+              fix=["docker run --gpus all -e NVIDIA_DRIVER_CAPABILITIES=all ...  # graphics mounts the driver's "
+                   "Vulkan/GL part (Kubernetes, compose: the same variable in the container's environment)",
+                   "ls /etc/vulkan/icd.d /usr/share/vulkan/icd.d  # inside: nvidia_icd.json must be there",
+                   "if it is not (older toolkits, some CDI specs and platforms): -v /usr/share/vulkan/icd.d/"
+                   "nvidia_icd.json:/etc/vulkan/icd.d/nvidia_icd.json:ro, or write the host's file into the image",
+                   "vulkaninfo --summary  # inside: lists the NVIDIA GPU, not only llvmpipe"])
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
          fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
@@ -2422,4 +2494,5 @@ RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_lib
          driver_too_old_for_nvenc_api, nvidia_vulkan_driver_not_installed, flatpak_nvidia_runtime_missing_for_driver,
          driver_too_old_for_optix, vgpu_guest_host_driver_mismatch, gpu_no_vulkan_support,
          egl_device_rendering_without_gpu_driver, driver_libs_not_in_ldcache, driver_does_not_support_gpu,
-         ptxas_newer_than_driver, vulkan_loader_not_installed, opencl_loader_without_platform)
+         ptxas_newer_than_driver, vulkan_loader_not_installed, opencl_loader_without_platform,
+         container_lacks_nvidia_vulkan_icd)
