@@ -123,3 +123,23 @@ def test_a_container_asking_for_no_graphics_capability_is_named_as_the_cause():
 def test_vulkan_finding_no_driver_outside_a_container_stays_the_hosts_missing_vulkan_driver():
     # corpus 5676: Colab's VM, whose driver came without libnvidia-gl (vulkaninfo's older wording)
     assert first(corpus("5676-")).slug == "nvidia-vulkan-driver-not-installed"
+
+
+@pytest.mark.parametrize("text", [
+    corpus("8776-"),  # cutorch's build on Tesla C1060s (compute 1.3): "Formal parameter space overflowed"
+    corpus("8777-"),  # warp-ctc's GPU test on a GTX 580 (compute 2.0): "stat = execution failed"
+    corpus("3331-"),  # CUDAnative on a Tesla M2090 (sm_20)
+    corpus("7413-"),  # PG-Strom on a GT 440 (compute 2.1), whose query then failed
+])
+def test_an_unexplained_failure_on_a_fermi_or_older_gpu_is_likely_the_gpu_too_old(text):
+    found = first(text)
+    assert found.slug == "gpu-arch-unsupported" and found.confidence == "likely"
+
+
+def test_a_fermi_gpu_beside_a_failure_that_names_its_own_cause_keeps_that_cause():
+    # corpus 8810: CUDA 9's nvcc refusing Fedora 27's GCC 7, on a machine whose GPU is a GTX 550 Ti
+    assert first(corpus("8810-")).slug == "host-compiler-unsupported"
+
+
+def test_a_fermi_gpu_named_without_any_failure_is_no_finding():
+    assert "gpu-arch-unsupported" not in paste_slugs("I have GeForce GTX 580.")

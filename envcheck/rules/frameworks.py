@@ -1465,6 +1465,48 @@ def _below_every_torch(ctx: Context) -> Optional[Hit]:
     return None
 
 
+def _pre_kepler_gpus(ctx: Context) -> List[Tuple[str, str, str]]:
+    """(name, compute capability or "", newest CUDA) for each GPU the report names, when every one of them is of the
+    Fermi generation or older: compute capability below 3.0, or, for a name the gpus table lacks, drivers that ended
+    with the 390 branch or an older one (nvidia-installer's legacy list). CUDA 9 (2017) and later build no code for
+    these GPUs, so a program built in the years since has none for them, whatever it is."""
+    found = []
+    for model in ctx.gpu_models():
+        if model["cc"]:
+            if cc_tuple(model["cc"]) >= (3, 0):
+                return []
+            found.append((model["name"], model["cc"], ctx.matrix.last_cuda_for_cc(model["cc"]) or ""))
+            continue
+        branches = sorted(ctx.matrix.legacy_branches(model["name"]), key=lambda b: int(b.split(".")[0]))
+        if not branches or int(branches[-1].split(".")[0]) > 390:
+            return []
+        found.append((model["name"], "", ctx.matrix.newest_cuda_for_branch(branches[-1]) or ""))
+    return found
+
+
+def _pre_kepler_failure(ctx: Context) -> Optional[Hit]:
+    """A failure no rule explains, on a GPU so old that nothing built with CUDA 9 or later runs on it: its age is
+    the likeliest cause, and is said as likely, not certain (the error's own words do not name it)."""
+    from envcheck.rules import GPU_UNUSED, NOT_AN_ERROR  # defined after the rule modules load: the lines suspects read
+
+    gpus = _pre_kepler_gpus(ctx)
+    failed = ctx.matrix.suspects([text for text in ctx.observations
+                                  if GPU_UNUSED.search(text) or not NOT_AN_ERROR.search(text)])[1] if gpus else ""
+    if not failed:
+        return None
+    name, cc, newest = gpus[0]
+    return Hit(f"{name}" + (f" (compute capability {cc})" if cc else "") + " is a GPU of the Fermi generation or older"
+               + (f", whose newest CUDA is {newest.rsplit('.', 1)[0] if newest.count('.') > 1 else newest}" if newest
+                  else "") + ": CUDA 9 and later build no code for it, so today's builds of almost any GPU software "
+               "cannot run on it, and this failure most likely comes from that",
+               evidence={"gpu": name, **({"compute_capability": cc} if cc else {}),
+                         **({"newest_cuda": newest} if newest else {}), "observed": failed.strip()[:200]},
+               generic=True,
+               fix=["run on a GPU of compute capability 3.5 or newer (Kepler GK110 and later), or on the CPU",
+                    "or an old release of the program built with CUDA 8 or older (the last CUDA for compute "
+                    "capability 2.x), with the legacy driver that runs it"])
+
+
 def _below_program_cuda(ctx: Context) -> Optional[Hit]:
     """A GPU older than every architecture the program's CUDA can build for (a GTX 550 Ti, compute capability 2.1,
     under a program built with CUDA 9.1, whose nvcc starts at 3.0): no build made with that CUDA has kernels for
@@ -1755,7 +1797,9 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Framework builds drop old architectures over time (Kepler, then Maxwell and Pascal in the
     CUDA 12.8+/13 builds). The GPU is older than the oldest architecture the build contains.
     Just-in-time compilers do too: Triton emits instruction forms (memory-ordering atomics, cache
-    hints) that only Volta and newer have, and ptxas refuses them for an older target.
+    hints) that only Volta and newer have, and ptxas refuses them for an older target. GPUs older
+    than Kepler (Fermi, compute capability 2.x, and before) have had no CUDA since 9.0 (2017), so a
+    failure no other rule explains on one of them is read as its age, as likely.
 
     Fix:
     Install an older release whose build still includes this architecture, build from source with
@@ -1844,6 +1888,10 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         below = _below_every_torch(ctx)
         if below:
             yield below
+            return
+        pre_kepler = _pre_kepler_failure(ctx)
+        if pre_kepler:
+            yield pre_kepler
             return
     refused = first_match(PROGRAM_REFUSES_GPU, seen)
     if refused is not None:
