@@ -143,3 +143,33 @@ def test_a_fermi_gpu_beside_a_failure_that_names_its_own_cause_keeps_that_cause(
 
 def test_a_fermi_gpu_named_without_any_failure_is_no_finding():
     assert "gpu-arch-unsupported" not in paste_slugs("I have GeForce GTX 580.")
+
+
+@pytest.mark.parametrize("text, newest", [
+    (corpus("8731-"), "9"),  # MinkowskiEngine under torch with CUDA 11.3: g++ 10.2.1 above "(>=5.0.0, <=10.0.0)"
+    # notes stored on GitHub: a conda toolchain's g++ 14 under CUDA 12.8
+    ("RuntimeError: The current installed version of /home/xxx/.conda/envs/torch2110/bin/x86_64-conda-linux-gnu-c++ "
+     "(14.3.0) is greater than the maximum required version by CUDA 12.8. Please make sure to use an adequate version "
+     "of /home/xxx/.conda/envs/torch2110/bin/x86_64-conda-linux-gnu-c++ (>=6.0.0, <14.0).", "13"),
+])
+def test_torchs_extension_builder_refusing_the_compiler_is_the_host_compiler_unsupported(text, newest):
+    found = first(text)
+    assert found.slug == "host-compiler-unsupported" and found.evidence["newest_major"] == newest
+    assert ("conda install" in found.fix[0]) == ("conda" in found.evidence["compiler"])
+
+
+@pytest.mark.parametrize("text", [
+    corpus("8972-"),  # krita-ai-diffusion's server on a clean Windows 11
+    # setup notes stored on GitHub, which then found msvcp140.dll absent from System32
+    'OSError: [WinError 126] The specified module could not be found. Error loading "...\\torch\\lib\\c10.dll" or one '
+    "of its dependencies.",
+])
+def test_torchs_c10_dll_not_found_is_the_visual_cpp_runtime_missing(text):
+    assert first(text).slug == "msvc-runtime-missing"
+
+
+def test_c10_dll_failing_to_initialise_is_not_read_as_the_runtime_missing():
+    # WinError 1114 has other causes (an import order, a torch release): a project's troubleshooting notes on GitHub
+    text = ("OSError: [WinError 1114] A dynamic link library (DLL) initialization routine failed.\n"
+            'Error loading "path\\to\\.venv\\Lib\\site-packages\\torch\\lib\\c10.dll" or one of its dependencies.')
+    assert "msvc-runtime-missing" not in paste_slugs(text, diagnosed_only=True)

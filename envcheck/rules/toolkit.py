@@ -239,13 +239,36 @@ STD_FUNCTION_PACKS = r"std_function\.h:\d+:\d+: error: parameter packs not expan
 MEMPCPY_INLINE = r"string\.h: In function .{0,30}__mempcpy_inline\b"
 
 
+# torch.utils.cpp_extension's own check of the host compiler against the CUDA it builds with, before nvcc runs:
+# "RuntimeError: The current installed version of g++ (10.2.1) is greater than the maximum required version by CUDA
+# 11.3 (10.0.0). Please make sure to use an adequate version of g++ (>=5.0.0, <=10.0.0)." (JonasSchult/Mask3D#142);
+# later torch releases give the bound as "(>=6.0.0, <14.0)", and a conda toolchain names its compiler by path
+# (".../x86_64-conda-linux-gnu-c++ (14.3.0) is greater than the maximum required version by CUDA 12.8", notes stored
+# on GitHub).
+TORCH_COMPILER_ABOVE = re.compile(r"The current installed version of (\S+)\s+\((\d+(?:\.\d+)*)\) is greater than the "
+                                  r"maximum required version by CUDA (\d+\.\d+)")
+# The bound it states: "(>=6.0.0, <14.0)", "(>=5.0.0, <=10.0.0)" or, in the first sentence, "(10.0.0)". A bound at
+# a major's first release (10.0.0, <14.0) leaves that major's later releases out: gcc 10.2.1 is above 10.0.0.
+TORCH_COMPILER_BOUND = re.compile(r"\(>=[\d.]+, <=?(\d+(?:\.\d+)*)\)|by CUDA \d+\.\d+ \((\d+(?:\.\d+)*)\)")
+
+
+def _newest_accepted_major(text: str) -> str:
+    """The newest compiler major all of whose releases torch's check accepts: 13 for "<14.0", 9 for "<=10.0.0", 11
+    for "<=11.5.0" (11.4 passes), from the bound it printed."""
+    bound = TORCH_COMPILER_BOUND.search(text)
+    if bound is None:
+        return ""
+    parts = [int(p) for p in (bound.group(1) or bound.group(2)).split(".")]
+    return str(parts[0] - 1) if not any(parts[1:]) else str(parts[0])
+
+
 @rule("TK003", "host-compiler-unsupported", "error", "nvcc refuses the host C++ compiler version",
       # nvcc's words, or a report retelling them ("it fails with some build errors, noting that I have an unsupported
       # GNU version", torch/cutorch on Ubuntu 15.10 in jcjohnson/neural-style#141)
       signatures=(r"\bunsupported GNU version\b|gcc versions later than \d+ are not supported",
                   r"unsupported clang version!",
                   r"unsupported Microsoft Visual Studio version", HOST_CONFIG_ERROR, STD_FUNCTION_PACKS,
-                  MEMPCPY_INLINE),
+                  MEMPCPY_INLINE, TORCH_COMPILER_ABOVE.pattern),
       priority=20,
       references=("https://docs.nvidia.com/cuda/cuda-installation-guide-linux/",), scope="build")
 def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -296,6 +319,24 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["add -D_FORCE_INLINES to nvcc's flags: NVCCFLAGS += -D_FORCE_INLINES (Makefile), "
                        "-DCUDA_NVCC_FLAGS=\"-D_FORCE_INLINES\" (CMake), or nvcc.flags=-D_FORCE_INLINES in .theanorc",
                        "or build with CUDA 8 or newer, which compiles these headers"])
+        return
+    torch_check = first_match(TORCH_COMPILER_ABOVE, seen)
+    if torch_check is not None:
+        compiler, version, cuda = torch_check.groups()
+        top = _newest_accepted_major(" ".join(ctx.observations)) or _gcc_max(ctx, cuda)
+        conda = "conda" in compiler
+        name = compiler.rsplit("/", 1)[-1]
+        yield Hit(f"torch's extension builder refuses the host compiler {name} ({version}): it is newer than CUDA "
+                  f"{cuda} accepts" + (f" (gcc {top} is the newest major it takes whole)" if top else ""),
+                  evidence={"compiler": compiler, "version": version, "cuda": cuda,
+                            **({"newest_major": top} if top else {})},
+                  confirmed=True,
+                  fix=([f"conda install -c conda-forge gcc_linux-64={top} gxx_linux-64={top}  # the environment's own "
+                        "compiler, at a version this CUDA takes"] if conda and top else
+                       [f"sudo apt-get install -y gcc-{top} g++-{top}",
+                        f"export CC=gcc-{top} CXX=g++-{top} CUDAHOSTCXX=g++-{top}  # then rebuild from a clean build "
+                        "directory"] if top else ["install a gcc this CUDA release supports and export CC/CXX to it"])
+                  + ["or build with a newer CUDA toolkit (and a torch built for it)"])
         return
     said = re.search(r"later than (\d+)", " ".join(seen))
     cuda = _refusing_cuda(ctx)
