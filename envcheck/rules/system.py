@@ -1000,11 +1000,6 @@ MSVC_DLL_MISSING = MSVC_DLL + r"[^\n]{0,40}?\b(?:was not found|is missing|not fo
 # named in the same report (a dependency walker's result, a person's "everything but MSVCP140_CODECVT_IDS.dll"),
 # the runtime is the dependency.
 DLL_DEPENDENCY_FAILED = (r"or one of its dependencies", r"DLL load failed", r"\[WinError 126\]", r"error code is 126")
-# torch's c10.dll not found although it is there ([WinError 126], "The specified module could not be found"): c10 links
-# only against Windows itself and the Visual C++ runtime, so the runtime is what is missing (a clean Windows 11 under
-# Acly/krita-ai-diffusion#1017, settled by the redistributable; setup notes stored on GitHub that found msvcp140.dll
-# absent). WinError 1114 on the same DLL (an initialisation routine failing) has other causes and is not read here.
-C10_NOT_FOUND = r"\[WinError 126\][^\n]*\\c10\.dll\b"
 VC_REDIST = "https://learn.microsoft.com/en-us/cpp/windows/latest-supported-vc-redist"
 # PyTorch's fbgemm.dll (Windows, from 2.4.0) loads libomp140.x86_64.dll, LLVM's OpenMP runtime that Visual Studio's C++
 # tools install; the 2.4.0 wheels did not ship it, and torch fails at import: "Error loading
@@ -1025,8 +1020,7 @@ def msvc_runtime_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     VCRUNTIME140_1.dll was not found."; a CUDA backend DLL that does not load "or one of its
     dependencies" (koboldcpp_cublas.dll, torch's c10.dll) where a tool or the person names
     MSVCP140.dll or MSVCP140_CODECVT_IDS.dll as the one missing; PyTorch at import: `[WinError 126]
-    ... Error loading "...\\torch\\lib\\fbgemm.dll" or one of its dependencies`, or the same for
-    torch's c10.dll, which needs nothing but Windows and this runtime.
+    ... Error loading "...\\torch\\lib\\fbgemm.dll" or one of its dependencies`.
 
     Why:
     Programs built with Microsoft's compiler (PyTorch's DLLs, llama.cpp builds, CUDA backends) load
@@ -1059,14 +1053,13 @@ def msvc_runtime_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "libomp140.x86_64.dll in C:\\Windows\\System32",
                        "where libomp140.x86_64.dll  # found: the DLL is there, and another dependency is missing"])
         return
-    c10 = [line for line in failed if re.search(C10_NOT_FOUND, line, re.I)] if not named and not runtime else []
-    if not named and not runtime and not c10:
+    if not named and not runtime:
         return
     dll = re.search(MSVC_DLL, " ".join(named or runtime), re.I)
     yield Hit("The Microsoft Visual C++ runtime is missing"
               + (f" ({dll.group(0)})" if dll else "") + ": DLLs built with Microsoft's compiler cannot load without it"
               + (", and a DLL failed to load for want of a dependency" if failed else ""),
-              evidence={"observed": (named or runtime or c10)[0].strip()[:200], **({"failed": failed[0].strip()[:200]}
+              evidence={"observed": (named or runtime)[0].strip()[:200], **({"failed": failed[0].strip()[:200]}
                                                                            if failed else {})},
               fix=["install the latest Visual C++ Redistributable for x64: https://aka.ms/vs/17/release/vc_redist.x64.exe",
                    "then start the program again (a new terminal or IDE)"])
