@@ -156,20 +156,3 @@ def test_torchs_extension_builder_refusing_the_compiler_is_the_host_compiler_uns
     found = first(text)
     assert found.slug == "host-compiler-unsupported" and found.evidence["newest_major"] == newest
     assert ("conda install" in found.fix[0]) == ("conda" in found.evidence["compiler"])
-
-
-@pytest.mark.parametrize("text", [
-    corpus("8972-"),  # krita-ai-diffusion's server on a clean Windows 11
-    # setup notes stored on GitHub, which then found msvcp140.dll absent from System32
-    'OSError: [WinError 126] The specified module could not be found. Error loading "...\\torch\\lib\\c10.dll" or one '
-    "of its dependencies.",
-])
-def test_torchs_c10_dll_not_found_is_the_visual_cpp_runtime_missing(text):
-    assert first(text).slug == "msvc-runtime-missing"
-
-
-def test_c10_dll_failing_to_initialise_is_not_read_as_the_runtime_missing():
-    # WinError 1114 has other causes (an import order, a torch release): a project's troubleshooting notes on GitHub
-    text = ("OSError: [WinError 1114] A dynamic link library (DLL) initialization routine failed.\n"
-            'Error loading "path\\to\\.venv\\Lib\\site-packages\\torch\\lib\\c10.dll" or one of its dependencies.')
-    assert "msvc-runtime-missing" not in paste_slugs(text, diagnosed_only=True)

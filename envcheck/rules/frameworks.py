@@ -960,6 +960,7 @@ NO_KERNEL_IMAGE_SINCE_CUDA9 = (r"no kernel image is (?:not )?available for (?:th
                                r"no kernal image is (?:not )?available for (?:the )?exe?cution (?:on|in) the device",
                                r"cudaErrorNoKernelImageForDevice", r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"\bNoBinaryForGpu\b",
                                r"device kernel image is invalid")
+INVALID_SYMBOL = re.compile(r"\binvalid device symbol\b|\bcudaErrorInvalidSymbol\b", re.I)
 NO_KERNEL_IMAGE = NO_KERNEL_IMAGE_SINCE_CUDA9 + (r"\binvalid device function\b", r"\bcudaErrorInvalidDeviceFunction\b",
                                                r"\binvalid device symbol\b", r"\bcudaErrorInvalidSymbol\b")
 
@@ -1152,6 +1153,8 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if ngc is not None:
         yield _ngc_release_checks_gpu(ngc, newer=True)
         return
+    if seen and all(INVALID_SYMBOL.search(line) for line in seen) and not ctx.gpu_models():
+        return  # "invalid device symbol" alone has other causes; with no GPU named, no architecture to judge
     notes = [line for line in seen if PADDLE_NOTE.search(line)]
     seen = [line for line in seen if line not in notes]
     if notes and not seen:  # Paddle's note alone: its runtime against the GPU decides
