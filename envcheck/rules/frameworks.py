@@ -960,9 +960,10 @@ NO_KERNEL_IMAGE_SINCE_CUDA9 = (r"no kernel image is (?:not )?available for (?:th
                                r"no kernal image is (?:not )?available for (?:the )?exe?cution (?:on|in) the device",
                                r"cudaErrorNoKernelImageForDevice", r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"\bNoBinaryForGpu\b",
                                r"device kernel image is invalid")
-INVALID_SYMBOL = re.compile(r"\binvalid device symbol\b|\bcudaErrorInvalidSymbol\b", re.I)
+INVALID_SYMBOL_TEXT = (r"\binvalid device symbol\b", r"\bcudaErrorInvalidSymbol\b")
+INVALID_SYMBOL = re.compile("|".join(INVALID_SYMBOL_TEXT), re.I)
 NO_KERNEL_IMAGE = NO_KERNEL_IMAGE_SINCE_CUDA9 + (r"\binvalid device function\b", r"\bcudaErrorInvalidDeviceFunction\b",
-                                               r"\binvalid device symbol\b", r"\bcudaErrorInvalidSymbol\b")
+                                               *INVALID_SYMBOL_TEXT)
 
 
 # Programs other than the frameworks whose "no kernel image" the paste shows, with how to get kernels for the GPU.

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, List, Optional, Tuple
 
+from envcheck.libcuda import version_string
 from envcheck.matrix import QueryError, version
 from packaging.version import InvalidVersion
 
@@ -2091,12 +2092,6 @@ JAX_CUDA_WHEELS = ("https://docs.jax.dev/en/latest/installation.html"
                    "#pip-installation-nvidia-gpu-cuda-installed-via-pip-easier")
 
 
-def _cudart_words(number: str) -> str:
-    """CUDART_VERSION as a release: 12010 is CUDA 12.1."""
-    value = int(number)
-    return f"{number} (CUDA {value // 1000}.{value % 1000 // 10})"
-
-
 @rule("LIB020", "cuda-library-older-than-build", "error",
       "A CUDA library loaded is older than the one the framework was built against",
       signatures=(JAX_LIBRARY_OLDER.pattern,), priority=12, references=(JAX_CUDA_WHEELS,))
@@ -2126,7 +2121,7 @@ def cuda_library_older_than_build(ctx: Context, seen: List[str]) -> Iterable[Hit
         return
     library, have, built = found.groups()
     if library == "CUDA":
-        have, built = _cudart_words(have), _cudart_words(built)
+        have, built = (f"{number} (CUDA {version_string(int(number))})" for number in (have, built))
     path = ctx.facts.env.variables.get("LD_LIBRARY_PATH", "")
     yield Hit(f"JAX found {library} version {have}, older than the {built} it was built against, and refused to start "
               "its CUDA backend: the copy the loader found first is not the one JAX's CUDA wheels bring",

@@ -254,7 +254,7 @@ TORCH_COMPILER_BOUND = re.compile(r"\(>=[\d.]+, <=?(\d+(?:\.\d+)*)\)|by CUDA \d+
 
 def _newest_accepted_major(text: str) -> str:
     """The newest compiler major all of whose releases torch's check accepts: 13 for "<14.0", 9 for "<=10.0.0", 11
-    for "<=11.5.0" (11.4 passes), from the bound it printed."""
+    for "<=11.5.0" (11.4 passes), from the bound its message printed."""
     bound = TORCH_COMPILER_BOUND.search(text)
     if bound is None:
         return ""
@@ -323,7 +323,7 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     torch_check = first_match(TORCH_COMPILER_ABOVE, seen)
     if torch_check is not None:
         compiler, version, cuda = torch_check.groups()
-        top = _newest_accepted_major(" ".join(ctx.observations)) or _gcc_max(ctx, cuda)
+        top = _newest_accepted_major(torch_check.string) or _gcc_max(ctx, cuda)
         conda = "conda" in compiler
         name = compiler.rsplit("/", 1)[-1]
         yield Hit(f"torch's extension builder refuses the host compiler {name} ({version}): it is newer than CUDA "
