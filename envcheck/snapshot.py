@@ -7,6 +7,7 @@ and serial numbers are replaced before anything reaches the disk of the snapshot
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import tempfile
@@ -42,8 +43,7 @@ def take(host: Host, target: str, deep: bool = False, redact: bool = True) -> Ho
             serials = serial_redactions(facts)
             recorder.redactions.update(serials)
             rewrite_files(work, serials)
-            for gpu in facts.gpus.devices:
-                gpu.serial = REDACTED_SERIAL if gpu.serial else ""
+            facts = redact_facts(facts, recorder.redactions)
         recorder.finish()
         if os.path.isdir(target):
             os.rmdir(target)
@@ -66,6 +66,27 @@ def hostname_redactions(host: Host) -> Dict[str, str]:
 def serial_redactions(facts: HostFacts) -> Dict[str, str]:
     return {gpu.serial: REDACTED_SERIAL for gpu in facts.gpus.devices
             if gpu.serial and gpu.serial not in ("N/A", "not-supported") and len(gpu.serial) >= 4}
+
+
+def redact_facts(facts: HostFacts, redactions: Dict[str, str]) -> HostFacts:
+    """The facts with every string redacted as the files were, so that what `take` returns is what the
+    snapshot replays to: the recorder redacts only what it writes, and a serial is found only after
+    collection, by when it is also in the kernel log's NVRM lines."""
+    def redact(value):
+        if isinstance(value, str):
+            for secret, replacement in redactions.items():
+                value = value.replace(secret, replacement)
+            return value
+        if isinstance(value, (list, tuple)):
+            return type(value)(redact(item) for item in value)
+        if isinstance(value, dict):
+            return {redact(key): redact(item) for key, item in value.items()}
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return dataclasses.replace(value, **{f.name: redact(getattr(value, f.name))
+                                                 for f in dataclasses.fields(value) if f.init})
+        return value
+
+    return redact(facts) if redactions else facts
 
 
 def rewrite_files(directory: str, redactions: Dict[str, str]) -> None:

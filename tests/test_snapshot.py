@@ -52,7 +52,11 @@ def _host_with_secrets(root):
     (root / ".envcheck/commands.json").write_text(json.dumps({
         "nvml": {"argv": ["python3", "-m", "envcheck.nvml"], "returncode": 0, "stdout": json.dumps(record)},
         "dmesg": {"argv": ["dmesg"], "returncode": 0,
-                  "stdout": "[ 12.0] NVRM: loading NVIDIA UNIX x86_64 Kernel Module on gpu-node-017.example.internal\n"},
+                  # The Xid lines as an H100's driver 580.159.04 wrote them after a device-side assert (session 72).
+                  "stdout": "[ 12.0] NVRM: loading NVIDIA UNIX x86_64 Kernel Module on gpu-node-017.example.internal\n"
+                            "[  150.588210] NVRM: GPU Board Serial Number: 1654523003308\n"
+                            "[  150.588211] NVRM: Xid (PCI:0000:00:06): 43, pid=1214, name=python3, "
+                            "channel 0x0000000a\n"},
     }))
     return DirectoryHost(str(root))
 
@@ -76,6 +80,9 @@ def test_hostname_and_serials_never_reach_the_snapshot(tmp_path):
     replayed = collect(DirectoryHost(str(target)))
     assert replayed.gpus.devices[0].name == "NVIDIA L4" and replayed.gpus.devices[0].serial == REDACTED_SERIAL
     assert any("redacted-hostname" in line for line in replayed.driver.kernel_log)
+    # What take() returns is what the snapshot replays to: the serial is gone from the kernel log there too.
+    assert "1654523003308" not in json.dumps(facts.to_dict())
+    assert facts.driver.kernel_log == replayed.driver.kernel_log
 
 
 def test_existing_target_is_refused_and_left_alone(tmp_path):
