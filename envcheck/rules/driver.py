@@ -14,6 +14,7 @@ from envcheck.rules.container import (CUDA_SEES_NO_GPU, DRIVER_LIBRARY_NOT_FOUND
                                       named_symbol_at_init_in_container, runs_without_gpus)
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED
 from envcheck.rules.gpu import on_a_mac, said_no_gpu
+from envcheck.rules.libraries import NVML_STUB
 from envcheck.rules.system import NATIVE_WINDOWS, VULKAN_ICD_SKIPPED, driver_libs_outside_ldcache
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
@@ -1033,6 +1034,8 @@ def driver_not_built_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Never while you need the GPU on this kernel.
     """
     f = ctx.facts
+    if ctx.observed(NVML_STUB):
+        return  # nvidia-smi talked to the toolkit's stub NVML, not to the module (LIB021)
     installed = bool(f.driver.userspace_libraries)
     if installed and f.driver.status == "ok" and not f.driver.modules_for_running_kernel and \
             f.driver.loaded_modules.get("nvidia") is False and not f.container.inside and not f.system.wsl:

@@ -2132,12 +2132,59 @@ def cuda_library_older_than_build(ctx: Context, seen: List[str]) -> Iterable[Hit
                    "pip check; pip list | grep -i nvidia-  # another package pinning an older nvidia-* wheel in the "
                    "same environment (torch, DGL): upgrade it, or give JAX an environment of its own",
                    "unset LD_LIBRARY_PATH  # or drop a system CUDA's lib64 from it, so the wheels' copies load first"])
+# The toolkit's stub libnvidia-ml.so (lib64/stubs, for linking NVML programs on machines without a driver) announces
+# itself when it is loaded: "WARNING: You should always run with libnvidia-ml.so that is installed with your NVIDIA
+# Display Driver. ... libnvidia-ml.so in GDK package is a stub library that is attached only for build purposes"
+# (nvidia-smi run with the CUDA 13.0 toolkit's stub first on LD_LIBRARY_PATH, on an H100, session 72; the same banner
+# kept in a public Dockerfile's comments); then nvidia-smi "couldn't communicate with the NVIDIA driver".
+NVML_STUB = (r"libnvidia-ml\.so in GDK package is a stub library",
+             r"You should always run with libnvidia-ml\.so that is installed with your\s+NVIDIA Display Driver")
+
+
+@rule("LIB021", "nvml-stub-on-library-path", "error",
+      "A program loads the CUDA toolkit's stub NVML library instead of the driver's",
+      signatures=NVML_STUB, priority=2)
+def nvml_stub_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    nvidia-smi (or a program using NVML: pynvml, nvitop, DCGM) prints a banner of exclamation marks:
+    "WARNING: You should always run with libnvidia-ml.so that is installed with your NVIDIA Display
+    Driver. By default it's installed in /usr/lib and /usr/lib64. libnvidia-ml.so in GDK package is a
+    stub library that is attached only for build purposes", then "NVIDIA-SMI has failed because it
+    couldn't communicate with the NVIDIA driver", on a machine whose driver works.
+
+    Why:
+    The CUDA toolkit ships stub libraries in lib64/stubs (libcuda.so, libnvidia-ml.so) so that programs
+    can be linked where no driver is installed. The stub has NVML's symbols and none of its work. When
+    that folder is on LD_LIBRARY_PATH, or in the loader's cache, or a copy of the stub sits beside the
+    program, it is loaded in place of the driver's libnvidia-ml.so.1, and every NVML call fails as if
+    there were no driver. The driver itself may be fine (LIB011 is the same mistake with libcuda).
+
+    Fix:
+    Take the stubs folder off LD_LIBRARY_PATH and out of /etc/ld.so.conf.d (then `sudo ldconfig`),
+    remove links or copies of the stub named libnvidia-ml.so.1, and link against the stub only at
+    build time (LIBRARY_PATH or -L).
+
+    When to ignore:
+    Never while the banner shows: the program is not talking to the driver.
+    """
+    if seen:
+        path = ctx.facts.env.variables.get("LD_LIBRARY_PATH", "")
+        yield Hit("the CUDA toolkit's stub libnvidia-ml.so was loaded in place of the driver's: NVML calls fail though "
+                  "the driver may be working", evidence={"observed": seen[:1], "env.LD_LIBRARY_PATH": path},
+                  confirmed=True,
+                  fix=["echo $LD_LIBRARY_PATH  # remove any .../stubs entry",
+                       "grep -rn stubs /etc/ld.so.conf /etc/ld.so.conf.d/ && sudo ldconfig  # and from the loader's "
+                       "cache",
+                       "ldconfig -p | grep libnvidia-ml  # the driver's libnvidia-ml.so.1 must be the one listed",
+                       "nvidia-smi  # then again"])
+
 
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
          tensorrt_libs_not_on_library_path, tensorrt_not_installed, tensorrt_too_old_for_jetson_module,
-         libcuda_stub_on_library_path,
+         libcuda_stub_on_library_path, nvml_stub_on_library_path,
          cuda_driver_env_points_to_runtime_lib,
          cuda_python_major_too_new, cuda_lib_newer_than_nvjitlink, cufile_gds_unusable_needs_compat_mode,
          cufft_too_old_for_gpu_arch, cuda_library_not_linked_against_libcuda, cuda_library_older_than_build)
