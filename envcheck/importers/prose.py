@@ -45,8 +45,10 @@ LOWER_CASE_MODEL = re.compile(r"(?<![\w.-])([ahlbvpkm]\d{2,3}|t4|l4)\s+(?:gpus?|
 GPU_LABEL = re.compile(r"\b(gpus?|graphics|cards?|vga)\b\s*[:=]?", re.I)
 # GeForce's four-digit models all end in 0 (1080, 3090, 4060): a date, a field ID or a line number beside the word GPU
 # ("2025-08-28 ... FieldId {1011} is not supported for GPU 0 [...cpp:2719]") is not one.
-# Nor is another vendor's model ("Intel(R) HD Graphics 5500", "Radeon RX 5700").
-BARE_MODEL = re.compile(r"(?<![\w.:{/-])(?<!Graphics )(?<!Radeon )(?<!RX )(?<!HD )(\d{3}0)\s*(ti|super|laptop)?"
+# Nor is another vendor's model ("Intel(R) HD Graphics 5500", "Radeon RX 5700"), nor a device's number or bus ID in hex
+# (NCCL's "Duplicate GPU detected : rank 0 and rank 1 both on CUDA device 1000").
+BARE_MODEL = re.compile(r"(?<![\w.:{/-])(?<!Graphics )(?<!Radeon )(?<!RX )(?<!HD )(?<!device )(\d{3}0)\s*"
+                        r"(ti|super|laptop)?"
                         r"(?![\w:}/-]|\.\w)", re.I)
 # GeForce's numbers that take a Ti or SUPER: 750-980, and x050-x090 of the 10 to 50 series.
 GEFORCE_NUMBER = re.compile(r"[1-5]0[5-9]0|[7-9][5-9]0")
