@@ -8,7 +8,7 @@ from typing import Dict, Iterable, List
 
 from envcheck.importers.paste import form_answers
 from envcheck.matrix import cc_tuple
-from envcheck.model import ERROR_SEVERITY
+from envcheck.model import ERROR_SEVERITY, PROSE_SOURCE
 from envcheck.rules import Context, Hit, first_match, rule
 from envcheck.rules.system import sbatch_request
 
@@ -828,6 +828,56 @@ def _slurm_task_sees_own_gpus(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    "rank sees all of the node's GPUs and takes the one of its local rank",
                    "or keep --gpus-per-task and have each rank use cuda:0 (its own GPU)"])
 
+# NCCL's check at communicator setup (src/init.cc): two ranks on one host (the same host hash) whose GPUs have the same
+# PCI bus ID. The device is printed as the bus ID in hex: "Duplicate GPU detected : rank 0 and rank 1 both on CUDA
+# device 60" (an H100, session 72), "... CUDA device 1000" (nccl-tests), "... CUDA device ac000" (a DeepSpeed run).
+DUPLICATE_GPU = re.compile(r"Duplicate GPU detected\s*:\s*rank (\d+) and rank (\d+) both on CUDA device ([0-9a-fA-F]+)")
+NCCL_INIT = "https://github.com/NVIDIA/nccl/blob/master/src/init.cc"
+
+
+@rule("GPU018", "nccl-ranks-share-a-gpu", "error", "Two ranks of one NCCL job run on the same GPU",
+      signatures=(DUPLICATE_GPU.pattern,), priority=5, references=(NCCL_INIT,))
+def nccl_ranks_share_a_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    The first collective (or init_process_group, deepspeed.initialize, a barrier) fails with
+    "NCCL WARN Duplicate GPU detected : rank 0 and rank 1 both on CUDA device 60" and
+    "ncclInvalidUsage: This usually reflects invalid usage of NCCL library", torch's
+    "DistBackendError: NCCL error in: ... invalid usage".
+
+    Why:
+    NCCL wants one GPU per rank. When it sets a communicator up it compares every rank's host and the
+    PCI bus ID of its current GPU, and refuses two ranks on one machine with the same GPU. Ranks land on
+    one GPU when the program never picks a device per rank (every process stays on cuda:0: no
+    `torch.cuda.set_device(local_rank)` before the first CUDA call), when more ranks are started on a
+    machine than it has GPUs, or when each process is given the same single GPU (CUDA_VISIBLE_DEVICES
+    set alike for all of them).
+
+    Fix:
+    Pin each rank to its own GPU before NCCL starts: `torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))`
+    (or `device_id=` in init_process_group), start no more processes per machine than GPUs
+    (--nproc_per_node, mpirun -np, Slurm tasks per node), and give each process a different GPU.
+
+    When to ignore:
+    Never: NCCL refuses to run this way.
+    """
+    match = first_match(DUPLICATE_GPU, seen)
+    if match is None:
+        return
+    first, second, bus = match.groups()
+    launcher = PROCS_PER_NODE.search(" ".join(ctx.observations))
+    procs = int(next(g for g in launcher.groups() if g)) if launcher else 0
+    gpus = len([gpu for gpu in ctx.facts.gpus.devices if PROSE_SOURCE not in gpu.source])
+    why = (f"{procs} processes per machine were started on {gpus} GPU(s)" if procs and gpus and procs > gpus else
+           "the ranks were not each given their own GPU")
+    yield Hit(f"ranks {first} and {second} are both on the GPU at PCI bus ID {bus}: {why}", confirmed=True,
+              evidence={"observed": match.group(0), **({"processes_per_node": procs} if procs else {}),
+                        **({"gpus": gpus} if gpus else {})},
+              fix=["torch.cuda.set_device(int(os.environ['LOCAL_RANK']))  # in each process, before any CUDA call "
+                   "and before init_process_group",
+                   "start one process per GPU: --nproc_per_node=$(nvidia-smi -L | wc -l)",
+                   "echo $CUDA_VISIBLE_DEVICES  # in each process: it must not give every rank the same GPU"])
+
 
 # PyTorch's internal assert when it counted more MIG devices (through NVML) than CUDA enumerates.
 MIG_COUNT_ASSERT = (r"device >= 0 && device < num_gpus INTERNAL ASSERT FAILED",)
@@ -1138,8 +1188,197 @@ def dcgm_unsupported_on_jetson(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["tegrastats  # Jetson's own GPU and memory readings",
                        "sudo pip3 install jetson-stats && jtop  # a community monitor; export its readings instead of DCGM's"])
 
+# Sizes as the frameworks print them: "892.00 MiB", "0 bytes", "200.02GiB", "33762398024 bytes".
+SIZE = r"(\d+(?:\.\d+)?)\s*(bytes|[KMGT]iB)\b"
+SIZE_UNITS = {"bytes": 1, "KiB": 2 ** 10, "MiB": 2 ** 20, "GiB": 2 ** 30, "TiB": 2 ** 40}
+# PyTorch's caching allocator when cudaMalloc fails, in its two wordings (read on an H100 in session 72, and in the
+# corpus, 5188 and 8113). torch 2.x: "CUDA out of memory. Tried to allocate 200.00 GiB. GPU 0 has a total capacity of
+# 79.18 GiB of which 78.66 GiB is free. [Process 1251415 has 40.11 GiB memory in use.] Including non-PyTorch memory,
+# this process has 518.00 MiB memory in use. Of the allocated memory 0 bytes is allocated by PyTorch, and 0 bytes is
+# reserved by PyTorch but unallocated." torch 1.x: "CUDA out of memory. Tried to allocate 240.00 MiB (GPU 0; 6.00 GiB
+# total capacity; 2.03 GiB already allocated; 1.03 GiB free; 2.47 GiB reserved in total by PyTorch)".
+TORCH_OOM = re.compile(r"CUDA out of memory\. Tried to allocate " + SIZE)
+TORCH_CAPACITY = re.compile(r"total capacity of " + SIZE + r" of which " + SIZE + r" is free")
+TORCH_OLD_CAPACITY = re.compile(SIZE + r" total capacity; " + SIZE + r" already allocated; " + SIZE + r" free; " +
+                                SIZE + r" reserved in total by PyTorch")
+TORCH_THIS_PROCESS = re.compile(r"this process has " + SIZE + r" memory in use")
+# The other processes on the GPU, each by its PID (torch prints its own process as "this process" instead: on an H100
+# alone it printed no "Process" entry at all).
+TORCH_OTHER_PROCESS = re.compile(r"\bProcess \d+ has " + SIZE + r" memory in use")
+TORCH_UNALLOCATED = re.compile(SIZE + r" is reserved by PyTorch but unallocated")
+# XLA's allocator (JAX; TensorFlow's is the same BFC allocator): "RESOURCE_EXHAUSTED: Out of memory while trying to
+# allocate 200.02GiB with allocator GPU_0_bfc" (JAX 0.11 on an H100, session 72), "... allocate 33762398024 bytes.";
+# TensorFlow's "ResourceExhaustedError: OOM when allocating tensor with shape[32,1024,64,64] and type float on
+# /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc".
+XLA_OOM = re.compile(r"Out of memory while trying to allocate " + SIZE)
+TF_OOM = r"OOM when allocating tensor with shape"
+FRAMEWORK_OOM = (TORCH_OOM.pattern, XLA_OOM.pattern, TF_OOM)
+# A CUDA context that cannot even be made for lack of memory: the GPU is full before the program has put anything on
+# it. TensorFlow: "failed call to cuDevicePrimaryCtxRetain: CUDA_ERROR_OUT_OF_MEMORY: out of memory; total memory
+# reported: 11523260416" (corpus 6895, a shared server).
+CONTEXT_OOM = r"(?:cuDevicePrimaryCtxRetain|cuCtxCreate\w*)\W+CUDA_ERROR_OUT_OF_MEMORY"
+# Another process's share counts when it is a real part of the GPU: at least 1 GiB and a tenth of the memory (a CUDA
+# context alone takes a few hundred MiB, and a desktop's display a little more).
+OTHERS_FLOOR = 2 ** 30
+# The page torch's own message points to ("See documentation for Memory Management").
+TORCH_MEMORY_NOTES = ("https://docs.pytorch.org/docs/stable/notes/cuda.html"
+                      "#optimizing-memory-usage-with-pytorch-cuda-alloc-conf")
+
+
+def _bytes(number: str, unit: str) -> int:
+    return int(float(number) * SIZE_UNITS[unit])
+
+
+def _gib(size: int) -> str:
+    return f"{size / 2 ** 30:.2f} GiB"
+
+
+def out_of_memory(ctx: Context) -> Dict:
+    """What the framework's out-of-memory message says, in bytes: the request, the GPU's total and free memory, this
+    process's share, PyTorch's reserved-but-unused cache; {} when the paste holds none. A message wrapped over lines is
+    read with the three lines after it."""
+    return ctx.shared("out_of_memory", _out_of_memory)
+
+
+def _out_of_memory(ctx: Context) -> Dict:
+    lines = ctx.observed(FRAMEWORK_OOM)
+    if not lines:
+        return {}
+    at = ctx.observations.index(lines[0])
+    text = " ".join(ctx.observations[at:at + 4])
+    asked = TORCH_OOM.search(text) or XLA_OOM.search(text)
+    report: Dict = {"observed": lines[0].strip()[:300], "framework": "torch" if TORCH_OOM.search(text) else "xla"}
+    if asked:
+        report["requested"] = _bytes(*asked.groups()[:2])
+    new, old = TORCH_CAPACITY.search(text), TORCH_OLD_CAPACITY.search(text)
+    if new:
+        report["total"], report["free"] = _bytes(*new.groups()[:2]), _bytes(*new.groups()[2:4])
+        this = TORCH_THIS_PROCESS.search(text)
+        if this:
+            report["this_process"] = _bytes(*this.groups())
+        others = [_bytes(*m.groups()) for m in TORCH_OTHER_PROCESS.finditer(text)]
+        if others:
+            report["other_processes"] = sum(others)
+        unallocated = TORCH_UNALLOCATED.search(text)
+        if unallocated:
+            report["unallocated"] = _bytes(*unallocated.groups())
+    elif old:
+        sizes = [_bytes(old.group(i), old.group(i + 1)) for i in (1, 3, 5, 7)]
+        report["total"], allocated, report["free"], reserved = sizes
+        report["unallocated"] = max(reserved - allocated, 0)
+    return report
+
+
+def _held_by_others(report: Dict) -> int:
+    """Bytes of the GPU that other processes hold, where torch 2.x's message says: the processes it lists by PID, else
+    what neither this process nor the free pool has; 0 when that is no real part of the GPU."""
+    if "other_processes" in report:
+        others = report["other_processes"]
+    elif "this_process" in report:
+        others = report["total"] - report["free"] - report["this_process"]
+    else:
+        return 0
+    return others if others >= max(OTHERS_FLOOR, report["total"] // 10) else 0
+
+
+@rule("GPU019", "gpu-memory-too-small-for-model", "error", "The work needs more GPU memory than this GPU has",
+      signatures=FRAMEWORK_OOM, priority=60,
+      references=(TORCH_MEMORY_NOTES,))
+def gpu_memory_too_small_for_model(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 25.61 GiB. GPU 0 has a total capacity
+    of 23.64 GiB of which 22.98 GiB is free" (older PyTorch: "Tried to allocate 240.00 MiB (GPU 0; 6.00
+    GiB total capacity; 2.03 GiB already allocated; 1.03 GiB free; 2.47 GiB reserved in total by
+    PyTorch)"); JAX: "RESOURCE_EXHAUSTED: Out of memory while trying to allocate 200.02GiB";
+    TensorFlow: "ResourceExhaustedError: OOM when allocating tensor with shape[32,1024,64,64]".
+
+    Why:
+    The model's weights, activations, optimizer state and the batch do not fit in the GPU's memory. An
+    allocation larger than the whole GPU can never succeed; otherwise the program's own tensors have
+    filled what there is. A GPU cannot borrow system memory for this (the "shared GPU memory" Windows
+    shows is not used by CUDA allocations). When the numbers show memory held by other processes,
+    GPU020 says so; when PyTorch's cache holds much reserved but unused memory, the cause is
+    fragmentation, and PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True is the remedy.
+
+    Fix:
+    Make the work smaller: a smaller batch (with gradient accumulation to keep the effective batch),
+    lower resolution or sequence length, half precision (bf16/fp16), gradient checkpointing, a smaller or
+    quantised model, inference under torch.no_grad(); or spread it over several GPUs, or use a GPU with
+    more memory.
+
+    When to ignore:
+    Never for the run that failed; it says nothing about the installation.
+    """
+    report = out_of_memory(ctx)
+    if not report or _held_by_others(report):
+        return
+    requested, total = report.get("requested"), report.get("total")
+    evidence = {"observed": report["observed"], **{key: _gib(report[key]) for key in
+                                                   ("requested", "total", "free", "this_process", "unallocated")
+                                                   if key in report}}
+    fix = ["reduce the batch size (keep the effective batch with gradient accumulation), the resolution or the "
+           "sequence length",
+           "use bf16/fp16 (autocast), gradient checkpointing, or a smaller or quantised model",
+           "nvidia-smi --query-gpu=name,memory.total,memory.used --format=csv  # what the GPU has and what is taken"]
+    if requested and total and requested > total:
+        yield Hit(f"one allocation of {_gib(requested)} is larger than the GPU's whole memory ({_gib(total)}): this "
+                  "work cannot fit on this GPU as it is", evidence=evidence, confirmed=True, fix=fix)
+    elif report.get("unallocated") and requested and report["unallocated"] >= requested and \
+            report["unallocated"] >= (total or 0) // 10:
+        yield Hit(f"PyTorch holds {_gib(report['unallocated'])} reserved but unused, more than the "
+                  f"{_gib(requested)} it asked for: its cache is fragmented", evidence=evidence, confirmed=True,
+                  fix=["export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True  # before the program starts"] + fix)
+    elif total:
+        free = f"{_gib(report['free'])} free" if "free" in report else "little free"
+        asked = _gib(requested) if requested else "more"
+        yield Hit(f"out of memory on a GPU of {_gib(total)} ({free} when the program asked for {asked} more): the "
+                  "work needs more memory than this GPU has", evidence=evidence, confirmed=True, fix=fix)
+    else:
+        yield Hit("the framework ran out of GPU memory: the work needs more than this GPU has free",
+                  evidence=evidence, priority=70, fix=fix)
+
+
+@rule("GPU020", "gpu-memory-held-by-other-processes", "error", "Other processes hold the GPU's memory",
+      signatures=FRAMEWORK_OOM + (CONTEXT_OOM,), priority=14)
+def gpu_memory_held_by_other_processes(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    "CUDA out of memory. Tried to allocate 892.00 MiB. GPU 0 has a total capacity of 44.39 GiB of which
+    36.38 MiB is free. Process 1189488 has 1.42 GiB memory in use. Process 1251415 has 40.11 GiB memory
+    in use", where this process itself has little; or a CUDA context that cannot be made at all:
+    "failed call to cuDevicePrimaryCtxRetain: CUDA_ERROR_OUT_OF_MEMORY: out of memory".
+
+    Why:
+    A GPU's memory is shared by every process on it. Another user's job, a server (vLLM preallocates
+    most of the GPU), a notebook kernel still running, or a process left from an earlier run holds it,
+    and this program gets what remains. A context fails to be made only when the GPU is already full.
+
+    Fix:
+    See who holds it (`nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv`), end
+    what is stale or wait for it, pick a free GPU (CUDA_VISIBLE_DEVICES), or cap the other framework's
+    share (JAX: XLA_PYTHON_CLIENT_MEM_FRACTION, TensorFlow: memory growth, vLLM: --gpu-memory-utilization).
+
+    When to ignore:
+    When the other processes are meant to have that memory: this work then needs another GPU.
+    """
+    report = out_of_memory(ctx)
+    others = _held_by_others(report) if report else 0
+    context = ctx.observed([CONTEXT_OOM])
+    fix = ["nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv  # who holds the memory",
+           "end the stale process, or choose a free GPU: CUDA_VISIBLE_DEVICES=<index>"]
+    if others:
+        this = f"this process has {_gib(report['this_process'])} and" if "this_process" in report else "the program"
+        yield Hit(f"other processes hold {_gib(others)} of the GPU's {_gib(report['total'])}; {this} asked for "
+                  f"{_gib(report.get('requested', 0))} more",
+                  evidence={"observed": report["observed"], "held_by_others": _gib(others)}, confirmed=True, fix=fix)
+    elif context:
+        yield Hit("the GPU has no memory left for even a CUDA context: other processes already fill it",
+                  evidence={"observed": context[0].strip()[:300]}, confirmed=True, fix=fix)
+
 
 RULES = (no_nvidia_gpu, xid_errors, ecc_errors, row_remap_pending, pcie_link_degraded, gpu_throttled, p2p_blocked,
          ecc_errors_lifetime, gpu_coverage_mismatch, gpus_restricted, p2p_unavailable_by_design,
-         more_ranks_than_visible_gpus, multiple_mig_devices_in_one_process, vgpu_unlicensed,
-         gpu_held_by_stale_process, dcgm_profiling_unsupported_gpu, dcgm_unsupported_on_jetson)
+         more_ranks_than_visible_gpus, nccl_ranks_share_a_gpu, multiple_mig_devices_in_one_process, vgpu_unlicensed,
+         gpu_held_by_stale_process, dcgm_profiling_unsupported_gpu, dcgm_unsupported_on_jetson,
+         gpu_memory_too_small_for_model, gpu_memory_held_by_other_processes)
