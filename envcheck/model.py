@@ -110,7 +110,7 @@ class PciDevice:
     subsystem_device_id: str = ""
     class_code: str = ""
     kind: str = ""  # gpu / nvswitch / audio / usb / bridge / other
-    driver: Optional[str] = None  # bound kernel driver: nvidia, nouveau, vfio-pci, or None
+    driver: Optional[str] = None  # bound kernel driver: nvidia, nouveau, vfio-pci; None: none; "unknown": not said
     current_link_speed: str = ""
     max_link_speed: str = ""
     current_link_width: Optional[int] = None

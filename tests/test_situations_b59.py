@@ -138,3 +138,56 @@ def test_host_memory_errors_are_not_read_as_gpu_memory():
                  "float64", "Killed\nout of memory: Killed process 1234 (python)"):
         slugs = paste_slugs(text)
         assert "gpu-memory-too-small-for-model" not in slugs and "gpu-memory-held-by-other-processes" not in slugs
+
+
+@pytest.mark.parametrize("text", [
+    corpus("9272-"),  # cupy built under Python 2.7, whose distutils hands nvcc Visual C++ 2008's compiler
+    # notes stored on GitHub: nvcc 11.8 given MinGW's g++ on Windows
+    "nvcc 11.8 + MinGW g++ 16.1.0 host (`Failed to preprocess host compiler properties` / `Host compiler targets "
+    "unsupported OS`)",
+    # candle's CUDA build on Windows against VS 17.13 and CUDA 12.6
+    "Crates.io 0.7/0.9 hit `cudafe++ Host compiler targets unsupported OS` against the local CUDA 12.6 + VS 17.13 "
+    "combo on C:\\Users\\me\\candle",
+])
+def test_nvcc_refusing_the_host_compiler_it_found_is_read(text):
+    found = first(text)
+    assert found.slug == "host-compiler-unsupported" and "cannot use the host compiler it found" in found.message
+
+
+def test_host_compiler_os_refusal_after_the_compiler_crashed_is_not_blamed_on_the_compiler_choice():
+    # notes stored on GitHub: gcc died on an illegal instruction, then nvcc's fatal line
+    text = ("nvcc error   : 'gcc' died due to signal 4 (Illegal Instruction)\nnvcc error   : 'gcc' core dumped\n"
+            "nvcc fatal   : Host compiler targets unsupported OS.")
+    assert "host-compiler-unsupported" not in paste_slugs(text, diagnosed_only=True)
+
+
+def test_torchs_gpu_warning_cut_before_its_last_word_still_names_the_gpu():
+    # corpus 9071: "... RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch"
+    found = first(corpus("9071-"))
+    assert found.slug == "gpu-arch-not-in-build" and found.evidence["compute_capability"] == "12.0"
+
+
+def test_a_plain_lspci_listing_says_nothing_of_the_driver():
+    plain = "lspci | grep VGA\n01:00.0 VGA compatible controller: NVIDIA Corporation GK104 [GeForce GTX 760] (rev a1)"
+    assert "driver-not-loaded" not in paste_slugs(plain)
+    # with -k, a device without "Kernel driver in use" has none bound (corpus 9290 lists its GT 230M without -k)
+    listed = ("01:00.0 VGA compatible controller: NVIDIA Corporation GK104 [GeForce GTX 760] (rev a1)\n"
+              "\tSubsystem: ASUSTeK Computer Inc. GK104 [GeForce GTX 760]\n\tKernel modules: nvidiafb, nouveau")
+    assert "driver-not-loaded" in paste_slugs(listed)
+    assert "driver-not-loaded" not in paste_slugs(corpus("9290-"))
+
+
+@pytest.mark.parametrize("text, version", [
+    (corpus("4652-"), "510.54"),  # "the Nvidia 510.54 driver package", a GTX 760 (Kepler: the 470 legacy branch)
+    (corpus("8590-"), "396.54"),  # "(Ubuntu 16.04, nvidia 396.54 driver, GTX 1060)"
+    (corpus("4395-"), "535.104.05"),  # "After updating arch to Linux 6.5 and Nvidia 535.104.05 drivers"
+])
+def test_a_driver_version_said_before_the_word_driver_is_read(text, version):
+    from envcheck.importers import from_text
+
+    assert from_text(text, "paste.txt").gpus.driver_version == version
+
+
+def test_a_release_that_dropped_the_gpu_is_named_from_the_words():
+    found = first(corpus("4652-"))
+    assert found.slug == "driver-does-not-support-gpu" and "470.xx legacy" in found.message

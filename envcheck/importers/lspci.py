@@ -27,8 +27,15 @@ CLASS_CODES = {"vga compatible controller": "0x030000", "3d controller": "0x0302
 OTHER_GRAPHICS = re.compile(r"^\s*Graphics\s*[:=]?\s+(?:Mesa\s+)?(?:Intel|AMD|Radeon|llvmpipe)\b", re.I)
 
 
+# `lspci -k` prints these under each device; a listing without any of them (plain `lspci`, `lspci -nn`) says nothing
+# of which driver holds a device, so its devices' driver is unknown, not none.
+DRIVER_LINES = re.compile(r"^\s*Kernel (?:driver in use|modules):", re.M)
+UNKNOWN_DRIVER = "unknown"
+
+
 def read(lines: List[str], facts: HostFacts, source: str) -> None:
     where = f"{source}: lspci"
+    says_drivers = any(DRIVER_LINES.match(line) for line in lines)
     current = None
     for line in lines:
         match = DEVICE.match(line)
@@ -44,7 +51,8 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
             device_id = f"0x{ids[-1][1]}" if ids and ids[-1][0].lower() == "10de" else ""
             current = PciDevice(address=address, vendor_id="0x10de", device_id=device_id,
                                 class_code=CLASS_CODES[kind.lower()],
-                                kind="nvswitch" if kind.lower() == "bridge" else "gpu", source=where)
+                                kind="nvswitch" if kind.lower() == "bridge" else "gpu", source=where,
+                                driver=None if says_drivers else UNKNOWN_DRIVER)
             if not any(d.address == current.address for d in facts.pci.devices):
                 facts.pci.devices.append(current)
             continue

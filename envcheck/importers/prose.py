@@ -60,7 +60,9 @@ OWNED_BEFORE = re.compile(r"(?:\bmy|\b(?:have|has|got|own|bought)\s+(?:an?|two|\
 # of NVIDIA's open kernel modules ("NVIDIA Open GPU Kernel Modules Version: 590.48.01-2").
 DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|\bGPU Kernel Modules Version|nvidia-smi(?:\s+(?:says|shows|reports))?|驱动(?:程序)?(?:版本)?)\s*"
                     r"(?:is|of|:|：|=|-|v|\()?\s*"
-                    r"(\d{3}(?:\.\d{1,3}){0,2})\b", re.I)
+                    r"(\d{3}(?:\.\d{1,3}){0,2})\b|"
+                    # the version before the word, after NVIDIA's name: "the Nvidia 510.54 driver package"
+                    r"\bnvidia\s+(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\s+drivers?\b", re.I)
 # The driver's version as Windows shows it (Device Manager, dxdiag, pnputil, WMI): "Driver Version: 31.0.15.5161",
 # "main driver is 31.0.15.1694", "版本：23.21.13.9135". NVIDIA's own release is the last digit of the third part and the
 # whole fourth: 31.0.15.5161 is 551.61, 23.21.13.9135 is 391.35. Read only where the line speaks of a driver or a
@@ -299,7 +301,7 @@ def _driver(text: str, facts: HostFacts, where: str) -> None:
                   and not DRIVER_WANTED_AFTER.match(text, m.end())), None)
     if match and not facts.gpus.driver_version:
         mark(facts.gpus, where)
-        facts.gpus.driver_version = match.group(1)
+        facts.gpus.driver_version = match.group(1) or match.group(2)
         return
     windows = WINDOWS_DRIVER.search(text)
     if windows and not facts.gpus.driver_version and (facts.gpus.devices or NVIDIA_WORD.search(text)) \

@@ -1108,8 +1108,14 @@ KOKKOS_SLOWER_ONLY = re.compile(r"compiled for compute capability (?!0\.0)\d+\.\
                                 r"\d+\.\d\s*,\s*this will likely reduce potential performance")
 
 
+# torch's warning naming the GPU, kept when a paste cuts it before its last word ("NVIDIA GeForce RTX 5090 with CUDA
+# capability sm_120 is not compatible with the current PyTorch", corpus 9071).
+TORCH_GPU_INCOMPATIBLE = r"with CUDA capability sm_\d+ is not compatible with the current PyTorch"
+
+
 @rule("FW002", "gpu-arch-not-in-build", "error", "The framework build has no kernels for this (newer) GPU",
-      signatures=(*NO_KERNEL_IMAGE, r"is not compatible with the current PyTorch installation", INCOMPATIBLE_WARN_SOURCE,
+      signatures=(*NO_KERNEL_IMAGE, r"is not compatible with the current PyTorch installation", TORCH_GPU_INCOMPATIBLE,
+                  INCOMPATIBLE_WARN_SOURCE,
                   TORCH_CC_WARNING.pattern,
                   NGC_GPU_TOO_NEW.pattern, *PADDLE_ARCH_TEXT, PADDLE_NOTE.pattern,
                   TF_NO_KERNEL_BINARIES, INVALID_PTX, NVRTC_ARCH_REFUSED, *KOKKOS_ARCH_MISMATCH, OPENCV_DEVICE_NOT_BUILT),

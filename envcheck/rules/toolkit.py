@@ -237,6 +237,13 @@ STD_FUNCTION_PACKS = r"std_function\.h:\d+:\d+: error: parameter packs not expan
 # declared in this scope" (OpenCV's and Caffe's CUDA builds, BVLC/caffe#4046, opencv/opencv#6500; Theano's generated
 # mod.cu, Theano/Theano#4553; f5c's build notes). glibc defines it only without _FORCE_INLINES; CUDA 8 compiles it.
 MEMPCPY_INLINE = r"string\.h: In function .{0,30}__mempcpy_inline\b"
+# nvcc's fatal when the host compiler it found is not one it can drive: on Windows it takes only MSVC's cl.exe for x64
+# (MinGW's g++, Python 2.7's Visual C++ 2008 compiler, a cl without its vcvarsall.bat, or a Visual Studio newer than the
+# CUDA release). "nvcc fatal   : Host compiler targets unsupported OS." (cupy/cupy#439, Python 2.7; notes stored on
+# GitHub on MinGW g++ with nvcc 11.8, on candle's build against VS 17.13 with CUDA 12.6, on a portable VS 2019
+# toolset without vcvarsall.bat). After "'gcc' died due to signal 4" it only follows the compiler's crash.
+HOST_OS_UNSUPPORTED = r"Host compiler targets unsupported OS"
+COMPILER_CRASHED = r"died due to signal \d+"
 
 
 # torch.utils.cpp_extension's own check of the host compiler against the CUDA it builds with, before nvcc runs:
@@ -268,7 +275,7 @@ def _newest_accepted_major(text: str) -> str:
       signatures=(r"\bunsupported GNU version\b|gcc versions later than \d+ are not supported",
                   r"unsupported clang version!",
                   r"unsupported Microsoft Visual Studio version", HOST_CONFIG_ERROR, STD_FUNCTION_PACKS,
-                  MEMPCPY_INLINE, TORCH_COMPILER_ABOVE.pattern),
+                  MEMPCPY_INLINE, TORCH_COMPILER_ABOVE.pattern, HOST_OS_UNSUPPORTED),
       priority=20,
       references=("https://docs.nvidia.com/cuda/cuda-installation-guide-linux/",), scope="build")
 def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -295,10 +302,37 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     declared in this scope". Define _FORCE_INLINES for nvcc (NVCCFLAGS += -D_FORCE_INLINES, or
     CUDA_NVCC_FLAGS="-D_FORCE_INLINES" for CMake), or build with CUDA 8 or newer.
 
+    On Windows, "nvcc fatal : Host compiler targets unsupported OS": nvcc found a compiler it cannot
+    use as host. It takes only MSVC's cl.exe building for x64, from a Visual Studio the CUDA release
+    supports; MinGW's g++, Python 2.7's Visual C++ 2008 compiler and an x86 cl are refused. Build
+    from the "x64 Native Tools Command Prompt" of a supported Visual Studio (or pass its cl with
+    -ccbin).
+
     When to ignore:
     Never while building; `-allow-unsupported-compiler` often compiles and then fails at link time.
     """
     if not seen:
+        return
+    if all(re.search(HOST_OS_UNSUPPORTED, line, re.I) for line in seen):
+        if ctx.observed([COMPILER_CRASHED]):
+            return  # the host compiler crashed; nvcc's fatal line only follows it
+        cuda = _refusing_cuda(ctx)
+        nvcc = "nvcc" + (f" of CUDA {cuda}" if cuda else "")
+        evidence = {"observed": seen[0].strip()[:200], **({"cuda": cuda} if cuda else {})}
+        if not on_native_windows(ctx):
+            yield Hit(f"{nvcc} cannot use the host compiler it found: a compiler or version this CUDA does not "
+                      "support", evidence=evidence, confirmed=True,
+                      fix=["install a host compiler the CUDA release notes list for this CUDA and point nvcc at it "
+                           "(-ccbin, or CC/CXX/CUDAHOSTCXX)", "or upgrade the CUDA toolkit"])
+            return
+        yield Hit(f"{nvcc} cannot use the host compiler it found: on Windows it takes only MSVC's cl.exe for x64 "
+                  "from a Visual Studio this CUDA supports (not MinGW's g++, not Python 2.7's Visual C++ 2008 "
+                  "compiler, not an x86 cl)", evidence=evidence, confirmed=True,
+                  fix=["build from the 'x64 Native Tools Command Prompt' of a Visual Studio the CUDA release notes "
+                       "list for this CUDA (or pass its cl.exe: nvcc -ccbin \"<VS>\\VC\\Tools\\MSVC\\<ver>\\bin\\"
+                       "Hostx64\\x64\")",
+                       "where cl  # the cl.exe on PATH must be the Hostx64\\x64 one",
+                       "or upgrade the CUDA toolkit to a release that supports your Visual Studio"])
         return
     if all(re.search(STD_FUNCTION_PACKS, line) for line in seen):
         cuda = _refusing_cuda(ctx)
