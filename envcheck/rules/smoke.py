@@ -14,12 +14,18 @@ FAILED = ("fail", "error", "timeout")
 OUT_OF_MEMORY = re.compile(r"out of memory|OutOfMemoryError|CUDA_ERROR_OUT_OF_MEMORY", re.I)
 
 
+# The out-of-memory rules read a pasted message's numbers, not a smoke result: a smoke test sizes its work to the memory
+# it finds free, so its out of memory is reported here, pointing at other processes.
+NOT_EXPLAINING = ("SMK001", "GPU019", "GPU020")
+
+
 def _explained_by(text: str) -> List[str]:
     """Codes of the other rules whose error signatures recognise a line of this text."""
     from envcheck.rules import RULES
 
     lines = [line for line in text.splitlines() if line.strip()]
-    return [r.code for r in RULES if r.code != "SMK001" and r.signatures and any(r.matches(line) for line in lines)]
+    return [r.code for r in RULES if r.code not in NOT_EXPLAINING and r.signatures and
+            any(r.matches(line) for line in lines)]
 
 
 @rule("SMK001", "smoke-test-failed", "error", "A smoke test failed and no other rule explains why", priority=90)
