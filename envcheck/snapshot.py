@@ -11,7 +11,7 @@ import dataclasses
 import os
 import shutil
 import tempfile
-from typing import Dict, Iterable
+from typing import Callable, Dict, Iterable
 
 from envcheck.host import Host, RecordingHost
 from envcheck.model import HostFacts
@@ -43,7 +43,7 @@ def take(host: Host, target: str, deep: bool = False, redact: bool = True) -> Ho
             serials = serial_redactions(facts)
             recorder.redactions.update(serials)
             rewrite_files(work, serials)
-            facts = redact_facts(facts, recorder.redactions)
+            facts = redact_facts(facts, recorder.redact)
         recorder.finish()
         if os.path.isdir(target):
             os.rmdir(target)
@@ -68,25 +68,23 @@ def serial_redactions(facts: HostFacts) -> Dict[str, str]:
             if gpu.serial and gpu.serial not in ("N/A", "not-supported") and len(gpu.serial) >= 4}
 
 
-def redact_facts(facts: HostFacts, redactions: Dict[str, str]) -> HostFacts:
-    """The facts with every string redacted as the files were, so that what `take` returns is what the
-    snapshot replays to: the recorder redacts only what it writes, and a serial is found only after
-    collection, by when it is also in the kernel log's NVRM lines."""
-    def redact(value):
+def redact_facts(facts: HostFacts, redact: Callable[[str], str]) -> HostFacts:
+    """The facts with every string passed through the recorder's `redact`, so that what `take` returns is what the
+    snapshot replays to: the recorder redacts only what it writes, and a serial is found only after collection, by
+    when it is also in the kernel log's NVRM lines."""
+    def redacted(value):
         if isinstance(value, str):
-            for secret, replacement in redactions.items():
-                value = value.replace(secret, replacement)
-            return value
+            return redact(value)
         if isinstance(value, (list, tuple)):
-            return type(value)(redact(item) for item in value)
+            return type(value)(redacted(item) for item in value)
         if isinstance(value, dict):
-            return {redact(key): redact(item) for key, item in value.items()}
+            return {redacted(key): redacted(item) for key, item in value.items()}
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            return dataclasses.replace(value, **{f.name: redact(getattr(value, f.name))
+            return dataclasses.replace(value, **{f.name: redacted(getattr(value, f.name))
                                                  for f in dataclasses.fields(value) if f.init})
         return value
 
-    return redact(facts) if redactions else facts
+    return redacted(facts)
 
 
 def rewrite_files(directory: str, redactions: Dict[str, str]) -> None:

@@ -250,6 +250,11 @@ class Context:
         """The CUDA toolkit this machine has: the nvcc on PATH, else the CUDA the report says is installed."""
         return self.facts.cuda.nvcc_on_path_version or self.facts.cuda.stated_version
 
+    def listed_gpu_count(self) -> int:
+        """How many GPUs a listing (NVML, nvidia-smi, collect_env, lspci) shows. A GPU named in a sentence ("training on
+        a 4090") says which model the machine has, not how many."""
+        return len([gpu for gpu in self.facts.gpus.devices if PROSE_SOURCE not in gpu.source])
+
     def gpu_models(self) -> List[Dict[str, Any]]:
         """Every GPU with its name, compute capability and architecture (matrix.gpu_models)."""
         return gpu_models(self.matrix, self.facts)

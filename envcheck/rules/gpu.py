@@ -8,7 +8,7 @@ from typing import Dict, Iterable, List
 
 from envcheck.importers.paste import form_answers
 from envcheck.matrix import cc_tuple
-from envcheck.model import ERROR_SEVERITY, PROSE_SOURCE
+from envcheck.model import ERROR_SEVERITY
 from envcheck.rules import Context, Hit, first_match, rule
 from envcheck.rules.system import sbatch_request
 
@@ -762,6 +762,12 @@ PROCS_PER_NODE = re.compile(r"--nproc[_-]per[_-]node[= ](\d+)|--num[_-]processes
                             r"\bmpirun\b.*?\s-np?\s+(\d+)")
 
 
+def processes_per_node(ctx: Context) -> int:
+    """How many processes the report's launcher starts per machine, or 0 where no launcher line says."""
+    launcher = PROCS_PER_NODE.search(" ".join(ctx.observations))
+    return int(next(g for g in launcher.groups() if g)) if launcher else 0
+
+
 # Slurm's --gpus-per-task gives each task its own GPUs and, unless --gpu-bind says otherwise, binds the task to them:
 # every task sees its GPUs numbered from 0, so a program that picks cuda:LOCAL_RANK asks ranks 1.. for devices that
 # do not exist in their process (ACEsuit/mace#435, settled by the reporter: --gpus-per-node instead).
@@ -792,12 +798,10 @@ def more_ranks_than_visible_gpus(ctx: Context, seen: List[str]) -> Iterable[Hit]
     When to ignore:
     Never: the extra ranks fail.
     """
-    text = " ".join(ctx.observations)
-    launcher = PROCS_PER_NODE.search(text)
-    if not launcher:
+    procs = processes_per_node(ctx)
+    if not procs:
         yield from _slurm_task_sees_own_gpus(ctx, seen)
         return
-    procs = int(next(g for g in launcher.groups() if g))
     visible = ctx.facts.env.variables.get("CUDA_VISIBLE_DEVICES")
     if visible is not None and visible.strip():
         count, where = len([v for v in visible.split(",") if v.strip()]), f"CUDA_VISIBLE_DEVICES={visible}"
@@ -865,9 +869,7 @@ def nccl_ranks_share_a_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if match is None:
         return
     first, second, bus = match.groups()
-    launcher = PROCS_PER_NODE.search(" ".join(ctx.observations))
-    procs = int(next(g for g in launcher.groups() if g)) if launcher else 0
-    gpus = len([gpu for gpu in ctx.facts.gpus.devices if PROSE_SOURCE not in gpu.source])
+    procs, gpus = processes_per_node(ctx), ctx.listed_gpu_count()
     why = (f"{procs} processes per machine were started on {gpus} GPU(s)" if procs and gpus and procs > gpus else
            "the ranks were not each given their own GPU")
     yield Hit(f"ranks {first} and {second} are both on the GPU at PCI bus ID {bus}: {why}", confirmed=True,

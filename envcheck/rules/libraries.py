@@ -1743,11 +1743,13 @@ def _stubs_before_the_driver(path: str) -> str:
     return ""
 
 
-def _stub_fix(entries: List[str]) -> List[str]:
+def _stub_fix(entries: List[str], library: str = "libcuda") -> List[str]:
+    """Taking the toolkit's stubs folder off the runtime loader's path, for the stub of `library` (libcuda,
+    libnvidia-ml)."""
     return ([f"remove {e} from LD_LIBRARY_PATH" for e in entries] or
             ["echo $LD_LIBRARY_PATH  # remove any .../stubs entry"]) + \
         ["grep -rn stubs /etc/ld.so.conf /etc/ld.so.conf.d/ && sudo ldconfig  # take stubs out of the loader's cache",
-         "ldconfig -p | grep libcuda  # the driver's libcuda.so.1 must be the one listed",
+         f"ldconfig -p | grep {library}  # the driver's {library}.so.1 must be the one listed",
          "export LIBRARY_PATH=/usr/local/cuda/lib64/stubs  # where the stub belongs: linking only"]
 
 
@@ -2170,14 +2172,10 @@ def nvml_stub_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if seen:
         path = ctx.facts.env.variables.get("LD_LIBRARY_PATH", "")
+        entries = [e for e in path.split(":") if STUBS_ENTRY.fullmatch(e)]
         yield Hit("the CUDA toolkit's stub libnvidia-ml.so was loaded in place of the driver's: NVML calls fail though "
                   "the driver may be working", evidence={"observed": seen[:1], "env.LD_LIBRARY_PATH": path},
-                  confirmed=True,
-                  fix=["echo $LD_LIBRARY_PATH  # remove any .../stubs entry",
-                       "grep -rn stubs /etc/ld.so.conf /etc/ld.so.conf.d/ && sudo ldconfig  # and from the loader's "
-                       "cache",
-                       "ldconfig -p | grep libnvidia-ml  # the driver's libnvidia-ml.so.1 must be the one listed",
-                       "nvidia-smi  # then again"])
+                  confirmed=True, fix=_stub_fix(entries, "libnvidia-ml"))
 
 
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,

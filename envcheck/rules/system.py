@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from typing import Dict, Iterable, List
 
-from envcheck.model import PROSE_SOURCE
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 
 # Docker's default /dev/shm is 64 MiB; PyTorch DataLoader workers and NCCL's shared-memory
@@ -233,9 +232,7 @@ def cuda_visible_devices_invalid(ctx: Context, seen: List[str]) -> Iterable[Hit]
     When hiding the GPUs is intended (CUDA_VISIBLE_DEVICES="" to force the CPU).
     """
     value = ctx.facts.env.variables.get("CUDA_VISIBLE_DEVICES")
-    # A GPU named in a sentence ("training on a 4090") says which model the machine has, not how many: only a listing
-    # (nvidia-smi, collect_env, lspci) counts them.
-    count = len([gpu for gpu in ctx.facts.gpus.devices if PROSE_SOURCE not in gpu.source])
+    count = ctx.listed_gpu_count()
     if value is None:
         if seen:
             yield Hit("a device index that does not exist was used", fix=["nvidia-smi -L", "echo $CUDA_VISIBLE_DEVICES"])
