@@ -10,7 +10,7 @@ from envcheck.importers.paste import form_answers
 from envcheck.matrix import cc_tuple
 from envcheck.model import ERROR_SEVERITY
 from envcheck.rules import Context, Hit, first_match, rule
-from envcheck.rules.system import sbatch_request
+from envcheck.rules.system import TORCH_SEES_GPU, sbatch_request
 
 XID_DOCS = "https://docs.nvidia.com/deploy/xid-errors/index.html"
 
@@ -124,7 +124,7 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=["lspci -nn | grep -i nvidia  # an NVIDIA device is listed where there is one",
                        "# on a cloud VM: choose a GPU instance type; or run the program on the CPU"])
     elif seen and ctx.has_nvidia_gpu() is None and not _visible_devices_hidden(ctx) and \
-            not ctx.observed(GPU_NAMED):
+            not ctx.observed(GPU_NAMED + (TORCH_SEES_GPU,)):
         yield Hit("The software found no NVIDIA GPU (or no driver for one)", priority=80, generic=True,
                   fix=["lspci -nn | grep -i nvidia", "nvidia-smi", "# no NVIDIA GPU: use the CPU build or a GPU machine"])
 

@@ -208,6 +208,17 @@ WSL_NO_CUDA = (r"Arch=\[?<Arch\.cuda\b.{0,20}is not supported, falling back to C
                r"CUDA_ERROR_NO_DEVICE.{0,80}\b(?:cuInit|init)\b|\bcuInit\b.{0,80}CUDA_ERROR_NO_DEVICE")
 
 
+# torch's error when the driver loaded but listed no device to this process (cudaErrorNoDevice); with no driver at all
+# it says "Found no NVIDIA driver on your system" instead.
+TORCH_NO_DEVICE = r"No CUDA GPUs are available"
+# torch saying, elsewhere in the same report, that it does see a GPU: in a shell, a notebook, another project ("When I
+# run `torch.cuda.is_available()` it shows `true`"; "torch.cuda.is_available() is Ture"; "despite
+# torch.cuda.is_available() being True in the notebook itself").
+# Where a program's devices are given by something other than its own environment: a container, or a scheduler's job;
+# their rules read those.
+GIVEN_DEVICES_BY_RUNNER = (r"\b(?:docker|podman|kubectl|kubernetes|srun|sbatch|salloc)\b",)
+TORCH_SEES_GPU = r"is_ava\w{2,6}\(\)\W{0,4}(?:it\s+|to\s+)?" \
+                 r"(?:is|returns?|returned|shows?|being|gives|prints?|->|=|:)?\W{0,4}(?:True|Ture)\b"
 NO_DEVICE_SEEN = (r"no CUDA-capable device is detected", r"No CUDA GPUs are available", r"invalid device ordinal",
                   r"CUDA_ERROR_NO_DEVICE", r"cudaErrorNoDevice", r"is_available\(\)(?!.*\bTrue\b)")
 
@@ -218,7 +229,8 @@ def cuda_visible_devices_invalid(ctx: Context, seen: List[str]) -> Iterable[Hit]
     """
     Symptom:
     torch.cuda.is_available() is False or "no CUDA-capable device is detected" although nvidia-smi
-    shows GPUs; "CUDA error: invalid device ordinal".
+    shows GPUs; "CUDA error: invalid device ordinal". A project's script fails with "RuntimeError: No CUDA
+    GPUs are available" while torch.cuda.is_available() is True in a plain shell.
 
     Why:
     CUDA_VISIBLE_DEVICES lists the GPUs a process may use, by index or UUID. An index that does not
@@ -236,6 +248,18 @@ def cuda_visible_devices_invalid(ctx: Context, seen: List[str]) -> Iterable[Hit]
     if value is None:
         if seen:
             yield Hit("a device index that does not exist was used", fix=["nvidia-smi -L", "echo $CUDA_VISIBLE_DEVICES"])
+        elif ctx.observed([TORCH_NO_DEVICE]) and ctx.observed([TORCH_SEES_GPU]) and \
+                not ctx.observed((RAY_NAMED,) + GIVEN_DEVICES_BY_RUNNER):
+            # The same torch finds a GPU in one place and none in the failing program: the driver and the GPU are
+            # there, so what differs is the program's environment, most often a CUDA_VISIBLE_DEVICES its script or
+            # code sets (a launcher's "export CUDA_VISIBLE_DEVICES=2", an os.environ line from a --gpu option).
+            yield Hit("torch sees a GPU outside this program but none inside it: the program or its launcher hides "
+                      "them, most often by setting CUDA_VISIBLE_DEVICES to an index this machine does not have",
+                      evidence={"observed": ctx.observed([TORCH_NO_DEVICE])[0].strip()[:160],
+                                "elsewhere": ctx.observed([TORCH_SEES_GPU])[0].strip()[:160]},
+                      generic=True, priority=5,
+                      fix=["grep -rn CUDA_VISIBLE_DEVICES .  # in the project's scripts and code; and its --gpu option",
+                           "nvidia-smi -L  # the indexes that exist", "unset CUDA_VISIBLE_DEVICES"])
         return
     entries = [e.strip() for e in value.split(",")]
     problem = ""
@@ -526,6 +550,8 @@ NOT_REQUESTED = (r"ray\.get_gpu_ids\(\)\)?\s*(?:#\s*)?(?:prints|returns|->|=>|gi
                  r"(?:at least one |a |some )?(?:gpus?\b|--gres|--gpus))")
 
 
+# Ray in the report: its start-up line or its API (ray.init, @ray.remote, ray.get).
+RAY_NAMED = r"\bRay initialized\b|\bray\.(?:_{0,2}init_{0,2}|remote|get)\b|@ray\b"
 # A Ray task declared without a GPU request (a bare "@ray.remote" over its def), and a GPU asked of Ray somewhere.
 RAY_BARE_TASK = r"^\s*@ray\.remote\s*$"
 RAY_ASKS_GPUS = r"@ray\.remote\(.*num_gpus|\.options\(.*num_gpus|num_gpus_per_worker"
@@ -542,7 +568,8 @@ def gpu_not_requested_from_scheduler(ctx: Context, seen: List[str]) -> Iterable[
     Symptom:
     The machine has GPUs (nvidia-smi, TensorFlow outside the job see them), but inside the job there
     are none: Ray's "ray.get_gpu_ids() prints []" and RLlib's "LocalMultiGPUOptimizer devices
-    ['/cpu:0']", or a task under a bare `@ray.remote` failing with "No CUDA GPUs are available"; in
+    ['/cpu:0']", or a task under a bare `@ray.remote` failing with "No CUDA GPUs are available" (while
+    torch.cuda.is_available() is True where Ray is started); in
     Kubernetes the container has "NVIDIA_VISIBLE_DEVICES=void", or the pod spec's resources set only
     cpu and memory (it worked once on nodes whose runtime gave every container all GPUs, and stops
     where only allocated devices are injected); under Slurm CUDA_VISIBLE_DEVICES is empty or unset
@@ -579,6 +606,17 @@ def gpu_not_requested_from_scheduler(ctx: Context, seen: List[str]) -> Iterable[
                   evidence={"task": task, "observed": ctx.observed(TASK_SEES_NO_GPU)[0].strip()[:200]}, confirmed=True,
                   fix=["@ray.remote(num_gpus=1)  # or f.options(num_gpus=1).remote(...); fractions share a GPU",
                        "ray.init(num_gpus=N) only declares the node's GPUs; each task must still ask for them"])
+    elif ctx.observed([RAY_NAMED]) and not ctx.observed([RAY_ASKS_GPUS]) and ctx.observed(TASK_SEES_NO_GPU) and \
+            ctx.observed([TORCH_SEES_GPU]):
+        # torch finds the GPU in the process that starts Ray, and none in the tasks Ray runs
+        yield Hit("torch sees the GPU where Ray is started but none inside Ray's tasks: a Ray task or actor is given "
+                  "GPUs only when it asks for them (num_gpus), otherwise Ray empties its CUDA_VISIBLE_DEVICES",
+                  evidence={"observed": ctx.observed(TASK_SEES_NO_GPU)[0].strip()[:160],
+                            "elsewhere": ctx.observed([TORCH_SEES_GPU])[0].strip()[:160]},
+                  generic=True, priority=13,
+                  fix=["@ray.remote(num_gpus=1)  # or f.options(num_gpus=1); fractions share a GPU",
+                       "a library that runs its workers on Ray takes the request in its own resource option "
+                       "(Flower's start_simulation: client_resources={'num_gpus': 1})"])
     elif seen:
         yield Hit("GPUs exist, but the task did not request any from its scheduler, so it was given none",
                   fix=["Ray: @ray.remote(num_gpus=1), or num_gpus in the trainer's config",
