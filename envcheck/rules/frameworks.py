@@ -577,6 +577,49 @@ def _cpu_package_installed_last(ctx: Context) -> Optional[Tuple[str, str, str]]:
     return None
 
 
+# A report telling that installing something replaced the GPU package by its CPU twin: "it is uninstalling my
+# tensorflow-gpu and installing tensorflow which is using CPU" (rcmalli/keras-vggface#33), "which removed my previously
+# installed `tensorflow-gpu` and installed `tensorflow` instead" (matterport/Mask_RCNN#615), "it uninstalls whatever
+# tensorflow-gpu version I have and reinstalls the CPU version" (aws/sagemaker-tensorflow-extensions#20),
+# "tensorflow-gpu is 100% replaced by normal tensorflow cpu version" (openai/baselines#146).
+GPU_TWIN_REPLACED = (r"\b(?:uninstall|remov|replac|overrid|overwrit)\w*\b.{0,40}\b(?:tensorflow|onnxruntime)[-_]gpu\b"
+                     r".{0,60}?\b(?:re)?install\w*\b.{0,30}\b(?:tensorflow|onnxruntime|CPU version)\b",
+                     r"\b(?:tensorflow|onnxruntime)[-_]gpu\b.{0,30}\b(?:replaced|overridden|overwritten)\b.{0,30}"
+                     r"\b(?:tensorflow|onnxruntime|CPU)\b")
+
+
+def _gpu_twin_replaced(ctx: Context) -> List[str]:
+    """The report's words for a GPU package replaced by its CPU twin; tensorflow only before 2.1, when the two were
+    different builds."""
+    said = ctx.observed(GPU_TWIN_REPLACED)
+    tensorflow = ctx.framework("tensorflow")
+    if said and all("tensorflow" in line.lower() for line in said) and tensorflow is not None \
+            and older_than(tensorflow.version, "2.1") is False:
+        return []
+    return said
+
+
+# Which releases of the PyPI package named tensorflow (not tensorflow-gpu) have GPU support. Before 1.15 none; 1.15.0
+# has (RELEASE.md, Release 1.15.0: "`tensorflow` pip package will by default include GPU support (same as
+# `tensorflow-gpu` now)"); 1.15.2 has not (its maintainer in tensorflow/tensorflow#36347: "1.15.2 uses tensorflow_gpu
+# for GPU and tensorflow for CPU"); 2.0 has not; from 2.1 it has (RELEASE.md, Release 2.1.0: "The `tensorflow` pip
+# package now includes GPU support by default (same as `tensorflow-gpu`)"). 1.15.1 and 1.15.3 to 1.15.5 are not known.
+TF_PACKAGE_CPU_ONLY = (("0", "1.15"), ("1.15.2", "1.15.3"), ("2.0", "2.1"))
+PIP_PLAIN_TENSORFLOW = re.compile(r"\bpip3?\s+install\s+(?:-\S+\s+)*tensorflow==(\d+\.\d+(?:\.\d+)?)\b", re.I)
+
+
+def _tensorflow_package_cpu_only(ctx: Context) -> Optional[Tuple[str, str]]:
+    """(version, command) where the report installs the plain tensorflow package at a release whose PyPI package has
+    no GPU support."""
+    found = first_match(PIP_PLAIN_TENSORFLOW, ctx.observations)
+    if found is None:
+        return None
+    version = found.group(1)
+    if any(older_than(version, low) is False and older_than(version, high) for low, high in TF_PACKAGE_CPU_ONLY):
+        return version, found.string.strip()
+    return None
+
+
 # JAX says "a CUDA-enabled jaxlib is not installed. Falling back to cpu" after any failure of its CUDA plugin, too:
 # "Jax plugin configuration error: Exception when calling jax_plugins.xla_cuda12.initialize()", then the cause
 # ("Unable to load cuSPARSE. Is it installed?", a cuDNN or driver check).
@@ -847,6 +890,24 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit(f"{cpu_package} was installed after {gpu_package}: both packages provide the same module, and the "
                   f"CPU-only {cpu_package} installed last replaced the GPU build", evidence={"command": line[:200]},
                   fix=[f"pip uninstall -y {cpu_package} {gpu_package}", f"pip install {gpu_package}"])
+        return
+    replaced = _gpu_twin_replaced(ctx) if gpu is not False else []
+    if replaced:
+        gpu_package = "onnxruntime-gpu" if "onnxruntime" in replaced[0].lower() else "tensorflow-gpu"
+        cpu_package = gpu_package[:-len("-gpu")]
+        yield Hit(f"installing a package replaced {gpu_package} with {cpu_package}, a CPU-only build of the same "
+                  "module (its dependency names the CPU package)", evidence={"said": replaced[0].strip()[:200]},
+                  generic=True, priority=10,
+                  fix=[f"pip uninstall -y {cpu_package} {gpu_package}", f"pip install {gpu_package}",
+                       "install the package that pulled it in with --no-deps (pip install --no-deps <package>), "
+                       "then its other dependencies by hand"])
+        return
+    plain = _tensorflow_package_cpu_only(ctx) if gpu is not False else None
+    if plain and ctx.observed(GPU_NOT_USED):
+        version, command = plain
+        yield Hit(f"the PyPI package tensorflow {version} is a CPU-only build: that release put GPU support in "
+                  "tensorflow-gpu only", evidence={"command": command[:200]}, generic=True, priority=10,
+                  fix=["pip uninstall -y tensorflow", f"pip install tensorflow-gpu=={version}"])
         return
     names = {d.name for d in ctx.facts.python.distributions}
     ort_fix = ["pip uninstall -y onnxruntime onnxruntime-gpu", "pip install onnxruntime-gpu"]
@@ -1134,7 +1195,8 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     build whose architecture list left out the GTX 1060's sm_61). NVIDIA's NGC containers check at
     start: "WARNING: Detected NVIDIA GeForce RTX 4090 GPU, which is not yet supported in this version
     of the container". cuDNN failing at run time ("CUDNN_STATUS_EXECUTION_FAILED") under a CUDA older than
-    the GPU (torch 1.5.1+cu101 on an RTX 3080 Ti). A paste that keeps only Python's echo of torch's warning
+    the GPU (torch 1.5.1+cu101 on an RTX 3080 Ti); cuRAND's "CURAND_STATUS_LAUNCH_FAILURE" on a GTX 1080 from a
+    Caffe still linked to CUDA 7.5. A paste that keeps only Python's echo of torch's warning
     ("warnings.warn(incompatible_device_warn.format(...))") and the GPU's name counts too.
 
     Why:
@@ -1581,6 +1643,12 @@ def _toolkit_dropped_gpus(ctx: Context) -> List[Dict]:
 # CUDNN_STATUS_EXECUTION_FAILED" from torch 1.5.1+cu101 on an RTX 3080 Ti (zzhang1987/Factor-Graph-Neural-Network#4),
 # from torch 0.4.1 of CUDA 9.2 on an RTX 3090 (yulunzhang/RCAN#143); "CUBLAS_STATUS_EXECUTION_FAILED".
 LIBRARY_EXECUTION_FAILED = (r"\bCUDNN_STATUS_EXECUTION_FAILED\b", r"\bCUBLAS_STATUS_EXECUTION_FAILED\b")
+# cuRAND's generators failing to launch their kernels: "Check failed: status == CURAND_STATUS_SUCCESS (201 vs. 0)
+# CURAND_STATUS_LAUNCH_FAILURE". NVIDIA's summary of the reports (NVIDIA/caffe#270): "If you're getting this error, then
+# you're probably trying to use CUDA 7.5 on a Pascal GPU": a Caffe still linked to CUDA 7.5's libcurand after CUDA 8
+# was installed (NVIDIA/DIGITS#925), an image built on CUDA 7.5 (NVIDIA/nvidia-docker#221), CUDA 7 libraries left behind
+# (NVIDIA/DIGITS#1400). The CUDA a report names is then often not the one the program loads.
+CURAND_LAUNCH_FAILED = r"\bCURAND_STATUS_LAUNCH_FAILURE\b"
 
 
 def _libraries_predate_gpu(ctx: Context) -> Optional[Hit]:
@@ -1588,12 +1656,12 @@ def _libraries_predate_gpu(ctx: Context) -> Optional[Hit]:
     predates the GPU: the libraries of that CUDA, which the framework ships or loads, carry kernels only up to the
     newest architecture that CUDA knows. PTX of the framework's own kernels may still compile for the GPU, so its arch
     list alone does not show this (torch 1.5.1+cu101 lists compute_37)."""
-    failed = ctx.observed(LIBRARY_EXECUTION_FAILED)
+    failed = ctx.observed(LIBRARY_EXECUTION_FAILED + (CURAND_LAUNCH_FAILED,))
     cuda = ctx.program_cuda()
-    newest = ctx.matrix.newest_target(cuda) if failed else None
+    newest = ctx.matrix.newest_target(cuda) if failed and cuda else None
     gpu = next((g for g in ctx.gpu_models() if newest and g["cc"] and cc_tuple(g["cc"]) > cc_tuple(newest)), None)
     if gpu is None:
-        return None
+        return _curand_cannot_launch(ctx) if failed else None
     needs = ctx.matrix.oldest_cuda_for_cc(gpu["cc"])
     choice = newest_torch_for_cc(ctx, gpu["cc"], ctx.driver_version()) or newest_torch_for_cc(ctx, gpu["cc"])
     return Hit(f"{gpu['name']} (compute capability {gpu['cc']}) is newer than CUDA {cuda}, which the program runs "
@@ -1606,6 +1674,28 @@ def _libraries_predate_gpu(ctx: Context) -> Optional[Hit]:
                     f"install a PyTorch build for CUDA {needs or 'a release that knows this GPU'}: {TORCH_INSTALL}",
                     f"other frameworks: a release built with CUDA {needs} or newer, with its cuDNN" if needs else
                     "other frameworks: a release built with a CUDA that knows this GPU, with its cuDNN"])
+
+
+def _curand_cannot_launch(ctx: Context) -> Optional[Hit]:
+    """cuRAND's kernels failing to launch on a named GPU, where the CUDA the program runs with is not known to predate
+    it: the report's CUDA is most often the installed toolkit, not the one the program was linked against."""
+    failed = ctx.observed([CURAND_LAUNCH_FAILED])
+    gpu = next((g for g in ctx.gpu_models() if g["cc"]), None)
+    if not failed or gpu is None:
+        return None
+    needs = ctx.matrix.oldest_cuda_for_cc(gpu["cc"])
+    return Hit(f"cuRAND's kernels cannot launch on the {gpu['name']} (compute capability {gpu['cc']}): the program "
+               "most often loads the cuRAND of a CUDA older than this GPU" + (f" (CUDA {needs} is the first that "
+                                                                                  "knows it)" if needs else "")
+               + ", even where a newer toolkit is installed: a build linked before the upgrade, an old library left on "
+               "the library path, or an image built on the older CUDA", generic=True, priority=20,
+               evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], "observed": failed[0].strip()[:200],
+                         **({"program_cuda": ctx.program_cuda()} if ctx.program_cuda() else {})},
+               fix=["ldd <the program or its library, e.g. $(which caffe)> | grep -E 'curand|cudart'  # the CUDA it "
+                    "loads",
+                    f"rebuild it against CUDA {needs or 'a release that knows this GPU'} or newer, from a clean build "
+                    "directory; in a container: an image built on that CUDA",
+                    "remove the older CUDA's libraries from the library path (ldconfig -p | grep curand)"])
 
 
 def _legacy_driver_gpus(ctx: Context) -> List[Tuple[Dict, str, Optional[str]]]:
@@ -2990,8 +3080,12 @@ PYTORCH_32_BIT = "https://discuss.pytorch.org/t/error-on-pytorch-install/102520"
 
 # pip finding no framework wheel at all, or refusing an x86-64 one: on a Jetson both mean the wheel asked for is
 # not built for it ("tensorflow-1.14.0-cp36-cp36m-manylinux1_x86_64.whl is not a supported wheel on this platform").
+# ONNX Runtime's GPU package has no aarch64 wheel on PyPI either: its maintainers point Jetson users to JetPack-specific
+# builds (microsoft/onnxruntime#6124, #20503: "the best we can do is a manual publish to jetson zoo", #21232);
+# jetson-containers answers with its own index (dusty-nv/jetson-containers#1283).
+JETSON_ZOO_ONNXRUNTIME = "https://elinux.org/Jetson_Zoo#ONNX_Runtime"  # where #20503's maintainer points
 PIP_FOUND_NO_FRAMEWORK = r"(?:Could not find a version that satisfies the requirement|No matching distribution found for) " \
-                         r"(?:torch|tensorflow)\b"
+                         r"(?:torch|tensorflow|onnxruntime-gpu)\b"
 X86_WHEEL_REFUSED = r"\b(?:torch|tensorflow)\S*_x86_64\.whl is not a supported wheel on this platform"
 JETSON_TENSORFLOW = "https://docs.nvidia.com/deeplearning/frameworks/install-tf-jetson-platform/index.html"
 JETSON_PYTORCH = "https://docs.nvidia.com/deeplearning/frameworks/install-pytorch-jetson-platform/index.html"
@@ -3106,15 +3200,22 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     jetson = ctx.jetson()
     refused = ctx.observed([PIP_FOUND_NO_FRAMEWORK, X86_WHEEL_REFUSED])
     if jetson and refused:
-        wanted = re.search(r"(torch|tensorflow)", " ".join(refused), re.I)
+        wanted = re.search(r"(onnxruntime-gpu|torch|tensorflow)", " ".join(refused), re.I)
         name = wanted.group(1).lower() if wanted else "the framework"
+        how = "install the onnxruntime-gpu wheel built for that JetPack release: the Jetson Zoo's (see the " \
+              "reference), or for JetPack 6 from jetson-containers' index (pip3 install onnxruntime-gpu --index-url " \
+              "https://pypi.jetson-ai-lab.io/jp6/cu126); or build it from source with --use_cuda" \
+            if name == "onnxruntime-gpu" else f"install the {name} wheel NVIDIA publishes for that JetPack release " \
+                                              "(see the reference), or use a jetson-containers image tagged for this " \
+                                              "L4T release"
         yield Hit(f"On a Jetson (aarch64 with JetPack's CUDA), pip's default index has no {name} build for it: "
-                  f"GPU builds of {name} for Jetson come from NVIDIA, one per JetPack release",
+                  + (f"GPU builds of {name} for Jetson are made for each JetPack release, outside PyPI"
+                     if name == "onnxruntime-gpu" else f"GPU builds of {name} for Jetson come from NVIDIA, one per "
+                                                        "JetPack release"),
                   evidence={"jetson": jetson, "pip": refused[0].strip()[:200]}, confirmed=True,
-                  references=[JETSON_TENSORFLOW if name == "tensorflow" else JETSON_PYTORCH],
-                  fix=["cat /etc/nv_tegra_release; apt show nvidia-jetpack  # the L4T and JetPack release",
-                       f"install the {name} wheel NVIDIA publishes for that JetPack release (see the reference), "
-                       "or use a jetson-containers image tagged for this L4T release"])
+                  references=[JETSON_TENSORFLOW] if name == "tensorflow" else
+                  [JETSON_PYTORCH] if name == "torch" else [JETSON_ZOO_ONNXRUNTIME],
+                  fix=["cat /etc/nv_tegra_release; apt show nvidia-jetpack  # the L4T and JetPack release", how])
         return
     # (an image for another L4T release than the host's is CTR010's, whatever torch it carries)
     no_gpu = _torch_sees_no_gpu(ctx) if jetson and not ctx.shared("l4t_mismatch", l4t_mismatch) else []

@@ -243,6 +243,18 @@ MEMPCPY_INLINE = r"string\.h: In function .{0,30}__mempcpy_inline\b"
 # GitHub on MinGW g++ with nvcc 11.8, on candle's build against VS 17.13 with CUDA 12.6, on a portable VS 2019
 # toolset without vcvarsall.bat). After "'gcc' died due to signal 4" it only follows the compiler's crash.
 HOST_OS_UNSUPPORTED = r"Host compiler targets unsupported OS"
+# nvcc's own check of the host compiler on macOS, made before host_config.h's: "nvcc fatal : The version ('90000') of
+# the host compiler ('Apple clang') is not supported", the version as major*10000 + minor*100 + patch (90000 is 9.0.0,
+# 100000 is 10.0.0; CUDA 10.2's nvcc prints "11.0"). There nvcc takes no gcc at all: "nvcc fatal : GNU C/C++ compiler
+# is no longer supported as a host compiler on Mac OS X".
+HOST_VERSION_REFUSED = re.compile(r"The version (?:\('([\w.]+)'\) )?of the host compiler \('([^']+)'\) "
+                                  r"is not supported")
+MAC_GCC_REFUSED = r"GNU C/C\+\+ compiler is no longer supported as a host compiler on Mac OS X"
+# The refusal retold in a report's words: "nvcc complained that it could not find a version of gcc 7 or less"; an
+# issue's title "gcc 4.5 not supported by nvcc".
+GCC_REFUSAL_RETOLD = (r"\bnvcc\b.{0,60}\b(?:complain|refus|reject|error)\w*\b.{0,80}\bgcc\b.{0,40}?\b(\d+) or "
+                      r"(?:less|lower|older|earlier)\b",
+                      r"\bgcc \d+(?:\.\d+)* (?:is )?not supported by nvcc\b")
 COMPILER_CRASHED = r"died due to signal \d+"
 
 
@@ -275,7 +287,8 @@ def _newest_accepted_major(text: str) -> str:
       signatures=(r"\bunsupported GNU version\b|gcc versions later than \d+ are not supported",
                   r"unsupported clang version!",
                   r"unsupported Microsoft Visual Studio version", HOST_CONFIG_ERROR, STD_FUNCTION_PACKS,
-                  MEMPCPY_INLINE, TORCH_COMPILER_ABOVE.pattern, HOST_OS_UNSUPPORTED),
+                  MEMPCPY_INLINE, TORCH_COMPILER_ABOVE.pattern, HOST_OS_UNSUPPORTED, HOST_VERSION_REFUSED.pattern,
+                  MAC_GCC_REFUSED) + GCC_REFUSAL_RETOLD,
       priority=20,
       references=("https://docs.nvidia.com/cuda/cuda-installation-guide-linux/",), scope="build")
 def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -301,6 +314,11 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     function 'void* __mempcpy_inline(void*, const void*, size_t)'", then "error: 'memcpy' was not
     declared in this scope". Define _FORCE_INLINES for nvcc (NVCCFLAGS += -D_FORCE_INLINES, or
     CUDA_NVCC_FLAGS="-D_FORCE_INLINES" for CMake), or build with CUDA 8 or newer.
+
+    On macOS, "nvcc fatal : The version ('90000') of the host compiler ('Apple clang') is not supported": nvcc
+    takes only the Apple clang versions its release lists (and no gcc: "GNU C/C++ compiler is no longer supported as
+    a host compiler on Mac OS X"), so an Xcode update breaks the build. Install and select (xcode-select --switch) the
+    Command Line Tools version the CUDA release notes list, or a CUDA that supports the newer Xcode.
 
     On Windows, "nvcc fatal : Host compiler targets unsupported OS": nvcc found a compiler it cannot
     use as host. It takes only MSVC's cl.exe building for x64, from a Visual Studio the CUDA release
@@ -354,6 +372,10 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "-DCUDA_NVCC_FLAGS=\"-D_FORCE_INLINES\" (CMake), or nvcc.flags=-D_FORCE_INLINES in .theanorc",
                        "or build with CUDA 8 or newer, which compiles these headers"])
         return
+    mac_check = first_match(HOST_VERSION_REFUSED, seen)
+    if mac_check is not None or any(re.search(MAC_GCC_REFUSED, line, re.I) for line in seen):
+        yield _mac_host_compiler_refused(mac_check, _refusing_cuda(ctx), seen[0])
+        return
     torch_check = first_match(TORCH_COMPILER_ABOVE, seen)
     if torch_check is not None:
         compiler, version, cuda = torch_check.groups()
@@ -372,9 +394,9 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                         "directory"] if top else ["install a gcc this CUDA release supports and export CC/CXX to it"])
                   + ["or build with a newer CUDA toolkit (and a torch built for it)"])
         return
-    said = re.search(r"later than (\d+)", " ".join(seen))
+    said = re.search(r"later than (\d+)|\b(\d+) or (?:less|lower|older|earlier)\b", " ".join(seen))
     cuda = _refusing_cuda(ctx)
-    top = said.group(1) if said else _gcc_max(ctx, cuda)
+    top = (said.group(1) or said.group(2)) if said else _gcc_max(ctx, cuda)
     in_use = first_match(GCC_IN_USE, ctx.observations)
     gcc = (in_use.group(1) or in_use.group(2)) if in_use else ""
     other = "" if said else "Visual Studio" if any(re.search(r"C1189|Visual Studio", line) for line in seen) else \
@@ -397,6 +419,25 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    f"export CC=gcc-{top} CXX=g++-{top} CUDAHOSTCXX=g++-{top}" if top else
                    "export CUDAHOSTCXX=<supported g++>",
                    "or upgrade the CUDA toolkit to a release that supports your gcc"])
+
+
+def _mac_host_compiler_refused(check, cuda: str, line: str) -> Hit:
+    """nvcc's check of the host compiler on macOS: it takes only Apple clang, and of it only the versions its release
+    lists, so an Xcode or Command Line Tools update past the CUDA release breaks every build."""
+    version = check.group(1) if check else ""
+    if version.isdigit():  # 90100 -> 9.1, 100000 -> 10.0
+        version = f"{int(version) // 10000}.{int(version) // 100 % 100}"
+    compiler = check.group(2) if check else "gcc"
+    nvcc = "nvcc" + (f" of CUDA {cuda}" if cuda else "")
+    what = f"{compiler} {version}".strip() if check else "gcc (on macOS it takes only Apple clang)"
+    return Hit(f"{nvcc} refuses the host compiler {what}: it takes only the Apple clang versions its release lists, "
+               "and Xcode's command line tools are newer than this CUDA", confirmed=True,
+               evidence={"observed": line.strip()[:200], **({"cuda": cuda} if cuda else {})},
+               fix=["install the Command Line Tools version the CUDA release notes list for this CUDA (Apple's "
+                    "developer downloads) and select it: "
+                    "sudo xcode-select --switch /Library/Developer/CommandLineTools",
+                    "clang --version  # the version nvcc will see",
+                    "or use a CUDA release that supports this Xcode"])
 
 
 def _refusing_cuda(ctx: Context) -> str:
