@@ -167,3 +167,38 @@ def test_no_onnxruntime_gpu_wheel_off_a_jetson_is_not_read_as_the_platform():
             "ERROR: Could not find a version that satisfies the requirement onnxruntime-gpu==1.17.0")
     found = first(text)
     assert found is None or "Jetson" not in found.message
+
+
+@pytest.mark.parametrize("text", [
+    corpus("9252-"),
+    # a Slurm job on a Jetson Orin, from a public write-up (its user lacked the video group inside the job)
+    "**Surprise 2: CUDA works over ssh but not under Slurm.** `srun` on the Orin failed with:\n"
+    "NvRmMemInitNvmap failed: error Permission denied\nRuntimeError: No CUDA GPUs are available",
+    # a container setup note for Jetson (its text is Japanese; the error is quoted as printed)
+    "cudaGetDeviceCount が NvRmMemInitNvmap failed with Permission denied を経て operation not supported で失敗します。",
+])
+def test_a_jetson_refusing_nvmap_is_the_user_outside_the_video_group(text):
+    found = first(text)
+    assert found.slug == "user-not-in-gpu-device-group" and found.confidence == "confirmed"
+    assert "usermod -aG video" in found.fix[1]
+
+
+@pytest.mark.parametrize("text", [
+    corpus("9422-"),
+    corpus("9425-"),
+    corpus("9426-"),
+])
+def test_the_gpu_working_for_root_and_not_for_the_user_is_the_device_group(text):
+    found = first(text)
+    assert found.slug == "user-not-in-gpu-device-group" and found.confidence == "likely"
+
+
+@pytest.mark.parametrize("text", [
+    # the node missing, not refused (a public Jetson note)
+    "NvRmMemInitNvmap failed with No such file or directory\nMemory Manager Not supported\n"
+    "CUDA initialization: CUDA unknown error",
+    # NVML refused in a container on an SELinux host (Fedora 36): CTR020's
+    corpus("9427-"),
+])
+def test_other_device_failures_are_not_the_device_group(text):
+    assert "user-not-in-gpu-device-group" not in paste_slugs(text)

@@ -11,7 +11,7 @@ from envcheck.matrix import version
 from envcheck.rules import Context, Hit, first_match, rule
 from envcheck import distro as _distro
 from envcheck.rules.gpu import GPU_REQUEST, gpu_container, said_no_gpu
-from envcheck.rules.system import driver_libs_outside_ldcache
+from envcheck.rules.system import NVML_PERMISSIONS, SELINUX_SIGNS, driver_libs_outside_ldcache
 
 TOOLKIT_GUIDE = "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
 # Docker names the capabilities the request listed, whatever they are: "[[gpu]]" for --gpus, "[[compute utility]]" for
@@ -1661,13 +1661,9 @@ def host_gl_libs_newer_glibc_than_container(ctx: Context, seen: List[str]) -> It
                    "or build the container on a base at least as new as the host's distribution"])
 
 
-# NVML refused inside a container, and SELinux's own record of a refusal on an NVIDIA device ("avc:  denied  { read
-# write } for  pid=... name="nvidiactl" ... tcontext=system_u:object_r:xserver_misc_device_t:s0").
-NVML_PERMISSIONS = r"Failed to initialize NVML: Insufficient Permissions"
+# SELinux's own record of a refusal on an NVIDIA device ("avc:  denied  { read write } for  pid=... name="nvidiactl"
+# ... tcontext=system_u:object_r:xserver_misc_device_t:s0"); NVML's refusal and the signs of SELinux are system's.
 SELINUX_DENIAL = r"avc:\s+denied\s+\{[^}]*\}.{0,300}(?:nvidia|xserver_misc_device_t)"
-# What says SELinux is in play: the word, a distribution that enforces it by default, or the fix people found.
-SELINUX_SIGNS = (r"\bSE ?Linux\b", r"\bsetenforce\b", r"\b(?:RHEL|Red Hat Enterprise Linux|CentOS|Fedora|Rocky Linux|"
-                 r"AlmaLinux|Oracle Linux)\b", r"\bel[789]\b|\.el[789]\.", r"works? with (?:the )?[`'\"]?--privileged")
 
 
 @rule("CTR020", "selinux-blocks-container-gpu-access", "error",

@@ -1619,6 +1619,68 @@ def library_needs_executable_stack(ctx: Context, seen: List[str]) -> Iterable[Hi
                    "<that path> | grep GNU_STACK should then print RW, not RWE"])
 
 
+# NVML refusing to start for want of access to the device nodes, and what says SELinux is in play: the word, a
+# distribution that enforces it by default, or the fix people found (CTR020 reads those).
+NVML_PERMISSIONS = r"Failed to initialize NVML: Insufficient Permissions"
+SELINUX_SIGNS = (r"\bSE ?Linux\b", r"\bsetenforce\b", r"\b(?:RHEL|Red Hat Enterprise Linux|CentOS|Fedora|Rocky Linux|"
+                 r"AlmaLinux|Oracle Linux)\b", r"\bel[789]\b|\.el[789]\.", r"works? with (?:the )?[`'\"]?--privileged")
+# A Jetson's GPU memory manager refusing the process: "NvRmMemInitNvmap failed: Permission denied" (/dev/nvmap is
+# root:video, mode 0440 or 0660); "with No such file or directory" is the node missing, another matter.
+NVMAP_DENIED = r"NvRmMemInitNvmap failed(?::|\s+with)?\s*(?:error\s+)?Permission denied"
+# The same GPU working for root and not for the user: "sudo nvidia-smi" works, "Works perfectly fine with the root
+# user", "GPU access in a container on Jetson as a non-root user".
+ROOT_WORKS = (r"\bsudo\s+nvidia-smi\b", r"\b(?:works?|working|fine|runs?)\b.{0,40}\b(?:as|with|for|under)\s+(?:the\s+)?"
+              r"root(?:\s+user)?\b", r"\bas\s+(?:a\s+)?non-?root\s+user\b")
+# What the user failed at: NVML's refusal, or CUDA finding no device.
+DEVICE_REFUSED = (NVML_PERMISSIONS, r"no CUDA-capable device is detected", r"cudaGetDeviceCount returned 100\b",
+                  r"\bCUDA_ERROR_NO_DEVICE\b", r"No CUDA GPUs are available")
+
+
+@rule("SYS028", "user-not-in-gpu-device-group", "error", "The user may not open the GPU's device files",
+      signatures=(NVMAP_DENIED,), priority=8,
+      references=("https://raw.githubusercontent.com/NVIDIA/open-gpu-kernel-modules/main/kernel-open/nvidia/nv-reg.h",))
+def user_not_in_gpu_device_group(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On a Jetson, CUDA fails with "NvRmMemInitNvmap failed: Permission denied" and cuInit's 100
+    (CUDA_ERROR_NO_DEVICE): in a container run as a non-root user, in a Slurm job, under a service
+    account. Elsewhere "Failed to initialize NVML: Insufficient Permissions" for a user while
+    `sudo nvidia-smi` works, or a container that works as root and not as its USER.
+
+    Why:
+    The GPU's device files belong to a group: on a Jetson /dev/nvmap and /dev/nvhost-* are root:video;
+    on other machines /dev/nvidia* are world-usable unless the driver's NVreg_DeviceFileGID and
+    NVreg_DeviceFileMode options (nv-reg.h) restrict them: openSUSE's driver packages load it with the
+    video group and mode 0660, VirtualGL's vglserver_config gives them to its vglusers group. A process
+    whose user is not in that group cannot open them, and CUDA and NVML report the refusal as no
+    device or insufficient permissions. In a container the groups are the container's: a USER there is
+    in the host's device group only when its group id matches, or when it is added with --group-add.
+
+    Fix:
+    `ls -l /dev/nvmap /dev/nvidia*` shows the group; add the user to it (`sudo usermod -aG video
+    $USER`, then log in again), or start the container with `--group-add <that group's id>`.
+
+    When to ignore:
+    Where the user is meant to have no GPU.
+    """
+    refused = ctx.observed(DEVICE_REFUSED)
+    root_works = ctx.observed(ROOT_WORKS)
+    if not seen and not (refused and root_works) or ctx.observed(SELINUX_SIGNS):
+        return
+    jetson = bool(seen) or bool(ctx.jetson())
+    group = "video" if jetson else "<the group of /dev/nvidia0>"
+    nodes = "/dev/nvmap and /dev/nvhost-*" if jetson else "/dev/nvidia*"
+    yield Hit(f"the process's user may not open the GPU's device files ({nodes}): it is not in their group"
+              + (" (video on a Jetson)" if jetson else "") + ", so CUDA and NVML see no usable GPU, while root can",
+              evidence={"observed": (seen or refused)[0].strip()[:200],
+                        **({"root_works": root_works[0].strip()[:160]} if root_works else {})},
+              confirmed=bool(seen), generic=not seen, priority=8,
+              fix=[f"ls -l {nodes.split(' and ')[0]}*  # the group that owns the device files",
+                   f"sudo usermod -aG {group} $USER  # then log in again; a service: its account",
+                   "in a container: docker run --group-add $(stat -c %g " + ("/dev/nvmap" if jetson else "/dev/nvidia0")
+                   + ") ...; in a Slurm job: the groups of the job's user"])
+
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
@@ -1626,4 +1688,4 @@ RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_inva
          slurm_gres_type_required, slurm_gpu_partition_account_required, msvc_runtime_missing,
          slurm_job_not_launched_with_srun, memlock_limit_too_low, glibc_too_old_for_binary, ucx_libnuma_missing,
          mpi_gpu_support_on_cpu_only_node, nvidia_vulkan_icd_dependency_missing, egl_vendor_not_nvidia,
-         executor_gpus_not_isolated, library_needs_executable_stack)
+         executor_gpus_not_isolated, library_needs_executable_stack, user_not_in_gpu_device_group)
