@@ -1684,13 +1684,14 @@ def _curand_cannot_launch(ctx: Context) -> Optional[Hit]:
     if not failed or gpu is None:
         return None
     needs = ctx.matrix.oldest_cuda_for_cc(gpu["cc"])
+    cuda = ctx.program_cuda()
     return Hit(f"cuRAND's kernels cannot launch on the {gpu['name']} (compute capability {gpu['cc']}): the program "
                "most often loads the cuRAND of a CUDA older than this GPU" + (f" (CUDA {needs} is the first that "
                                                                                   "knows it)" if needs else "")
                + ", even where a newer toolkit is installed: a build linked before the upgrade, an old library left on "
                "the library path, or an image built on the older CUDA", generic=True, priority=20,
                evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], "observed": failed[0].strip()[:200],
-                         **({"program_cuda": ctx.program_cuda()} if ctx.program_cuda() else {})},
+                         **({"program_cuda": cuda} if cuda else {})},
                fix=["ldd <the program or its library, e.g. $(which caffe)> | grep -E 'curand|cudart'  # the CUDA it "
                     "loads",
                     f"rebuild it against CUDA {needs or 'a release that knows this GPU'} or newer, from a clean build "
@@ -3202,19 +3203,20 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if jetson and refused:
         wanted = re.search(r"(onnxruntime-gpu|torch|tensorflow)", " ".join(refused), re.I)
         name = wanted.group(1).lower() if wanted else "the framework"
-        how = "install the onnxruntime-gpu wheel built for that JetPack release: the Jetson Zoo's (see the " \
-              "reference), or for JetPack 6 from jetson-containers' index (pip3 install onnxruntime-gpu --index-url " \
-              "https://pypi.jetson-ai-lab.io/jp6/cu126); or build it from source with --use_cuda" \
-            if name == "onnxruntime-gpu" else f"install the {name} wheel NVIDIA publishes for that JetPack release " \
-                                              "(see the reference), or use a jetson-containers image tagged for this " \
-                                              "L4T release"
+        if name == "onnxruntime-gpu":
+            made, reference = "are made for each JetPack release, outside PyPI", JETSON_ZOO_ONNXRUNTIME
+            how = ("install the onnxruntime-gpu wheel built for that JetPack release: the Jetson Zoo's (see the "
+                   "reference), or for JetPack 6 from jetson-containers' index (pip3 install onnxruntime-gpu "
+                   "--index-url https://pypi.jetson-ai-lab.io/jp6/cu126); or build it from source with --use_cuda")
+        else:
+            made = "come from NVIDIA, one per JetPack release"
+            reference = JETSON_TENSORFLOW if name == "tensorflow" else JETSON_PYTORCH
+            how = (f"install the {name} wheel NVIDIA publishes for that JetPack release (see the reference), or use "
+                   "a jetson-containers image tagged for this L4T release")
         yield Hit(f"On a Jetson (aarch64 with JetPack's CUDA), pip's default index has no {name} build for it: "
-                  + (f"GPU builds of {name} for Jetson are made for each JetPack release, outside PyPI"
-                     if name == "onnxruntime-gpu" else f"GPU builds of {name} for Jetson come from NVIDIA, one per "
-                                                        "JetPack release"),
+                  f"GPU builds of {name} for Jetson {made}",
                   evidence={"jetson": jetson, "pip": refused[0].strip()[:200]}, confirmed=True,
-                  references=[JETSON_TENSORFLOW] if name == "tensorflow" else
-                  [JETSON_PYTORCH] if name == "torch" else [JETSON_ZOO_ONNXRUNTIME],
+                  references=[reference],
                   fix=["cat /etc/nv_tegra_release; apt show nvidia-jetpack  # the L4T and JetPack release", how])
         return
     # (an image for another L4T release than the host's is CTR010's, whatever torch it carries)

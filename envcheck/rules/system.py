@@ -214,11 +214,11 @@ TORCH_NO_DEVICE = r"No CUDA GPUs are available"
 # torch saying, elsewhere in the same report, that it does see a GPU: in a shell, a notebook, another project ("When I
 # run `torch.cuda.is_available()` it shows `true`"; "torch.cuda.is_available() is Ture"; "despite
 # torch.cuda.is_available() being True in the notebook itself").
+TORCH_SEES_GPU = r"is_ava\w{2,6}\(\)\W{0,4}(?:it\s+|to\s+)?" \
+                 r"(?:is|returns?|returned|shows?|being|gives|prints?|->|=|:)?\W{0,4}(?:True|Ture)\b"
 # Where a program's devices are given by something other than its own environment: a container, or a scheduler's job;
 # their rules read those.
 GIVEN_DEVICES_BY_RUNNER = (r"\b(?:docker|podman|kubectl|kubernetes|srun|sbatch|salloc)\b",)
-TORCH_SEES_GPU = r"is_ava\w{2,6}\(\)\W{0,4}(?:it\s+|to\s+)?" \
-                 r"(?:is|returns?|returned|shows?|being|gives|prints?|->|=|:)?\W{0,4}(?:True|Ture)\b"
 NO_DEVICE_SEEN = (r"no CUDA-capable device is detected", r"No CUDA GPUs are available", r"invalid device ordinal",
                   r"CUDA_ERROR_NO_DEVICE", r"cudaErrorNoDevice", r"is_available\(\)(?!.*\bTrue\b)")
 
@@ -1665,8 +1665,8 @@ def user_not_in_gpu_device_group(ctx: Context, seen: List[str]) -> Iterable[Hit]
     """
     refused = ctx.observed(DEVICE_REFUSED)
     root_works = ctx.observed(ROOT_WORKS)
-    if not seen and not (refused and root_works) or ctx.observed(SELINUX_SIGNS):
-        return
+    if (not seen and not (refused and root_works)) or ctx.observed(SELINUX_SIGNS):
+        return  # nothing refused by the device files, or SELinux doing the refusing (CTR020)
     jetson = bool(seen) or bool(ctx.jetson())
     group = "video" if jetson else "<the group of /dev/nvidia0>"
     nodes = "/dev/nvmap and /dev/nvhost-*" if jetson else "/dev/nvidia*"
