@@ -219,8 +219,10 @@ TORCH_SEES_GPU = r"is_ava\w{2,6}\(\)\W{0,4}(?:it\s+|to\s+)?" \
 # Where a program's devices are given by something other than its own environment: a container, or a scheduler's job;
 # their rules read those.
 GIVEN_DEVICES_BY_RUNNER = (r"\b(?:docker|podman|kubectl|kubernetes|srun|sbatch|salloc)\b",)
-NO_DEVICE_SEEN = (r"no CUDA-capable device is detected", r"No CUDA GPUs are available", r"invalid device ordinal",
-                  r"CUDA_ERROR_NO_DEVICE", r"cudaErrorNoDevice", r"is_available\(\)(?!.*\bTrue\b)")
+# CUDA finding no device, in the runtime's, torch's and the driver API's words.
+CUDA_FINDS_NO_DEVICE = (r"no CUDA-capable device is detected", TORCH_NO_DEVICE, r"CUDA_ERROR_NO_DEVICE",
+                        r"cudaErrorNoDevice")
+NO_DEVICE_SEEN = CUDA_FINDS_NO_DEVICE + (r"invalid device ordinal", r"is_available\(\)(?!.*\bTrue\b)")
 
 
 @rule("SYS004", "cuda-visible-devices-invalid", "error", "CUDA_VISIBLE_DEVICES hides every GPU",
@@ -1632,8 +1634,7 @@ NVMAP_DENIED = r"NvRmMemInitNvmap failed(?::|\s+with)?\s*(?:error\s+)?Permission
 ROOT_WORKS = (r"\bsudo\s+nvidia-smi\b", r"\b(?:works?|working|fine|runs?)\b.{0,40}\b(?:as|with|for|under)\s+(?:the\s+)?"
               r"root(?:\s+user)?\b", r"\bas\s+(?:a\s+)?non-?root\s+user\b")
 # What the user failed at: NVML's refusal, or CUDA finding no device.
-DEVICE_REFUSED = (NVML_PERMISSIONS, r"no CUDA-capable device is detected", r"cudaGetDeviceCount returned 100\b",
-                  r"\bCUDA_ERROR_NO_DEVICE\b", r"No CUDA GPUs are available")
+DEVICE_REFUSED = (NVML_PERMISSIONS, r"cudaGetDeviceCount returned 100\b") + CUDA_FINDS_NO_DEVICE
 
 
 @rule("SYS028", "user-not-in-gpu-device-group", "error", "The user may not open the GPU's device files",
