@@ -927,6 +927,91 @@ def xla_ptxas_not_found(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    "Jupyter kernel"])
 
 
+
+# XLA (TensorFlow, JAX) finding no libdevice, the CUDA bitcode library its GPU backend links kernels with, which ships
+# in the toolkit's compiler component (nvvm/libdevice/libdevice.10.bc: apt's cuda-nvcc-X-Y, conda's cuda-nvcc,
+# pip's nvidia-cuda-nvcc-cu12). XLA warns "Can't find libdevice directory ${CUDA_DIR}/nvvm/libdevice", lists the
+# directories it searched and names the way out itself: "setting the environment variable
+# XLA_FLAGS=--xla_gpu_cuda_data_dir=/path/to/cuda will work" (tensorflow/tensorflow#58681; the SageMaker images of
+# aws/sagemaker-distribution#15, which lack cuda-nvcc). A kernel that needs it then fails: "INTERNAL: libdevice not
+# found at ./libdevice.10.bc" (TensorFlow; JAX's XlaRuntimeError in conda-forge/jaxlib-feedstock#283), "libdevice is
+# required by this HLO module but was not found at ./libdevice.10.bc". dpkg -S names the package that owns it:
+# "cuda-nvcc-11-2: /usr/local/cuda-11.2/nvvm/libdevice/libdevice.10.bc" (jax-ml/jax#6323).
+LIBDEVICE_NOT_FOUND = (r"Can'?t find libdevice directory", r"\blibdevice not found\b",
+                       r"libdevice is required by this HLO module but was not found")
+# conda-forge TensorFlow and jaxlib builds that searched their own build prefix, never the environment they were
+# installed in (conda-forge/tensorflow-feedstock#369, fixed by its PR #370; jaxlib-feedstock#283, fixed by PR 288):
+# the searched list, or an strace of the search, names the feedstock's path.
+CONDA_BUILD_PREFIX = re.compile(r"/[^\s\"']*(?:/feedstock_root/build_artifacts/|/_build_env/)[^\s\"']*")
+# Debian's and Ubuntu's nvidia-cuda-toolkit package puts the toolkit in /usr/lib/cuda, where XLA never looks
+# (jax-ml/jax#989, #6323; "export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/lib/cuda" in users' setup notes).
+DISTRO_CUDA_DIR = r"/usr/lib/cuda\b"
+CONDA_ENVIRONMENT = r"\bconda-forge\b|\$CONDA_PREFIX\b|(?:(?:ana|mini)conda\d?|miniforge\d?|mambaforge)/envs/"
+
+
+@rule("TK018", "xla-libdevice-missing", "error", "XLA (TensorFlow, JAX) cannot find CUDA's libdevice",
+      signatures=LIBDEVICE_NOT_FOUND, priority=22,
+      references=("https://github.com/tensorflow/tensorflow/issues/58681",))
+def xla_libdevice_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    TensorFlow or JAX warns "Can't find libdevice directory ${CUDA_DIR}/nvvm/libdevice. This may
+    result in compilation or runtime failures", lists "Searched for CUDA in the following
+    directories", and the first XLA-compiled step fails: "INTERNAL: libdevice not found at
+    ./libdevice.10.bc" (JAX: "XlaRuntimeError: INTERNAL: libdevice not found at ./libdevice.10.bc").
+
+    Why:
+    XLA compiles its GPU kernels itself and links them with libdevice, a bitcode library of the
+    CUDA toolkit's compiler component (nvvm/libdevice). It looks in a fixed list of directories:
+    the CUDA path it was built with, /usr/local/cuda, pip's nvidia-cuda-nvcc wheel. An install with
+    the CUDA runtime libraries but no compiler component (a -runtime image, cloud notebook images, a
+    toolkit elsewhere on Windows), or a conda package that searched its own build prefix instead of
+    the environment, leaves it nothing. TensorFlow 2.11's Keras optimizers compile their update step
+    with XLA, so model.fit meets it where plain ops did not.
+
+    Fix:
+    Install the CUDA compiler component of the framework's CUDA (pip install nvidia-cuda-nvcc-cu12;
+    conda install cuda-nvcc; apt install cuda-nvcc-X-Y) and point XLA at the directory that holds
+    nvvm/libdevice: export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda (or $CONDA_PREFIX).
+    For conda-forge builds that searched their build prefix, update the package: later builds find
+    the environment.
+
+    When to ignore:
+    A warning alone, on a program that never fails with "libdevice not found", can be ignored
+    until a kernel needs libdevice.
+    """
+    if not seen:
+        return
+    flag = "export XLA_FLAGS=--xla_gpu_cuda_data_dir={}  # the directory that holds nvvm/libdevice"
+    build_prefix = first_match(CONDA_BUILD_PREFIX, ctx.observed([CONDA_BUILD_PREFIX.pattern]))
+    if build_prefix:
+        yield Hit("XLA found no libdevice: this conda package searches the prefix it was built in, not the environment "
+                  "it is installed in", evidence={"searched": build_prefix.group(0), "observed": seen[:2]},
+                  confirmed=True,
+                  fix=["conda update tensorflow  # or jaxlib: later conda-forge builds search the environment",
+                       "conda install -c conda-forge cuda-nvcc  # libdevice into the environment, if it lacks it",
+                       "find \"$CONDA_PREFIX\" -name libdevice.10.bc", flag.format("$CONDA_PREFIX")])
+        return
+    if ctx.observed([CONDA_ENVIRONMENT]):
+        yield Hit("XLA found no libdevice in this conda environment: it has no CUDA compiler component where XLA looks",
+                  evidence={"observed": seen[:2]},
+                  fix=["conda install -c conda-forge cuda-nvcc  # of the framework's CUDA version",
+                       "find \"$CONDA_PREFIX\" -name libdevice.10.bc", flag.format("$CONDA_PREFIX")])
+        return
+    if ctx.observed([DISTRO_CUDA_DIR]):
+        yield Hit("XLA found no libdevice: the toolkit is in /usr/lib/cuda (the distribution's package), where XLA "
+                  "does not look", evidence={"observed": seen[:2]},
+                  fix=["ls /usr/lib/cuda/nvvm/libdevice  # XLA looks for <dir>/nvvm/libdevice",
+                       flag.format("/usr/lib/cuda")])
+        return
+    yield Hit("XLA found no libdevice (nvvm/libdevice, the CUDA compiler component) in the directories it searched",
+              evidence={"observed": seen[:2]},
+              fix=["pip install nvidia-cuda-nvcc-cu12  # CUDA 12 builds of TensorFlow and JAX search this wheel",
+                   "or: apt install cuda-nvcc-X-Y  # of the framework's CUDA release",
+                   "find / -name libdevice.10.bc 2>/dev/null  # XLA wants the directory above nvvm/",
+                   flag.format("/usr/local/cuda")])
+
+
 # The linker asked for a CUDA toolkit library (libcurand, libcudart, libcublas, ...) that is on no -L path:
 # "/usr/bin/ld: cannot find -lcurand", "ld: cannot find -lcudart: No such file or directory". -lcuda (the
 # driver) is LIB007's.
@@ -1580,5 +1665,5 @@ def cuda_visual_studio_integration_missing(ctx: Context, seen: List[str]) -> Ite
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
          c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project, xla_ptxas_not_found,
-         host_compiler_too_old, cuda_toolkit_component_missing, windows_sdk_missing_for_cuda_build,
-         torch_extension_build_lock_stale, cuda_visual_studio_integration_missing)
+         xla_libdevice_missing, host_compiler_too_old, cuda_toolkit_component_missing,
+         windows_sdk_missing_for_cuda_build, torch_extension_build_lock_stale, cuda_visual_studio_integration_missing)
