@@ -70,3 +70,47 @@ def test_xla_missing_a_distribution_toolkit_in_usr_lib_cuda_points_xla_there(tex
 ])
 def test_other_libdevice_lookups_are_not_xlas(text):
     assert "xla-libdevice-missing" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text, needed, newer", [
+    (corpus("5750-"), "GLIBCXX_3.4.29", '"libstdcxx-ng>=11"'),
+    # ztxz16/fastllm#301, its title
+    ("OSError: /home/suser/.conda/envs/llm/bin/../lib/libstdc++.so.6: version `GLIBCXX_3.4.30' not found",
+     "GLIBCXX_3.4.30", '"libstdcxx-ng>=12"'),
+    # pybind/cmake_example#8: miniconda's base environment, a module built with Ubuntu 17.04's g++ 6.3
+    ("ImportError: /home/ian/miniconda3/lib/python3.6/site-packages/matplotlib/../../../libstdc++.so.6: version "
+     "`GLIBCXX_3.4.22' not found (required by /home/ian/miniconda3/lib/python3.6/site-packages/"
+     "NISTfit.cpython-36m-x86_64-linux-gnu.so)", "GLIBCXX_3.4.22", '"libstdcxx-ng>=6"'),
+    # ContinuumIO/anaconda-issues#5191
+    ("OSError: /opt/anaconda3/bin/../lib/libstdc++.so.6: version `CXXABI_1.3.9' not found (required by "
+     "/opt/anaconda3/lib/python3.6/site-packages/porechop/cpp_functions.so)", "CXXABI_1.3.9", '"libstdcxx-ng>=5"'),
+])
+def test_a_conda_libstdcxx_missing_a_symbol_version_names_the_gcc_that_has_it(text, needed, newer):
+    found = first(text)
+    assert found.code == "LIB022" and found.confidence == "confirmed"
+    assert found.evidence["needed"] == needed
+    assert newer in found.fix[1]
+
+
+@pytest.mark.parametrize("text", [
+    corpus("9111-"),
+    # HIT-SCIR/pyltp#58: the first error, before the loader named the library
+    "I intall pyltp by pip in anaconda 4.2.0  Ubuntu16.04 LTS envirnment, I get a problem when I run `import pyltp`:\n"
+    "... undefined symbol: _ZTVNSt7__cxx1119basic_istringstreamIcSt11char_traitsIcESaIcEEE",
+])
+def test_a_std_symbol_undefined_in_a_conda_environment_is_its_older_libstdcxx(text):
+    found = first(text)
+    assert found.code == "LIB022" and found.confidence == "likely"
+
+
+@pytest.mark.parametrize("text", [
+    # BGI-Qingdao/TGS-GapCloser#88: the system's libstdc++ is the old one, the conda package the newer
+    "/public/home/sunzhg/miniconda3/envs/tgsgapcloser/bin/tgsgapcloserbin/tgsseqsplit: /lib64/libstdc++.so.6: version "
+    "`GLIBCXX_3.4.20' not found (required by /public/home/sunzhg/miniconda3/envs/tgsgapcloser/bin/tgsgapcloserbin/"
+    "tgsseqsplit)",
+    # a torch extension's own undefined symbol (c10), with conda in the paste: not the C++ runtime
+    "ImportError: /home/u/miniconda3/envs/t/lib/python3.8/site-packages/torch_scatter/_scatter.so: undefined symbol: "
+    "_ZN3c106detail19maybe_wrap_dim_slowEllb",  # constructed
+])
+def test_an_old_system_libstdcxx_or_a_framework_symbol_is_not_the_conda_runtime(text):
+    assert "conda-env-libstdcxx-too-old-for-extension" not in paste_slugs(text)

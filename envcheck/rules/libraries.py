@@ -2178,6 +2178,89 @@ def nvml_stub_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   confirmed=True, fix=_stub_fix(entries, "libnvidia-ml"))
 
 
+
+# The C++ runtime a process loaded is older than the one a module was built against. The dynamic loader names the
+# symbol version it missed and the library it looked in: "OSError: /home/suser/.conda/envs/llm/bin/../lib/
+# libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by ...)" (ztxz16/fastllm#301, kvcache-ai/ktransformers
+# #524, isl-org/Open3D#5531), "version `CXXABI_1.3.9' not found" (ContinuumIO/anaconda-issues#5191, #7284). A module
+# built with a newer g++ and loaded against an older libstdc++ may instead miss a std:: symbol by name: "undefined
+# symbol: _ZNSt15__exception_ptr13exception_ptr9_M_addrefEv" (facebookresearch/detectron2 in an Anaconda env),
+# "undefined symbol: _ZTVNSt7__cxx1119basic_istringstream..." (HIT-SCIR/pyltp#58, anaconda2).
+LIBSTDCXX_VERSION_MISSING = re.compile(r"(?P<loaded>[^\s'\"`(]*libstdc\+\+\.so(?:\.6)?)?[\s:]*version [`'‘]?"
+                                       r"(?P<label>GLIBCXX|CXXABI)_(?P<version>\d+(?:\.\d+)+)[`'’]? not found")
+STD_SYMBOL_UNDEFINED = r"undefined symbol: _Z(?:T[VIS])?N?St\w+"
+# A conda environment's own libstdc++ (in <prefix>/lib, reached through python's $ORIGIN/../lib), or conda named
+# anywhere in the paste for the undefined-symbol form, which names no library ("I intall pyltp by pip in anaconda
+# 4.2.0", pyltp#58).
+CONDA_PREFIX_PATH = (r"\b(?:ana|mini)conda\d?\b|miniforge\d?/|mambaforge/|/\.conda/|/conda-envs/|/envs/[^/\s]+/lib/|"
+                     r"/bin/\.\./lib/libstdc")
+# The GCC release that first shipped each libstdc++ symbol version, from libstdc++'s ABI policy manual
+# (libstdc++-v3/doc/xml/manual/abi.xml, "abi.versioning.history", up to GCC 12.1) and the GCC 14.1 update to it
+# (gcc.gnu.org/pipermail/libstdc++/2024-April/058588.html, GCC 13.1 to 14.1).
+FIRST_GCC_WITH = {
+    "GLIBCXX_3.4.19": "4.8.3", "GLIBCXX_3.4.20": "4.9.0", "GLIBCXX_3.4.21": "5.1.0", "GLIBCXX_3.4.22": "6.1.0",
+    "GLIBCXX_3.4.23": "7.1.0", "GLIBCXX_3.4.24": "7.2.0", "GLIBCXX_3.4.25": "8.1.0", "GLIBCXX_3.4.26": "9.1.0",
+    "GLIBCXX_3.4.27": "9.2.0", "GLIBCXX_3.4.28": "9.3.0", "GLIBCXX_3.4.29": "11.1.0", "GLIBCXX_3.4.30": "12.1.0",
+    "GLIBCXX_3.4.31": "13.1.0", "GLIBCXX_3.4.32": "13.2.0", "GLIBCXX_3.4.33": "14.1.0",
+    "CXXABI_1.3.8": "4.9.0", "CXXABI_1.3.9": "5.1.0", "CXXABI_1.3.10": "6.1.0", "CXXABI_1.3.11": "7.1.0",
+    "CXXABI_1.3.12": "9.1.0", "CXXABI_1.3.13": "11.1.0", "CXXABI_1.3.14": "13.1.0", "CXXABI_1.3.15": "14.1.0",
+}
+
+
+@rule("LIB022", "conda-env-libstdcxx-too-old-for-extension", "error",
+      "A conda environment's libstdc++ is older than the one a module was built against",
+      signatures=(LIBSTDCXX_VERSION_MISSING.pattern, STD_SYMBOL_UNDEFINED), priority=20,
+      references=("https://gcc.gnu.org/onlinedocs/libstdc++/manual/abi.html",))
+def conda_env_libstdcxx_too_old_for_extension(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Importing a compiled module from a conda environment fails:
+    "OSError: /home/suser/.conda/envs/llm/bin/../lib/libstdc++.so.6: version `GLIBCXX_3.4.30' not found",
+    or "version `CXXABI_1.3.9' not found", or the module misses a C++ standard library symbol:
+    "undefined symbol: _ZNSt15__exception_ptr13exception_ptr9_M_addrefEv".
+
+    Why:
+    A conda environment carries its own libstdc++ (libstdcxx-ng) and its python loads it first,
+    through its $ORIGIN/../lib run path. A module compiled on this machine with the system's newer
+    g++ (a CUDA extension built from source, a JIT-built torch extension, a library in /usr/local),
+    or a package built with a newer toolchain, needs symbol versions that the environment's older
+    copy lacks, so the loader refuses it even though the system's libstdc++ has them.
+
+    Fix:
+    Install a libstdc++ into the environment at least as new as the compiler that built the module:
+    conda install -c conda-forge "libstdcxx-ng>=12" for GLIBCXX_3.4.30 (each symbol version names
+    the GCC release that introduced it). Or build the module with the environment's own compiler
+    (conda's gxx), so it needs nothing newer.
+
+    When to ignore:
+    Never: the module does not load.
+    """
+    if not seen:
+        return
+    found = first_match(LIBSTDCXX_VERSION_MISSING, ctx.observed([LIBSTDCXX_VERSION_MISSING.pattern]))
+    if found and found.group("loaded") and not re.search(CONDA_PREFIX_PATH, found.group("loaded")):
+        return  # the system's libstdc++ is the old one: another situation
+    if not ctx.observed([CONDA_PREFIX_PATH]):
+        return
+    if found:
+        needed = f"{found.group('label')}_{found.group('version')}"
+        gcc = FIRST_GCC_WITH.get(needed, "")
+        loaded = found.group("loaded") or "the environment's libstdc++.so.6"
+        message = f"the conda environment's libstdc++ lacks {needed}"
+        message += f" (GCC {gcc} and newer have it)" if gcc else ""
+        evidence = {"needed": needed, "loaded": loaded}
+        check = f"strings {loaded} | grep -E '^{found.group('label')}_' | tail -3  # the newest it has"
+    else:  # the loader named no library: a likely reading, not a confirmed one
+        gcc, symbol = "", first_match(re.compile(STD_SYMBOL_UNDEFINED), seen)
+        message = "a module needs a C++ standard library symbol the conda environment's older libstdc++ lacks"
+        evidence = {"undefined": symbol.group(0) if symbol else seen[0]}
+        check = "strings \"$CONDA_PREFIX/lib/libstdc++.so.6\" | grep -E '^GLIBCXX_' | tail -3  # the newest it has"
+    newer = f'"libstdcxx-ng>={gcc.split(".")[0]}"' if gcc else "libstdcxx-ng"
+    yield Hit(message + ": the module was built with a newer g++ than the environment's C++ runtime",
+              evidence={**evidence, "observed": seen[:1]}, generic=not found, priority=20,
+              fix=[check, f"conda install -c conda-forge {newer}  # a C++ runtime as new as the module's compiler",
+                   "or rebuild the module with the environment's compiler: conda install -c conda-forge gxx"])
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
@@ -2185,4 +2268,5 @@ RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libr
          libcuda_stub_on_library_path, nvml_stub_on_library_path,
          cuda_driver_env_points_to_runtime_lib,
          cuda_python_major_too_new, cuda_lib_newer_than_nvjitlink, cufile_gds_unusable_needs_compat_mode,
-         cufft_too_old_for_gpu_arch, cuda_library_not_linked_against_libcuda, cuda_library_older_than_build)
+         cufft_too_old_for_gpu_arch, cuda_library_not_linked_against_libcuda, cuda_library_older_than_build,
+         conda_env_libstdcxx_too_old_for_extension)
