@@ -32,11 +32,11 @@ def test_nvrtc_refusing_a_new_gpu_is_a_cuda_too_old_for_it():
     # the B300 named the way its owner wrote it ("on this B300 box"): torch +cu128's kernels for 10.0 run on its 10.3,
     # and only NVRTC 12.8, which compiles for the exact target, does not know it; 10.3 came with CUDA 12.9
     found = first("Root cause: a1x_rl vendors nvidia-cuda-nvrtc-cu12 12.8 on this B300 box\ntorch 2.9.0+cu128\n" + NVRTC)
-    assert found.slug == "nvcc-too-old-for-gpu-arch" and found.evidence["compute_capability"] == "10.3"
+    assert found.slug == "nvrtc-toolkit-too-old" and found.evidence["compute_capability"] == "10.3"
     assert found.evidence["needs_cuda"] == "12.9.0"
     # a Chinese note with no GPU and no CUDA named: still NVRTC that does not know the GPU
     assert first("训练的gui一闪而过之后`run time error nvrtc: invalid value for --gpu-architecture(-arch)`").slug == \
-        "nvcc-too-old-for-gpu-arch"
+        "nvrtc-toolkit-too-old"
 
 
 def test_a_projects_own_cuda_extension_module_missing():

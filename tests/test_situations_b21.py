@@ -54,7 +54,7 @@ def test_nvrtc_of_a_framework_build_older_than_the_gpu():
     assert found.slug == "gpu-arch-not-in-build" and "NVRTC" not in found.message
     # the NVRTC of a toolkit (no framework build named) is the toolkit's
     found = first("GPU 0: NVIDIA GeForce RTX 5070\nCuda compilation tools, release 11.8, V11.8.89\n" + NVRTC)
-    assert found.slug == "nvcc-too-old-for-gpu-arch"
+    assert found.slug == "nvrtc-toolkit-too-old"
 
 
 def test_libraries_published_as_cpu_only_builds():

@@ -31,10 +31,10 @@ def test_nvrtc_naming_the_builtins_file_keeps_its_cuda_major():
     assert found.slug == "cuda-libraries-missing" and found.evidence["wanted_cuda_major"] == "11"
 
 
-def test_nvrtc_refusing_an_architecture_is_tk004_not_its_builtins_missing():
+def test_nvrtc_refusing_an_architecture_is_tk019_not_its_builtins_missing():
     # pytorch/pytorch#87595's wording, quoted in notes found by find_string: an NVRTC too old for the GPU
     assert first("RuntimeError: nvrtc: error: invalid value for --gpu-architecture (-arch)").slug == \
-        "nvcc-too-old-for-gpu-arch"
+        "nvrtc-toolkit-too-old"
 
 
 @pytest.mark.parametrize("text", [

@@ -114,3 +114,25 @@ def test_a_std_symbol_undefined_in_a_conda_environment_is_its_older_libstdcxx(te
 ])
 def test_an_old_system_libstdcxx_or_a_framework_symbol_is_not_the_conda_runtime(text):
     assert "conda-env-libstdcxx-too-old-for-extension" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text, needs", [
+    (corpus("9682-"), "8.0"),  # CuPy with CUDA 7.5's NVRTC on a TITAN X (Pascal)
+    (corpus("5398-"), "12.8"),  # hashcat's NVRTC on an RTX 5080, its CUDA unnamed
+])
+def test_nvrtc_refusing_the_gpu_is_its_own_rule_naming_the_cuda_that_knows_it(text, needs):
+    found = first(text)
+    assert found.code == "TK019" and found.evidence["needs_cuda"].startswith(needs)
+
+
+def test_nvcc_refusing_an_architecture_stays_nvccs():
+    # the GPU's own architecture refused by nvcc, not NVRTC (test_situations_b20's wording)
+    text = "GPU 0: NVIDIA GeForce RTX 4090\nnvcc fatal   : Unsupported gpu architecture 'compute_89'"
+    assert first(text).slug == "nvcc-too-old-for-gpu-arch"
+    assert "nvrtc-toolkit-too-old" not in paste_slugs(text)
+
+
+def test_nvrtc_refusing_a_gpu_does_not_name_one_its_cuda_knows():
+    # hashcat's NVRTC of CUDA 11.0, reported with the GPU it works on (a 2080 Ti), not the one refused
+    found = first(corpus("7373-"))
+    assert found.code == "TK019" and "2080" not in found.message and "this GPU's architecture" in found.message

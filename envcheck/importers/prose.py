@@ -29,7 +29,7 @@ from envcheck.model import Distribution, Gpu, HostFacts, Library
 GPU_MENTION = re.compile(
     r"\b(?:NVIDIA\s+)?(?:GeForce\s+)?(?:(?i:RTX|GTX|GT|Quadro|Tesla|TITAN)\s*(?:RTX\s*)?(?i:[A-Z])?\d{2,4}[A-Z]?"
     r"(?:-[A-Za-z0-9]+)*"
-    r"(?:\s*(?i:Ti|SUPER))?(?:\s*Laptop(?:\s+GPU)?)?|TITAN\s+[VXP]\w*|"
+    r"(?:\s*(?i:Ti|SUPER))?(?:\s*Laptop(?:\s+GPU)?)?|TITAN\s+[VXP]\w*(?:\s*\(Pascal\))?|"
     # GeForce with a model number and no line word: the laptop and entry parts named so ("GeForce 940MX", "GeForce
     # 930M"), and people dropping GTX ("dual GeForce 780M")
     r"(?:NVIDIA\s+)?GeForce\s+\d{2,4}(?:MX|M)?(?:\s*(?i:Ti|SUPER))?|"

@@ -477,7 +477,7 @@ XLA_PTXAS_USED = re.compile(r"Used ptxas at (\S+)")
 
 
 @rule("TK004", "nvcc-too-old-for-gpu-arch", "error", "nvcc is older than the GPU it is asked to build for",
-      signatures=(UNKNOWN_ARCH.pattern, NVRTC_ARCH_REFUSED, XLA_PTXAS_TOO_OLD.pattern), priority=25, scope="build")
+      signatures=(UNKNOWN_ARCH.pattern, XLA_PTXAS_TOO_OLD.pattern), priority=25, scope="build")
 def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -508,9 +508,6 @@ def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     if all(XLA_PTXAS_TOO_OLD.search(line) for line in seen):
         yield _xla_ptxas_too_old(ctx, seen)
-        return
-    if _only_nvrtc_refused(seen):
-        yield from _nvrtc_older_than_gpu(ctx)
         return
     cc = _refused_arch(seen)
     if ctx.shared("arch_dropped_by_nvcc", _arch_dropped_by_nvcc)[0]:
@@ -615,14 +612,47 @@ def _within_range(ctx: Context, cuda: str, cc: str) -> bool:
     return bool(newest) and cc_tuple(cc) <= cc_tuple(newest)
 
 
+@rule("TK019", "nvrtc-toolkit-too-old", "error",
+      "The NVRTC that compiles kernels at run time is older than the GPU",
+      signatures=(NVRTC_ARCH_REFUSED,), priority=25)
+def nvrtc_toolkit_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A program that compiles CUDA kernels while it runs (CuPy, PyTorch's JIT fusers, hashcat,
+    pyvkfft) stops at its first kernel: "nvrtc: error: invalid value for --gpu-architecture
+    (-arch)", with no nvcc anywhere in the build.
+
+    Why:
+    NVRTC, the CUDA runtime compiler library, compiles for the exact architecture of the GPU it
+    runs on, and each release knows only the architectures up to its own (matrices/cuda.toml). The
+    NVRTC loaded is the one the program ships with (a framework's CUDA build, a wheel, an image)
+    or the toolkit's on the library path, often older than a new GPU (CUDA 11.0's on an RTX 4090,
+    CUDA 7.5's on a Pascal card).
+
+    Fix:
+    Give the program an NVRTC that knows the GPU: its build for a newer CUDA (PyTorch's wheel from
+    a newer cuXXX index, cupy-cudaXX of the newer toolkit), or, within one CUDA major, a newer NVRTC
+    alone (pip install -U nvidia-cuda-nvrtc-cu12).
+
+    When to ignore:
+    Never: the kernel is not compiled.
+    """
+    if seen and _only_nvrtc_refused(seen):
+        yield from _nvrtc_older_than_gpu(ctx)
+
+
 def _nvrtc_older_than_gpu(ctx: Context) -> Iterable[Hit]:
-    """TK004's reading of NVRTC's refusal: the GPU is newer than the CUDA the program's NVRTC comes from."""
+    """NVRTC refused the GPU: the GPU is newer than the CUDA the program's NVRTC comes from."""
     gap, gpu, cuda, needs = ctx.shared("nvrtc_gap", nvrtc_gap)
     if gap == "dropped":
         return  # the GPU is older than this NVRTC builds for: gpu-arch-dropped-by-nvcc names it
     if gap == "too new" and nvrtc_of_framework(ctx):
         return  # the NVRTC came with a framework build older than the GPU: gpu-arch-not-in-build names it
     of_cuda = f" (CUDA {cuda})" if cuda and re.fullmatch(r"\d+\.\d+(?:\.\d+)*", cuda) else ""
+    if not gap and of_cuda:
+        gpu = {}  # this CUDA knows the GPU the report names ("works well in 2080TI"): another GPU was refused
+    if gpu and not needs:
+        needs = ctx.matrix.oldest_cuda_for_cc(gpu["cc"]) or ""  # the NVRTC's CUDA unnamed: what the GPU needs
     what = f"the {gpu['name']} (compute capability {gpu['cc']})" if gpu else "this GPU's architecture"
     yield Hit(f"the NVRTC{of_cuda} that compiles kernels at run time does not know {what}"
               + (f": it needs CUDA {needs} or newer" if needs else ""),
@@ -1665,5 +1695,5 @@ def cuda_visual_studio_integration_missing(ctx: Context, seen: List[str]) -> Ite
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
          c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project, xla_ptxas_not_found,
-         xla_libdevice_missing, host_compiler_too_old, cuda_toolkit_component_missing,
+         nvrtc_toolkit_too_old, xla_libdevice_missing, host_compiler_too_old, cuda_toolkit_component_missing,
          windows_sdk_missing_for_cuda_build, torch_extension_build_lock_stale, cuda_visual_studio_integration_missing)
