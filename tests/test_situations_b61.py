@@ -136,3 +136,28 @@ def test_nvrtc_refusing_a_gpu_does_not_name_one_its_cuda_knows():
     # hashcat's NVRTC of CUDA 11.0, reported with the GPU it works on (a 2080 Ti), not the one refused
     found = first(corpus("7373-"))
     assert found.code == "TK019" and "2080" not in found.message and "this GPU's architecture" in found.message
+
+
+def test_a_cudnn_wrappers_arch_mismatch_class_is_cudnns_refusal_of_an_old_gpu():
+    # a Python wrapper (libcudnn.py) raising the status as its class, on a Fermi GeForce 635M
+    found = first(corpus("9407-"))
+    assert found.code == "FW003" and "CUDNN_STATUS_ARCH_MISMATCH" in found.message
+
+
+@pytest.mark.parametrize("text, torch_cmake", [
+    (corpus("9643-"), True),
+    (corpus("9412-"), True),
+    # a Jetson source build whose CMake copies the same lookup (JetPack 4.4's cuDNN 8)
+    ("    -- Found CUDNN: /usr/include\n    -- Found cuDNN: v?  (include: /usr/include, library: "
+     "/usr/lib/aarch64-linux-gnu/libcudnn.so)\n    -- Configurable variable CUDNN_VERSION set to ?\n", False),
+])
+def test_a_build_reading_no_cudnn_version_predates_cudnn_version_h(text, torch_cmake):
+    found = first(text)
+    assert found.code == "LIB023" and found.evidence["cudnn_include"] == "/usr/include"
+    assert ("cuda.cmake" in found.fix[2]) is torch_cmake
+
+
+def test_a_cudnn_version_read_is_not_an_unread_one():
+    text = ("-- Found cuDNN: v7.6.5  (include: /usr/include, library: /usr/lib/x86_64-linux-gnu/libcudnn.so)\n"
+            "-- Autodetected CUDA architecture(s):  7.5")  # constructed: Caffe2's line with the version read
+    assert "cudnn-newer-than-code-supports" not in paste_slugs(text)

@@ -188,8 +188,11 @@ OLLAMA_GPU_PAGE = "https://github.com/ollama/ollama/blob/main/docs/gpu.md"
 # "cupy.cuda.cudnn.CuDNNError: CUDNN_STATUS_ARCH_MISMATCH" on a Fermi Tesla C2050 (chainer/chainer#740, settled by
 # turning cuDNN off), cuDNN 6's mnistCUDNN sample "Error: CUDNN_STATUS_ARCH_MISMATCH" on a capability 2.1 GPU,
 # MXNet's "Check failed: err == CUDNN_STATUS_SUCCESS (6 vs. 0) CUDNN_STATUS_ARCH_MISMATCH" on a GTX 680
-# (apache/mxnet#9517).
-CUDNN_ARCH_MISMATCH = r"\bCUDNN_STATUS_ARCH_MISMATCH\b"
+# (apache/mxnet#9517). Python wrappers of cuDNN raise the status as a class named after it,
+# "libcudnn.cudnnStatusArchMismatch" (cudnn-python-wrappers' libcudnn.py and scikit-cuda's cudnn module define
+# cudnnStatusArchMismatch, "Function requires an architectural feature absent from the device"), seen on a Fermi
+# GeForce 635M.
+CUDNN_ARCH_MISMATCH = r"\bCUDNN_STATUS_ARCH_MISMATCH\b|\bcudnnStatusArchMismatch\b"
 CUDNN_SUPPORT_MATRIX = "https://docs.nvidia.com/deeplearning/cudnn/latest/support-matrix/index.html"
 # ptxas refusing PTX that a just-in-time compiler (Triton, Inductor through it) generated with an instruction form
 # the target GPU's architecture lacks: "Feature '.acq_rel' requires .target sm_70 or higher" (Triton's atomics on

@@ -2261,6 +2261,56 @@ def conda_env_libstdcxx_too_old_for_extension(ctx: Context, seen: List[str]) -> 
               fix=[check, f"conda install -c conda-forge {newer}  # a C++ runtime as new as the module's compiler",
                    "or rebuild the module with the environment's compiler: conda install -c conda-forge gxx"])
 
+
+# A build's cuDNN lookup reading the version from cudnn.h, where cuDNN 7 and older kept it; cuDNN 8 moved the version
+# macros to cudnn_version.h, so the lookup finds the library and no version. PyTorch's and libtorch's Caffe2
+# cuda.cmake: "Found cuDNN: v?  (include: /usr/include, library: ...libcudnn.so)" then "PyTorch requires cuDNN 7 and
+# above" (pytorch/pytorch#41593, #40965); Jetson builds with the same CMake: "Configurable variable CUDNN_VERSION set
+# to ?". A write-up of the libtorch error names the cause and edits cuda.cmake to read cudnn_version.h.
+CUDNN_VERSION_UNREAD = (r"Found cuDNN: v\?", r"\bCUDNN_VERSION set to \?")
+CUDNN_LOOKUP_INCLUDE = re.compile(r"\(include: ([^,\s]+), library: ([^)\s]+)\)")
+
+
+@rule("LIB023", "cudnn-newer-than-code-supports", "error",
+      "A build cannot read the version of a cuDNN newer than its build scripts know",
+      signatures=CUDNN_VERSION_UNREAD, priority=22, scope="build")
+def cudnn_newer_than_code_supports(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    CMake configuring a PyTorch extension, a libtorch program or a source build finds the library
+    and no version: "-- Found cuDNN: v?  (include: /usr/include, library: /usr/lib/x86_64-linux-gnu/
+    libcudnn.so)", then "CMake Error at .../Caffe2/public/cuda.cmake:170 (message): PyTorch requires
+    cuDNN 7 and above", although cuDNN 8 or newer is installed.
+
+    Why:
+    cuDNN 7 and older defined CUDNN_MAJOR, CUDNN_MINOR and CUDNN_PATCHLEVEL in cudnn.h. cuDNN 8
+    moved them to cudnn_version.h. Build scripts written before that (old releases of PyTorch's
+    cuda.cmake, copies of it in other projects) read cudnn.h, find no version, and refuse a cuDNN
+    that is newer than any they know.
+
+    Fix:
+    Use a release of the project whose CMake reads cudnn_version.h (a newer libtorch or PyTorch
+    for its CMake files), or, for the old one, make its cuDNN lookup read cudnn_version.h where it
+    reads cudnn.h. Installing a cuDNN 7 release also works where the framework allows it.
+
+    When to ignore:
+    Never while you build with that project.
+    """
+    if not seen:
+        return
+    lookup = first_match(CUDNN_LOOKUP_INCLUDE, ctx.observed([CUDNN_LOOKUP_INCLUDE.pattern]))
+    include = lookup.group(1) if lookup else ""
+    torch_cmake = bool(ctx.observed([r"Caffe2/public/cuda\.cmake", r"PyTorch requires cuDNN"]))
+    yield Hit("the build read no version from cudnn.h: this cuDNN (8 or newer) keeps its version in cudnn_version.h, "
+              "which the project's " + ("Caffe2 cuda.cmake (PyTorch's CMake files)" if torch_cmake else "cuDNN lookup")
+              + " predates", evidence={"observed": seen[:1], **({"cudnn_include": include} if include else {})},
+              confirmed=True,
+              fix=[f"ls {include or '/usr/include'}/cudnn_version.h  # where cuDNN 8 and newer keep their version",
+                   "use a release of the project whose CMake reads cudnn_version.h"
+                   + (" (a newer libtorch or PyTorch, for its share/cmake files)" if torch_cmake else ""),
+                   "or make the old lookup read cudnn_version.h where it reads cudnn.h"
+                   + (" (share/cmake/Caffe2/public/cuda.cmake)" if torch_cmake else "")])
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
@@ -2269,4 +2319,4 @@ RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libr
          cuda_driver_env_points_to_runtime_lib,
          cuda_python_major_too_new, cuda_lib_newer_than_nvjitlink, cufile_gds_unusable_needs_compat_mode,
          cufft_too_old_for_gpu_arch, cuda_library_not_linked_against_libcuda, cuda_library_older_than_build,
-         conda_env_libstdcxx_too_old_for_extension)
+         conda_env_libstdcxx_too_old_for_extension, cudnn_newer_than_code_supports)
