@@ -415,6 +415,14 @@ class Matrix:
             return None
         return last["cuda"]
 
+    def oldest_cuda_past(self, cc: str) -> Optional[str]:
+        """The oldest CUDA release recorded when even its nvcc no longer builds for this compute capability (1.x
+        before CUDA 7.0's 2.0), None when some release recorded builds for it or none records its range."""
+        rows = [row for row in self.tables["cuda"].rows if row.get("sm_min")]  # oldest first
+        if rows and cc_tuple(cc) < cc_tuple(rows[0]["sm_min"]):
+            return rows[0]["cuda"]
+        return None
+
     # --- PyTorch ---------------------------------------------------------------------------
     def torch_release(self, torch: str) -> Row:
         wanted = version(torch)

@@ -161,3 +161,42 @@ def test_a_cudnn_version_read_is_not_an_unread_one():
     text = ("-- Found cuDNN: v7.6.5  (include: /usr/include, library: /usr/lib/x86_64-linux-gnu/libcudnn.so)\n"
             "-- Autodetected CUDA architecture(s):  7.5")  # constructed: Caffe2's line with the version read
     assert "cudnn-newer-than-code-supports" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text, wanted, installed", [
+    (corpus("9742-"), "10.0", "10.1"),
+    (corpus("9743-"), "11.3", None),
+])
+def test_a_vs_project_importing_an_uninstalled_cudas_build_rules_names_both_releases(text, wanted, installed):
+    found = first(text)
+    assert found.code == "TK020" and found.evidence["project_cuda"] == wanted
+    assert found.evidence.get("installed_cuda") == installed
+    assert f"CUDA {wanted}.props" in found.fix[0]
+
+
+def test_nvcc_failing_inside_the_build_rules_is_not_a_missing_import():
+    # CNTK built in Visual Studio 2022: the build rules load and nvcc fails in them
+    text = ("1>C:\\Program Files\\Microsoft Visual Studio\\2022\\Preview\\MSBuild\\Microsoft\\VC\\v170\\"
+            "BuildCustomizations\\CUDA 11.8.targets(785,9): error MSB3721: The command \"\"C:\\Program Files\\"
+            "NVIDIA GPU Computing Toolkit\\CUDA\\v11.8\\bin\\nvcc.exe\" -gencode=arch=compute_61,code=\\\"sm_61,"
+            "compute_61\\\"")
+    assert "vs-project-pins-uninstalled-cuda-version" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text, cc", [
+    (corpus("9661-"), "1.2"),  # vetter/shoc's default flags
+    # a note on building OpenCV 2.4.10 on Ubuntu 14.04
+    ("编译 oepncv2.4.10 库是，报道了一个错误，nvcc fatal : Unsupported gpu architecture 'compute_11'", "1.1"),
+    # nixpkgs' list of R packages left out, with the reason
+    ('"iFes": "nvcc  Unsupported gpu architecture \'compute_10\'",', "1.0"),
+])
+def test_nvcc_refusing_a_tesla_era_architecture_is_one_every_recorded_cuda_dropped(text, cc):
+    found = first(text)
+    assert found.code == "TK008" and found.evidence["compute_capability"] == cc
+    assert found.evidence["last_cuda"].startswith("before 7.0")
+
+
+def test_a_three_digit_architecture_is_not_a_tesla_era_one():
+    # an ALT Linux spec: CUDA 13's compute_110 refused by an older nvcc
+    text = "# nvcc fatal : Unsupported gpu architecture 'compute_110'"
+    assert first(text).code != "TK008"

@@ -702,12 +702,17 @@ def _arch_beyond_gpus(ctx: Context) -> Tuple[str, str]:
 
 def _arch_dropped_by_nvcc(ctx: Context) -> Tuple[str, str]:
     """(compute capability, the last CUDA that builds for it) when nvcc refused an architecture that later
-    CUDA releases dropped and the nvcc in use is (or, not named, may be) one of them; TK004 and TK008 share it."""
+    CUDA releases dropped and the nvcc in use is (or, not named, may be) one of them; the last CUDA is "" when no
+    release recorded builds for it (compute_12). TK004 and TK008 share it."""
     cc = _refused_arch(ctx.observed((UNKNOWN_ARCH.pattern,)))
     last = ctx.matrix.last_cuda_for_cc(cc) if cc else None
     # the nvcc that ran, else the CUDA the report says is installed ("an image that uses CUDA 7.5")
     nvcc = ctx.toolkit_cuda()
-    if not last or (nvcc and re.fullmatch(r"\d+\.\d+(?:\.\d+)*", nvcc) and version(nvcc) <= version(last)):
+    named = nvcc if nvcc and re.fullmatch(r"\d+\.\d+(?:\.\d+)*", nvcc) else ""
+    oldest = ctx.matrix.oldest_cuda_past(cc) if cc and not last else None
+    if oldest and (not named or version(named) >= version(oldest)):
+        return (cc, "")
+    if not last or (named and version(named) <= version(last)):
         return ("", "")
     return (cc, last)
 
@@ -749,13 +754,17 @@ def gpu_arch_dropped_by_nvcc(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     own = [g for g in ctx.gpu_models() if g["cc"]]
     keep = f"compute_{own[0]['cc'].replace('.', '')} / sm_{own[0]['cc'].replace('.', '')} for the {own[0]['name']}" \
         if own else "the architecture of your GPU (nvidia-smi --query-gpu=name,compute_cap --format=csv)"
+    oldest = ctx.matrix.oldest_cuda_past(cc) if not last else None
+    history = f"CUDA {last} was the last release that did" if last else \
+        f"no CUDA release recorded here (CUDA {oldest} and newer) builds for it"
     yield Hit(f"the build asks for compute capability {cc}, which nvcc{f' (CUDA {nvcc})' if nvcc else ''} no longer "
-              f"builds for: CUDA {last} was the last release that did",
-              evidence={"compute_capability": cc, "last_cuda": last, "nvcc": nvcc or "not named"},
+              f"builds for: {history}",
+              evidence={"compute_capability": cc, "last_cuda": last or f"before {oldest}", "nvcc": nvcc or "not named"},
               fix=[f"remove compute_{digits} / sm_{digits} from the build's architecture list (ARCH, -gencode, "
                    f"CMAKE_CUDA_ARCHITECTURES, TORCH_CUDA_ARCH_LIST) and keep {keep}",
                    "nvcc --list-gpu-arch  # what this nvcc builds for",
-                   f"or, to build for a compute capability {cc} GPU itself: CUDA {last}"])
+                   f"or, to build for a compute capability {cc} GPU itself: CUDA {last}" if last else
+                   f"a compute capability {cc} GPU itself predates every CUDA release recorded here"])
 
 
 def _nvrtc_dropped_gpu(ctx: Context) -> Iterable[Hit]:
@@ -1692,8 +1701,59 @@ def cuda_visual_studio_integration_missing(ctx: Context, seen: List[str]) -> Ite
                    "delete the build folder (its CMakeCache.txt) before configuring again"])
 
 
+
+# A Visual Studio project (.vcxproj) imports the build customization of one CUDA release by name,
+# <Import Project="$(VCTargetsPath)\BuildCustomizations\CUDA 11.2.props" />, and MSBuild cannot load the project on a
+# machine without that release's Visual Studio integration: "error MSB4019: The imported project "C:\Program Files
+# (x86)\Microsoft Visual Studio\2017\...\BuildCustomizations\CUDA 10.0.props" was not found" (AlexeyAB/darknet#4233,
+# with CUDA 10.1 installed), the same for "CUDA 11.3.props" in Visual Studio 2019 (DarioSamo's RT64). Projects' READMEs
+# tell users to edit the two Import lines to the CUDA they have.
+PINNED_CUDA_PROPS = re.compile(r"imported project [\"']?[^\"'\n]*BuildCustomizations[\\/]+CUDA (\d+\.\d+)\."
+                               r"(?:props|targets)[\"']? was not found")
+CUDA_PROPS_NAMED = re.compile(r"\bCUDA[ _](\d+\.\d+)\.props\b")
+
+
+@rule("TK020", "vs-project-pins-uninstalled-cuda-version", "error",
+      "A Visual Studio project imports the build rules of a CUDA release that is not installed",
+      signatures=(PINNED_CUDA_PROPS.pattern,), priority=21, scope="build")
+def vs_project_pins_uninstalled_cuda_version(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Opening or building a CUDA project's Visual Studio solution fails:
+    "error MSB4019: The imported project '...\\BuildCustomizations\\CUDA 10.0.props' was not found"
+    (MSBuild writes the full path, in double quotes), or the project does not load.
+
+    Why:
+    A .vcxproj names one CUDA release in its two Import lines (BuildCustomizations\\CUDA X.Y.props
+    and .targets). Each CUDA installer puts only its own release's files there, with its Visual
+    Studio Integration component, so a machine with another CUDA release cannot load the project.
+
+    Fix:
+    Edit the project's two Import lines (and CudaToolkitDir, if set) to the CUDA release installed,
+    or install the release the project names, with Visual Studio Integration selected.
+
+    When to ignore:
+    Never while you build that project in Visual Studio.
+    """
+    if not seen:
+        return
+    pinned = first_match(PINNED_CUDA_PROPS, seen)
+    if not pinned:
+        return
+    wanted = pinned.group(1)
+    named = [m.group(1) for line in ctx.observed([CUDA_PROPS_NAMED.pattern]) for m in CUDA_PROPS_NAMED.finditer(line)]
+    installed = next((v for v in [*named, _major_minor(ctx.toolkit_cuda())] if v and v != wanted), "")
+    message = f"the project imports the Visual Studio build rules of CUDA {wanted}, which is not installed"
+    yield Hit(message + (f" (this machine has CUDA {installed})" if installed else ""),
+              evidence={"project_cuda": wanted, **({"installed_cuda": installed} if installed else {})},
+              confirmed=True,
+              fix=[f'in the .vcxproj, change both <Import Project="$(VCTargetsPath)\\BuildCustomizations\\CUDA {wanted}'
+                   f'.props" /> and its .targets line to CUDA {installed or "<the installed release>"}',
+                   f"or install CUDA {wanted} with its Visual Studio Integration component"])
+
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
          c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project, xla_ptxas_not_found,
          nvrtc_toolkit_too_old, xla_libdevice_missing, host_compiler_too_old, cuda_toolkit_component_missing,
-         windows_sdk_missing_for_cuda_build, torch_extension_build_lock_stale, cuda_visual_studio_integration_missing)
+         windows_sdk_missing_for_cuda_build, torch_extension_build_lock_stale, cuda_visual_studio_integration_missing,
+         vs_project_pins_uninstalled_cuda_version)
