@@ -2188,7 +2188,7 @@ def nvml_stub_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # "undefined symbol: _ZTVNSt7__cxx1119basic_istringstream..." (HIT-SCIR/pyltp#58, anaconda2).
 LIBSTDCXX_VERSION_MISSING = re.compile(r"(?P<loaded>[^\s'\"`(]*libstdc\+\+\.so(?:\.6)?)?[\s:]*version [`'‘]?"
                                        r"(?P<label>GLIBCXX|CXXABI)_(?P<version>\d+(?:\.\d+)+)[`'’]? not found")
-STD_SYMBOL_UNDEFINED = r"undefined symbol: _Z(?:T[VIS])?N?St\w+"
+STD_SYMBOL_UNDEFINED = re.compile(r"undefined symbol: _Z(?:T[VIS])?N?St\w+")
 # A conda environment's own libstdc++ (in <prefix>/lib, reached through python's $ORIGIN/../lib), or conda named
 # anywhere in the paste for the undefined-symbol form, which names no library ("I intall pyltp by pip in anaconda
 # 4.2.0", pyltp#58).
@@ -2209,7 +2209,7 @@ FIRST_GCC_WITH = {
 
 @rule("LIB022", "conda-env-libstdcxx-too-old-for-extension", "error",
       "A conda environment's libstdc++ is older than the one a module was built against",
-      signatures=(LIBSTDCXX_VERSION_MISSING.pattern, STD_SYMBOL_UNDEFINED), priority=20,
+      signatures=(LIBSTDCXX_VERSION_MISSING.pattern, STD_SYMBOL_UNDEFINED.pattern), priority=20,
       references=("https://gcc.gnu.org/onlinedocs/libstdc++/manual/abi.html",))
 def conda_env_libstdcxx_too_old_for_extension(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -2251,7 +2251,7 @@ def conda_env_libstdcxx_too_old_for_extension(ctx: Context, seen: List[str]) -> 
         evidence = {"needed": needed, "loaded": loaded}
         check = f"strings {loaded} | grep -E '^{found.group('label')}_' | tail -3  # the newest it has"
     else:  # the loader named no library: a likely reading, not a confirmed one
-        gcc, symbol = "", first_match(re.compile(STD_SYMBOL_UNDEFINED), seen)
+        gcc, symbol = "", first_match(STD_SYMBOL_UNDEFINED, seen)
         message = "a module needs a C++ standard library symbol the conda environment's older libstdc++ lacks"
         evidence = {"undefined": symbol.group(0) if symbol else seen[0]}
         check = "strings \"$CONDA_PREFIX/lib/libstdc++.so.6\" | grep -E '^GLIBCXX_' | tail -3  # the newest it has"
@@ -2268,7 +2268,7 @@ def conda_env_libstdcxx_too_old_for_extension(ctx: Context, seen: List[str]) -> 
 # above" (pytorch/pytorch#41593, #40965); Jetson builds with the same CMake: "Configurable variable CUDNN_VERSION set
 # to ?". A write-up of the libtorch error names the cause and edits cuda.cmake to read cudnn_version.h.
 CUDNN_VERSION_UNREAD = (r"Found cuDNN: v\?", r"\bCUDNN_VERSION set to \?")
-CUDNN_LOOKUP_INCLUDE = re.compile(r"\(include: ([^,\s]+), library: ([^)\s]+)\)")
+CUDNN_LOOKUP_INCLUDE = re.compile(r"\(include: ([^,\s]+), library: [^)\s]+\)")
 
 
 @rule("LIB023", "cudnn-newer-than-code-supports", "error",
@@ -2301,9 +2301,10 @@ def cudnn_newer_than_code_supports(ctx: Context, seen: List[str]) -> Iterable[Hi
     lookup = first_match(CUDNN_LOOKUP_INCLUDE, ctx.observed([CUDNN_LOOKUP_INCLUDE.pattern]))
     include = lookup.group(1) if lookup else ""
     torch_cmake = bool(ctx.observed([r"Caffe2/public/cuda\.cmake", r"PyTorch requires cuDNN"]))
+    lookup_name = "Caffe2 cuda.cmake (PyTorch's CMake files)" if torch_cmake else "cuDNN lookup"
     yield Hit("the build read no version from cudnn.h: this cuDNN (8 or newer) keeps its version in cudnn_version.h, "
-              "which the project's " + ("Caffe2 cuda.cmake (PyTorch's CMake files)" if torch_cmake else "cuDNN lookup")
-              + " predates", evidence={"observed": seen[:1], **({"cudnn_include": include} if include else {})},
+              f"which the project's {lookup_name} predates",
+              evidence={"observed": seen[:1], **({"cudnn_include": include} if include else {})},
               confirmed=True,
               fix=[f"ls {include or '/usr/include'}/cudnn_version.h  # where cuDNN 8 and newer keep their version",
                    "use a release of the project whose CMake reads cudnn_version.h"
