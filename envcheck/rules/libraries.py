@@ -15,7 +15,7 @@ from envcheck.rules.frameworks import (BITSANDBYTES_SEEKS_SO, JAX_LIBRARY_UNLOAD
                                        torch_variant, unreleased_build)
 from envcheck.rules.container import in_container, l4t_mismatch
 from envcheck.rules.system import EXECSTACK_SAID, on_native_windows
-from envcheck.rules.toolkit import NVVM_MISSING
+from envcheck.rules.toolkit import CONDA_ENVIRONMENT, NVVM_MISSING
 
 
 # Paddle's words for a CUDA library it could not load ("The third-party dynamic library (cudnn64_7.dll) that Paddle
@@ -2189,11 +2189,8 @@ def nvml_stub_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 LIBSTDCXX_VERSION_MISSING = re.compile(r"(?P<loaded>[^\s'\"`(]*libstdc\+\+\.so(?:\.6)?)?[\s:]*version [`'‘]?"
                                        r"(?P<label>GLIBCXX|CXXABI)_(?P<version>\d+(?:\.\d+)+)[`'’]? not found")
 STD_SYMBOL_UNDEFINED = re.compile(r"undefined symbol: _Z(?:T[VIS])?N?St\w+")
-# A conda environment's own libstdc++ (in <prefix>/lib, reached through python's $ORIGIN/../lib), or conda named
-# anywhere in the paste for the undefined-symbol form, which names no library ("I intall pyltp by pip in anaconda
-# 4.2.0", pyltp#58).
-CONDA_PREFIX_PATH = (r"\b(?:ana|mini)conda\d?\b|miniforge\d?/|mambaforge/|/\.conda/|/conda-envs/|/envs/[^/\s]+/lib/|"
-                     r"/bin/\.\./lib/libstdc")
+# A conda environment's own libstdc++: in its prefix, or reached through its python's $ORIGIN/../lib run path.
+CONDA_LIBSTDCXX = CONDA_ENVIRONMENT + r"|/bin/\.\./lib/libstdc"
 # The GCC release that first shipped each libstdc++ symbol version, from libstdc++'s ABI policy manual
 # (libstdc++-v3/doc/xml/manual/abi.xml, "abi.versioning.history", up to GCC 12.1) and the GCC 14.1 update to it
 # (gcc.gnu.org/pipermail/libstdc++/2024-April/058588.html, GCC 13.1 to 14.1).
@@ -2238,9 +2235,9 @@ def conda_env_libstdcxx_too_old_for_extension(ctx: Context, seen: List[str]) -> 
     if not seen:
         return
     found = first_match(LIBSTDCXX_VERSION_MISSING, ctx.observed([LIBSTDCXX_VERSION_MISSING.pattern]))
-    if found and found.group("loaded") and not re.search(CONDA_PREFIX_PATH, found.group("loaded")):
+    if found and found.group("loaded") and not re.search(CONDA_LIBSTDCXX, found.group("loaded")):
         return  # the system's libstdc++ is the old one: another situation
-    if not ctx.observed([CONDA_PREFIX_PATH]):
+    if not ctx.observed([CONDA_LIBSTDCXX]):  # the undefined-symbol form names no library: conda must show
         return
     if found:
         needed = f"{found.group('label')}_{found.group('version')}"

@@ -985,7 +985,11 @@ CONDA_BUILD_PREFIX = re.compile(r"/[^\s\"']*(?:/feedstock_root/build_artifacts/|
 # Debian's and Ubuntu's nvidia-cuda-toolkit package puts the toolkit in /usr/lib/cuda, where XLA never looks
 # (jax-ml/jax#989, #6323; "export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/lib/cuda" in users' setup notes).
 DISTRO_CUDA_DIR = r"/usr/lib/cuda\b"
-CONDA_ENVIRONMENT = r"\bconda-forge\b|\$CONDA_PREFIX\b|(?:(?:ana|mini)conda\d?|miniforge\d?|mambaforge)/envs/"
+# A conda environment showing in a paste: its channel, $CONDA_PREFIX, an Anaconda or Miniconda install named (the word
+# alone counts: "I intall pyltp by pip in anaconda 4.2.0", HIT-SCIR/pyltp#58), a Miniforge or Mambaforge path, a user's
+# ~/.conda, or an environment's lib folder. TK018 and LIB022 both read it.
+CONDA_ENVIRONMENT = (r"\bconda-forge\b|\$CONDA_PREFIX\b|\b(?:ana|mini)conda\d?\b|miniforge\d?/|mambaforge/|/\.conda/|"
+                     r"/conda-envs/|/envs/[^/\s]+/lib/")
 
 
 @rule("TK018", "xla-libdevice-missing", "error", "XLA (TensorFlow, JAX) cannot find CUDA's libdevice",
