@@ -1682,6 +1682,72 @@ def user_not_in_gpu_device_group(ctx: Context, seen: List[str]) -> Iterable[Hit]
                    + ") ...; in a Slurm job: the groups of the job's user"])
 
 
+
+# Windows's ERROR_COMMITMENT_LIMIT (1455, windows-sys's Win32::Foundation constants), in English "The paging file is
+# too small for this operation to complete"; localised systems print their own words after the same code (pytorch-
+# segmentation#118: "[WinError 1455] 页面文件太小，无法完成操作"), and Rust's std::io prints "(os error 1455)".
+COMMIT_LIMIT = (r"\[WinError 1455\]", r"paging file is too small for this operation to complete", r"\(os error 1455\)")
+# the DLL the loader was mapping: torch's "Error loading "...\torch\lib\caffe2_detectron_ops_gpu.dll" or one of its
+# dependencies."
+DLL_BEING_LOADED = re.compile(r"Error loading [\"'“]?([^\"'”]*?([\w.-]+\.dll))[\"'”]?\s+or one of its dependencies",
+                              re.I)
+# worker processes started by spawn (Windows's only start method) each import torch again: the traceback runs through
+# multiprocessing's spawn.py, or the report names its DataLoader workers
+SPAWNED_WORKERS = (r"multiprocessing[\\/]+spawn\.py", r"\bnum_workers\s*=\s*[1-9]", r"\bDataLoader worker\b",
+                   r"\bworkers?\s*=\s*[1-9]")
+PYTORCH_PAGEFILE_ISSUE = "https://github.com/pytorch/pytorch/issues/35803"
+COMMIT_LIMIT_CODE = ("https://docs.rs/windows-sys/0.34.0/windows_sys/Win32/Foundation/"
+                     "constant.ERROR_COMMITMENT_LIMIT.html")
+
+
+@rule("SYS029", "windows-pagefile-too-small-for-cuda-dlls", "error",
+      "Windows ran out of commit (RAM plus page file) while loading the CUDA libraries",
+      signatures=COMMIT_LIMIT, priority=12,
+      references=(COMMIT_LIMIT_CODE, PYTORCH_PAGEFILE_ISSUE))
+def windows_pagefile_too_small_for_cuda_dlls(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On Windows, importing PyTorch fails: "OSError: [WinError 1455] The paging file is too small for
+    this operation to complete. Error loading "...\\torch\\lib\\caffe2_detectron_ops_gpu.dll" or one
+    of its dependencies." (or shm.dll, cudnn_cnn_infer64_8.dll), often from DataLoader workers started
+    by multiprocessing's spawn.py, sometimes only once training starts; on a localised Windows the same
+    code with its own words, "[WinError 1455] 页面文件太小，无法完成操作". A program that hides the
+    error may then say PyTorch is not installed.
+
+    Why:
+    1455 is ERROR_COMMITMENT_LIMIT: the process asked Windows to commit memory and the system's commit
+    limit, physical memory plus the page file, is used up. The CUDA libraries a CUDA build of PyTorch
+    loads are several gigabytes together, and Windows charges each process that maps them commit for
+    their writable sections. Windows starts DataLoader workers by spawn, so each worker imports torch and
+    is charged again: four workers can need more commit than the machine has, while one process runs.
+    It is the host's memory, not the GPU's, and not a broken install.
+
+    Fix:
+    Let Windows manage the page file, or raise its maximum on a drive with free space (System Properties,
+    Advanced, Performance Settings, Advanced, Virtual memory), and restart; lower the DataLoader's
+    num_workers (0 to 2); close programs holding memory. Task Manager's Performance, Memory page shows
+    the committed memory against its limit.
+
+    When to ignore:
+    Never: the library did not load.
+    """
+    if not seen:
+        return
+    loading = first_match(DLL_BEING_LOADED, ctx.observed([DLL_BEING_LOADED.pattern]) or seen)
+    dll = loading.group(2) if loading else ""
+    workers = ctx.observed(SPAWNED_WORKERS)
+    what = f"loading {dll}" if dll else "this load"
+    yield Hit(f"Windows refused {what} with error 1455: the system's commit limit (RAM plus page file) is used up"
+              + (", and the worker processes started by spawn each load the CUDA libraries again" if workers else ""),
+              evidence={"observed": seen[0].strip()[:200], **({"dll": loading.group(1)} if loading else {}),
+                        **({"workers": workers[0].strip()[:160]} if workers else {})}, confirmed=True,
+              fix=["System Properties > Advanced > Performance Settings > Advanced > Virtual memory: 'Automatically "
+                   "manage paging file size', or a larger maximum on a drive with free space; then restart",
+                   "DataLoader(..., num_workers=0)  # or 1-2: on Windows each worker imports torch and its CUDA "
+                   "libraries again",
+                   "close programs that hold memory; Task Manager > Performance > Memory shows Committed against "
+                   "its limit"])
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
@@ -1689,4 +1755,5 @@ RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_inva
          slurm_gres_type_required, slurm_gpu_partition_account_required, msvc_runtime_missing,
          slurm_job_not_launched_with_srun, memlock_limit_too_low, glibc_too_old_for_binary, ucx_libnuma_missing,
          mpi_gpu_support_on_cpu_only_node, nvidia_vulkan_icd_dependency_missing, egl_vendor_not_nvidia,
-         executor_gpus_not_isolated, library_needs_executable_stack, user_not_in_gpu_device_group)
+         executor_gpus_not_isolated, library_needs_executable_stack, user_not_in_gpu_device_group,
+         windows_pagefile_too_small_for_cuda_dlls)
