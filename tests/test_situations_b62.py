@@ -46,3 +46,34 @@ def test_windows_commit_limit_in_spawned_dataloader_workers_says_each_worker_loa
 ])
 def test_other_load_and_memory_failures_are_not_the_windows_commit_limit(text):
     assert "windows-pagefile-too-small-for-cuda-dlls" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text, python", [
+    (corpus("9724-"), ""),  # a Colab whose Python had moved on: no Python in the paste, a Linux x86-64 wheel
+    (corpus("1928-"), "3.11"),
+    # a Chinese DeepSpeed setup note: the script's pip belonged to another Python than the conda environment's 3.7
+    ("报错原因在于，脚本中执行的pip使用了本地.local中的pip，而其版本和conda环境deepspeed下的python3.7不同，导致报错：`ERROR: "
+     "apex-0.1-cp37-cp37m-linux_x86_64.whl is not a supported wheel on this platform`", ""),
+])
+def test_pip_refusing_a_wheel_for_another_cpython_names_the_wheels_python(text, python):
+    found = first(text)
+    assert found.slug == "python-unsupported" and found.confidence == ("confirmed" if python else "likely")
+    assert found.evidence["wheel_python"] in found.message
+    assert found.evidence.get("python.version", "").startswith(python)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("8175-"),  # a ppc64le wheel for the Python 3.6 in use, on an x86 Ubuntu: the platform refused it
+    # MindSpore's Docker build line, with what follows constructed: the wheel's Python is the one in use, or the
+    # machine is another architecture than the wheel's
+    "Python 3.7.5\n#13 0.506 ERROR: mindspore-1.9.0-cp37-cp37m-linux_x86_64.whl is not a supported wheel on this "
+    "platform.",
+    "#13 0.506 ERROR: mindspore-1.9.0-cp37-cp37m-linux_x86_64.whl is not a supported wheel on this platform.\n"
+    "$ uname -m\naarch64",
+])
+def test_a_wheel_refused_for_its_platform_is_not_called_a_python_mismatch(text):
+    assert "python-unsupported" not in paste_slugs(text)
+
+
+def test_an_x86_wheel_refused_on_a_jetson_stays_the_platforms_finding():
+    assert first(corpus("678-")).slug == "no-cuda-build-for-platform"

@@ -2102,10 +2102,63 @@ MODULE_BUILT_FOR_OTHER_PYTHON = re.compile(r"Python version mismatch: module was
                                            r"running version):? (\d+\.\d+)")
 
 
+# pip refusing a wheel file by its tags (PEP 425: python tag, ABI tag, platform tag): "ERROR: tinycudann-1.7.
+# post75240121-cp310-cp310-linux_x86_64.whl is not a supported wheel on this platform" (NVlabs/tiny-cuda-nn wheels on a
+# Colab whose Python had moved to 3.11, corpus 9724), "torch_directml-0.2.0.dev230426-cp310-cp310-win_amd64.whl" under
+# Python 3.11.3 (1928). An abi3 wheel runs on its Python and every later one, so its tag names no single Python. The
+# signature is the words alone; the file name is read from the lines they matched, from the start of a name only.
+WHEEL_REFUSED_SAID = r"\.whl is not a supported wheel on this platform"
+WHEEL_REFUSED = re.compile(r"(?<![\w.+!-])([\w.+!-]+?)-(?:cp|pp)(\d)(\d+)-(?!abi3)\w+-([\w.]+)" + WHEEL_REFUSED_SAID)
+# what a wheel's platform tag holds, and the words a paste shows another machine by (an x86-64 wheel on a Jetson,
+# a ppc64le one on an x86 Ubuntu: the platform, not the Python, refuses those)
+WHEEL_ARCH = (("x86_64", r"x86_64|amd64"), ("aarch64", r"aarch64|arm64"), ("ppc64le", r"ppc64le"),
+              ("armv7l", r"armv7l"), ("x86", r"win32|i686"))
+OTHER_ARCH_SIGNS = {"x86_64": r"\b(?:aarch64|arm64|ppc64le|armv7l|Jetson|Apple M\d|Apple silicon|Raspberry Pi)\b",
+                    "aarch64": r"\b(?:x86_64|amd64|AMD64)\b",
+                    "ppc64le": r"\b(?:x86_64|amd64|Windows|aarch64)\b",
+                    "armv7l": r"\b(?:x86_64|amd64|aarch64)\b", "x86": r"\b(?:x86_64|amd64|aarch64)\b"}
+
+
+def _wheel_platform_fits(ctx: Context, platform: str) -> bool:
+    """Nothing in the report shows a machine other than the one the wheel's platform tag names: then its Python tag
+    is what pip refused. A ppc64le wheel on an x86 Ubuntu, a Windows wheel on Linux are the platform's refusal."""
+    system = ctx.facts.system.os
+    windows_wheel, mac_wheel = platform.startswith("win"), platform.startswith("macosx")
+    if windows_wheel != (system == "windows" or on_native_windows(ctx, named=False)) and (system or not windows_wheel):
+        return False
+    if mac_wheel != on_a_mac(ctx) or ctx.jetson():
+        return False
+    arch = next((name for name, tags in WHEEL_ARCH if re.search(tags, platform)), "")
+    others = [line for line in ctx.observed([OTHER_ARCH_SIGNS[arch]]) if not re.search(WHEEL_REFUSED_SAID, line)] \
+        if arch else []
+    return not others
+
+
+def _wheel_for_other_python(ctx: Context, refused: "re.Match[str]") -> Optional[Hit]:
+    """A wheel pip refused whose Python tag is not this Python's (or, with no Python in the report, whose platform
+    tag fits the machine the report shows, which leaves its Python tag)."""
+    name, major, minor, platform = refused.group(1), refused.group(2), refused.group(3), refused.group(4)
+    wheel_python = f"{major}.{minor}"
+    python = ctx.facts.python.version
+    if (python and _py(python) == Version(wheel_python)) or not _wheel_platform_fits(ctx, platform):
+        return None  # the Python fits: the platform tag is the refusal (no-cuda-build-for-platform and its kin)
+    package = name.split("-")[0]
+    running = f"Python {'.'.join(python.split('.')[:2])}" if python else "the Python in use"
+    return Hit(f"The {package} wheel pip refused is built for CPython {wheel_python} only (its cp{major}{minor} tag), "
+               f"and pip installs it into no other Python: {running} is not {wheel_python}",
+               evidence={"wheel": refused.group(0).split(" is not")[0][:160], "wheel_python": wheel_python,
+                         **({"python.version": python} if python else {})},
+               confirmed=bool(python), generic=not python,
+               fix=["python -c 'import sys; print(sys.version)'  # the Python pip installs into",
+                    f"use the wheel built for this Python (the cpXY tag of its version, from the package's release "
+                    f"page or index), or a Python {wheel_python} environment: uv venv --python {wheel_python} .venv"])
+
+
 @rule("FW004", "python-unsupported", "error", "No build of the framework exists for this Python",
       signatures=(r"Could not find a version that satisfies the requirement (torch|tensorflow|jax|jaxlib|paddlepaddle)",
                   r"No matching distribution found for (torch|tensorflow|jax|jaxlib|paddlepaddle)",
-                  r"requires a different Python", MODULE_BUILT_FOR_OTHER_PYTHON.pattern), priority=20)
+                  r"requires a different Python", MODULE_BUILT_FOR_OTHER_PYTHON.pattern, WHEEL_REFUSED_SAID),
+      priority=20)
 def python_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -2136,6 +2189,13 @@ def python_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        f"of Python {built})",
                        f"or install or build the module for Python {running} (rebuild its bindings with python{running})"])
         return
+    refused = first_match(WHEEL_REFUSED, seen)
+    other_python = _wheel_for_other_python(ctx, refused) if refused else None
+    if other_python is not None:
+        yield other_python
+        return
+    # a wheel refused for its platform is no-cuda-build-for-platform's and its kin's
+    seen = [line for line in seen if not re.search(WHEEL_REFUSED_SAID, line)]
     python = ctx.facts.python.version
     reported = False
     if python:
