@@ -77,3 +77,37 @@ def test_a_wheel_refused_for_its_platform_is_not_called_a_python_mismatch(text):
 
 def test_an_x86_wheel_refused_on_a_jetson_stays_the_platforms_finding():
     assert first(corpus("678-")).slug == "no-cuda-build-for-platform"
+
+
+@pytest.mark.parametrize("text, wanted", [
+    (corpus("9990-"), "old"),  # an op built with -D_GLIBCXX_USE_CXX11_ABI=0 beside a conda TensorFlow
+    (corpus("9994-"), "new"),  # an op built against conda's TensorFlow, loaded by pip's
+    (corpus("9992-"), "new"),
+    (corpus("6486-"), "old"),  # tensorflow-addons' wheel beside a TensorFlow built from source
+])
+def test_an_op_library_missing_a_string_symbol_of_the_other_abi_names_the_abi_flag(text, wanted):
+    found = first(text)
+    assert found.code == "FW023" and found.evidence["op_string_abi"] == wanted
+    assert any("get_compile_flags" in line for line in found.fix)
+
+
+def test_an_op_library_of_the_new_abi_beside_a_pip_tensorflow_before_2_9_is_confirmed():
+    # tensorflow#1569's symbol (its zero_out op built with gcc 5) with the TensorFlow release stated (constructed)
+    text = ("tensorflow 2.4.1\n"
+            "tensorflow.python.framework.errors_impl.NotFoundError: ./zero_out.so: undefined symbol: "
+            "_ZN10tensorflow8internal21CheckOpMessageBuilder9NewStringB5cxx11Ev")
+    found = first(text)
+    assert found.code == "FW023" and found.confidence == "confirmed"
+    assert found.evidence["tensorflow_string_abi"] == "old"
+
+
+@pytest.mark.parametrize("text", [
+    corpus("8431-"),  # a TSL symbol that takes no string: tensorflow-io built for another TensorFlow release
+    # the same zero_out symbol of the new ABI beside a TensorFlow whose pip build uses it (constructed)
+    "tensorflow 2.12.0\n./zero_out.so: undefined symbol: "
+    "_ZN10tensorflow8internal21CheckOpMessageBuilder9NewStringB5cxx11Ev",
+])
+def test_an_op_library_missing_a_symbol_the_abi_does_not_explain_stays_a_release_mismatch(text):
+    slugs = paste_slugs(text)
+    assert "extension-cxx11-abi-mismatch" not in slugs
+    assert slugs[0] == "framework-plugin-mismatch"

@@ -2268,6 +2268,45 @@ OP_LIBRARY_PACKAGE = re.compile(r"(?:site|dist)-packages[/\\]([A-Za-z_][\w-]*)[/
 _EXTENSION_MODULE = re.compile(r"(?:([\w-]+)/)?([\w+-]+)(?:\.cpython[\w-]*|\.abi3)?\.so[\w.]*: undefined symbol: (\S+?)[`'\"]?$")
 
 
+# A custom-op library and TensorFlow compiled with the two C++ string ABIs of libstdc++ (_GLIBCXX_USE_CXX11_ABI): a
+# symbol that takes or returns std::string is mangled differently in each, so the op asks for a form TensorFlow does
+# not export. The new ABI's string is std::__cxx11::basic_string ("St7__cxx11"), and a function returning one carries
+# the tag "B5cxx11" ("CheckOpMessageBuilder9NewStringB5cxx11Ev", tensorflow#9137); the old ABI's is the abbreviation
+# "Ss" as a parameter ("OpDefBuilder4AttrESs", "RKSs"), and NewString without the tag. TensorFlow's guide to custom
+# ops: "TensorFlow 2.8 and earlier were built with gcc4 that uses the older ABI ... TensorFlow 2.9+ packages are
+# compatible with the newer ABI by default"; conda's and self-built TensorFlow use the compiler's default, the new ABI
+# since gcc 5.
+NEW_ABI_SYMBOL = re.compile(r"B5cxx11|St7__cxx11")
+OLD_ABI_SYMBOL = re.compile(r"[EKPR]Ss|CheckOpMessageBuilder9NewStringEv")
+# The entry points every op library calls, op registration (REGISTER_OP's OpDefBuilder) and the CHECK macros'
+# message builder, which every TensorFlow release exports: one of them missing in a string-taking form is the ABI, where
+# another symbol (TSL's str_util::Lowercase, missing beside a TensorFlow newer than tensorflow-io's, corpus 8431's kin)
+# may be a release apart.
+CORE_OP_API = re.compile(r"10tensorflow(?:12OpDefBuilder|8internal21CheckOpMessageBuilder)\d")
+ABI_FLAG = re.compile(r"-D_GLIBCXX_USE_CXX11_ABI=[01]")
+TF_CUSTOM_OP_GUIDE = "https://www.tensorflow.org/guide/create_op"
+
+
+def _tensorflow_string_abi(ctx: Context, line: str) -> Optional[Tuple[str, str]]:
+    """The C++ string ABI a TensorFlow op library's missing symbol is mangled for ("new" or "old"), and the one the
+    installed TensorFlow's pip build uses ("" when its version is not known). None where the symbol takes no string,
+    where the pip build's ABI is the op's, or, with no TensorFlow version, where the symbol is not one of the entry
+    points every release exports: then the ABI explains nothing, or no more than a release apart does."""
+    symbol = line.split("undefined symbol:", 1)[-1]
+    wanted = "new" if NEW_ABI_SYMBOL.search(symbol) else "old" if OLD_ABI_SYMBOL.search(symbol) else ""
+    if not wanted:
+        return None
+    tensorflow = ctx.framework("tensorflow")
+    try:
+        built = ("old" if Version(tensorflow.version).release[:2] <= (2, 8) else "new") \
+            if tensorflow is not None and tensorflow.version else ""
+    except InvalidVersion:
+        built = ""
+    if built == wanted or (not built and not CORE_OP_API.search(symbol)):
+        return None  # the pip build's own ABI, or a symbol a release apart may lack as well
+    return wanted, built
+
+
 def _tensorflow_op_library_mismatch(ctx: Context, line: str) -> Hit:
     """A TensorFlow custom-op library that lacks a symbol of TensorFlow's C++ library: each release of such a package is
     built against one TensorFlow release (TF Addons and TF-DF publish the pairs), and the ABI differs between them."""
@@ -2421,6 +2460,63 @@ def _variant_words(tag: str) -> str:
     if tag.startswith("rocm"):
         return f"the ROCm {tag[4:]} build (for AMD GPUs)"
     return "the CPU-only build" if tag == "cpu" else f"the {tag} build"
+
+
+@rule("FW023", "extension-cxx11-abi-mismatch", "error",
+      "A custom-op library and TensorFlow were compiled with different C++ string ABIs",
+      signatures=(TENSORFLOW_EXTENSION_SYMBOL,), priority=24, references=(TF_CUSTOM_OP_GUIDE,))
+def extension_cxx11_abi_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    tf.load_op_library fails on a project's own op library:
+    "libtf_grouping.so: undefined symbol: _ZN10tensorflow12OpDefBuilder4AttrESs",
+    "undefined symbol: _ZN10tensorflow8internal21CheckOpMessageBuilder9NewStringEv", or the other way round
+    "undefined symbol: _ZN10tensorflow8internal21CheckOpMessageBuilder9NewStringB5cxx11Ev" and
+    "libtfdlpack.so: undefined symbol: _ZN10tensorflow12OpDefBuilder4AttrENSt7__cxx1112b", often after
+    moving between pip's TensorFlow and conda's or a source build, or after a build script added or dropped
+    -D_GLIBCXX_USE_CXX11_ABI=0.
+
+    Why:
+    Since gcc 5, libstdc++ has two std::string types, chosen per compilation by _GLIBCXX_USE_CXX11_ABI, and
+    every function that takes or returns a string is mangled differently in each. TensorFlow's pip packages up
+    to 2.8 were built with the old one, from 2.9 with the new one; conda's TensorFlow and one built from source
+    take the compiler's default, the new one. An op library compiled with the other setting asks for symbols
+    TensorFlow does not export. The mangled name tells which the op wanted: St7__cxx11 or B5cxx11 for the new,
+    Ss for the old.
+
+    Fix:
+    Compile the op with the flags TensorFlow reports for itself: `python -c "import tensorflow as tf;
+    print(tf.sysconfig.get_compile_flags())"` includes the _GLIBCXX_USE_CXX11_ABI value; remove or change the
+    hard-coded -D_GLIBCXX_USE_CXX11_ABI in the project's Makefile, setup.py or CMakeLists.txt to match, and
+    rebuild.
+
+    When to ignore:
+    When the symbol names no string type: then the op was built against another TensorFlow release
+    (framework-plugin-mismatch).
+    """
+    for line in seen:
+        abi = _tensorflow_string_abi(ctx, line)
+        if abi is None:
+            continue
+        wanted, built = abi
+        flag = {"old": "0", "new": "1"}
+        tensorflow = ctx.framework("tensorflow")
+        set_in_build = ctx.observed([ABI_FLAG.pattern])
+        where = (f"TensorFlow {tensorflow.version}'s pip build uses the {built} one" if built else
+                 "TensorFlow was built with the other (pip's up to 2.8 with the old, from 2.9 and conda's and source "
+                 "builds with the new)")
+        yield Hit(f"The op library was compiled with the {wanted} C++ string ABI (_GLIBCXX_USE_CXX11_ABI="
+                  f"{flag[wanted]}): the TensorFlow symbol it lacks is mangled for that ABI, and {where}",
+                  evidence={"observed": line.strip()[:200], "op_string_abi": wanted,
+                            **({"tensorflow_string_abi": built} if built else {}),
+                            **({"abi_flag": set_in_build[0].strip()[:160]} if set_in_build else {})},
+                  confirmed=bool(built), generic=not built,
+                  fix=['python -c "import tensorflow as tf; print(tf.sysconfig.get_compile_flags(), '
+                       'tf.sysconfig.get_link_flags())"  # the flags, _GLIBCXX_USE_CXX11_ABI among them, that the '
+                       "installed TensorFlow was built with",
+                       "build the op with exactly those flags: remove or change the hard-coded "
+                       "-D_GLIBCXX_USE_CXX11_ABI in the project's Makefile, setup.py or CMakeLists.txt, then rebuild"])
+        return
 
 
 @rule("FW005", "framework-plugin-mismatch", "error", "Framework and its companion packages do not match",
@@ -2592,7 +2688,8 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     tf_op = next((line for line in seen if re.search(TENSORFLOW_EXTENSION_SYMBOL, line, re.I)), None)
     if tf_op:
-        yield _tensorflow_op_library_mismatch(ctx, tf_op)
+        if _tensorflow_string_abi(ctx, tf_op) is None:  # a string ABI apart is extension-cxx11-abi-mismatch's
+            yield _tensorflow_op_library_mismatch(ctx, tf_op)
         return
     vision_op = first_match(TORCHVISION_OP, seen)
     if vision_op:
@@ -4793,4 +4890,4 @@ RULES = (cpu_only_build, gpu_arch_not_in_build, gpu_arch_unsupported, python_uns
          multiple_cupy_variants_installed, cuda_malloc_async_unsupported, windows_torch_distributed_without_libuv,
          program_built_without_cuda, image_variant_built_for_other_gpu_arch, triton_too_old_for_cuda_version,
          triton_not_installed_for_torch_compile, pip_build_isolation_cpu_torch,
-         extension_built_for_other_gpu_arch, conda_cuda_virtual_package_missing)
+         extension_built_for_other_gpu_arch, conda_cuda_virtual_package_missing, extension_cxx11_abi_mismatch)
