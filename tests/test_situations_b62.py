@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings, paste_slugs
 
 
 @pytest.mark.parametrize("text, dll", [
@@ -111,3 +111,26 @@ def test_an_op_library_missing_a_symbol_the_abi_does_not_explain_stays_a_release
     slugs = paste_slugs(text)
     assert "extension-cxx11-abi-mismatch" not in slugs
     assert slugs[0] == "framework-plugin-mismatch"
+
+
+@pytest.mark.parametrize("text, wanted, asked_by", [
+    (corpus("9744-"), "12", "cublas64_12.dll"),  # retold: "it needed cublas64_12.dll", beside CUDA 11.8
+    (corpus("9921-"), "9.0", "nvrtc64_90.dll"),  # dumpbin's finding retold: "a depency on nvrtc64_90.dll"
+    (corpus("9764-"), "10.2", "JCurand-10.2.0-windows-x86_64"),  # JCuda's natives bind their own CUDA release
+    (corpus("9920-"), "11.2", "JNvrtc-11.2.0-windows-x86_64"),
+])
+def test_a_library_built_for_one_cuda_release_named_as_needed_is_that_releases_libraries(text, wanted, asked_by):
+    found = first(text)
+    assert found.code == "LIB004" and found.confidence != "possible"
+    assert found.evidence.get("wanted_cuda_major") == wanted and asked_by in found.evidence["asked_by"]
+
+
+def test_jcuda_natives_on_a_jetson_are_not_a_cuda_release_apart():
+    # jcuda/jcuda#46: Maven's JCuda has no aarch64 natives at all
+    named = [f.slug for f in paste_findings(corpus("9763-")) if f.confidence != "possible"]
+    assert "cuda-libraries-missing" not in named
+
+
+def test_a_cuda_library_found_is_not_one_needed():
+    # constructed: a loader's success, worded with the library first
+    assert "cuda-libraries-missing" not in paste_slugs("Loaded cublas64_12.dll from C:\\CUDA\\v12.4\\bin: OK")

@@ -683,6 +683,11 @@ MISSING_CUDA_LIB = (
     rf"(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+)",
     rf"\b(?:lib)?{CUDA_LIBS}(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+(?:\.\d+)*)\W{{0,3}}"
     rf"(?:(?:can ?not|can't|could not|couldn't) be (?:found|loaded|opened)|(?:is|was) (?:not found|missing))",
+    # what a program needs, retold: "it state that it needed cublas64_12.dll or what not...whereas CUDA 11.8 uses
+    # cublas64_11.dll" (whisper_s2t, corpus 9744); dumpbin's finding, "reveals a depency on nvrtc64_90.dll"
+    # (ClojureCUDA's JCuda, 9921)
+    rf"\b(?:needs|needed|requires|required|depen\w*\s+on)\W{{0,3}}(?:lib)?{CUDA_LIBS}"
+    rf"(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+)",
     # said in Chinese, before or after the name (no word boundary between Han characters and the name): "缺少
     # cudart64_100.dll" (missing, a TensorFlow install note), "cublas64_11.dll缺失" (RVC-Boss/GPT-SoVITS#2376)
     rf"(?:缺少|缺失|找不到)\s?(?:lib)?{CUDA_LIBS}(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+)",
@@ -735,6 +740,12 @@ BITSANDBYTES_WENT_ON = (r"CUDA[_ ]SETUP: CUDA runtime path found", r"CUDA[_ ]SET
 LINKED_SONAME = re.compile(rf"(?:(\S+\.so(?:\.[\d.]+)?): )?undefined reference to [`'\"]?\w+@(lib({CUDA_LIBS})\.so\.(\d+(?:\.\d+)?))")
 UNVERSIONED_CUDA_LIB = re.compile(rf"\b(lib{CUDA_LIBS}\.so)(?![.\w])")
 MISSING_MAJOR = re.compile(rf"(lib{CUDA_LIBS}\.so\.(\d+)|{CUDA_LIBS}64_(\d+)(?:_\d+)?\.dll)", re.I)
+# JCuda's native libraries, named for the JCuda release, which is the CUDA release it binds: "When you have CUDA
+# X.Y.(Z), then you should use JCuda X.Y.Z" (its maintainer, jcuda/jcuda#34); before 10.0 the release was 0.X.Y for
+# CUDA X.Y (mavenized-jcuda: "0.5.0 for Cuda 5.0"). The loader's words: 'UnsatisfiedLinkError: Error while loading native
+# library "JCurand-10.2.0-windows-x86_64"' (jcuda/jcuda-samples#9, beside CUDA 11).
+JCUDA_NATIVE = re.compile(r"Error while loading native library \"?((J\w+)-(?:0\.)?(\d+)\.(\d+)\.\w+-"
+                          r"(?:windows|linux|apple)-(?!aarch64)\w+)")
 # ONNX Runtime states the build's needs when its CUDA provider does not load:
 # "Failed to create CUDAExecutionProvider. Require cuDNN 9.* and CUDA 12.*".
 ORT_REQUIRES = re.compile(r"Require cuDNN (\d+)\.\* and CUDA (\d+)\.\*", re.I)
@@ -872,7 +883,7 @@ def _torch_wheels_missing(ctx: Context, library: str) -> Hit:
 @rule("LIB004", "cuda-libraries-missing", "error", "The loader does not find the CUDA libraries a package was built for",
       signatures=MISSING_CUDA_LIB + (SEPARATE_CUDA_LIB.pattern, JAX_LIBRARY_UNLOADABLE, BITSANDBYTES_SEEKS_RUNTIME,
                                      TORCH_PRELOAD_MISSING.pattern, NVRTC_BUILTINS_UNLOADED.pattern,
-                                     DLL_NOT_FOUND_EXIT.pattern, TF_SELF_CHECK_CUDART.pattern),
+                                     DLL_NOT_FOUND_EXIT.pattern, TF_SELF_CHECK_CUDART.pattern, JCUDA_NATIVE.pattern),
       priority=18,
       references=("https://docs.nvidia.com/deploy/cuda-compatibility/",
                   "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"))
@@ -893,6 +904,8 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     import: "ValueError: libcublas.so.*[0-9] not found in the system path". NVRTC before CUDA 11:
     "nvrtc: error: failed to load builtins", status NVRTC_ERROR_BUILTIN_OPERATION_FAILURE. TensorFlow's
     Windows self-check: "ctypes.WinDLL(build_info.cudart_dll_name)" failing with "OSError: [WinError 126]".
+    JCuda, whose native libraries bind one CUDA release, beside CUDA 11:
+    `Error while loading native library "JCurand-10.2.0-windows-x86_64"`.
 
     Why:
     A package that does not bring its own CUDA (ONNX Runtime, TensorFlow before 2.14, CuPy,
@@ -977,6 +990,10 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             # before CUDA 11 the soname named the minor too (libcudart.so.10.1): that exact release is needed
             soname = found.group(1) + (f".{minor.group(1)}" if minor and not found.group(3) else "")
             wanted.append((f"{major}.{minor.group(1)}" if minor and int(major) <= 10 else major, soname))
+    jcuda = first_match(JCUDA_NATIVE, seen)
+    if jcuda and not wanted:
+        release = f"{jcuda.group(3)}.{jcuda.group(4)}"
+        wanted.append((release, f"JCuda's native library {jcuda.group(1)} (JCuda {release} binds CUDA {release})"))
     ort_cuda, _cudnn, why = onnxruntime_needs(ctx)
     if ort_cuda:
         wanted.append((ort_cuda, why))
@@ -984,7 +1001,7 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if tf_cuda and not wanted:
         wanted.append((tf_cuda, why))
     for major, what in wanted:
-        on_windows = ".dll" in what or ctx.facts.system.os == "windows"
+        on_windows = ".dll" in what or "-windows-" in what or ctx.facts.system.os == "windows"
         present = major in majors or ("." in major and major in versions)
         if present and not seen:
             continue
@@ -1029,7 +1046,8 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             yield Hit(f"{what} needs the CUDA {major} libraries and the loader does not find them: CUDA {major} is "
                       "not installed, or its bin directory is not on PATH",
                       evidence={"wanted_cuda_major": major, "asked_by": what}, fix=fix[:-1] + [
-                          f"where {what}  # no answer: the directory that holds it is not on PATH",
+                          f"where {what if what.endswith('.dll') else 'cudart64_*.dll'}  # no answer: the directory "
+                          "that holds it is not on PATH",
                           f"set PATH=%CUDA_PATH_V{release}%\\bin;%PATH%  # when CUDA {major} is installed; restart "
                           "the program (a shell or IDE started before the change keeps the old PATH)" if release else
                           f"add the bin directory of your CUDA {major} installation to PATH (its installer sets "
