@@ -134,3 +134,26 @@ def test_jcuda_natives_on_a_jetson_are_not_a_cuda_release_apart():
 def test_a_cuda_library_found_is_not_one_needed():
     # constructed: a loader's success, worded with the library first
     assert "cuda-libraries-missing" not in paste_slugs("Loaded cublas64_12.dll from C:\\CUDA\\v12.4\\bin: OK")
+
+
+@pytest.mark.parametrize("text", [corpus("5639-"), corpus("9884-"), corpus("9883-")])
+def test_lightgbm_asking_to_recompile_with_its_gpu_option_is_a_cpu_only_build(text):
+    found = first(text)
+    assert found.slug == "cpu-only-build" and "LightGBM" in found.message
+
+
+@pytest.mark.parametrize("text", [
+    corpus("9882-"),  # the attribute retold without its closing quote
+    # facebookresearch/faiss's users, the whole line
+    "AttributeError: module 'faiss' has no attribute 'StandardGpuResources'",
+])
+def test_faiss_without_its_gpu_classes_is_a_cpu_only_build(text):
+    found = first(text)
+    assert found.slug == "cpu-only-build" and "Faiss" in found.message
+
+
+def test_a_lightgbm_build_command_with_the_gpu_option_is_not_the_complaint():
+    # 9884's build command alone (LightGBM#715)
+    text = ('sudo cmake -DUSE_GPU=1 -DOpenCL_LIBRARY=/usr/local/cuda-8.0/lib64/libOpenCL.so '
+            '-DOpenCL_INCLUDE_DIR=/usr/local/cuda-8.0/include/ ..')
+    assert "cpu-only-build" not in paste_slugs(text)

@@ -677,7 +677,9 @@ CPU_ONLY_LIBRARIES = (
     # this build. Please recompile with CMake option -DUSE_GPU=1", "CUDA Tree Learner ... -DUSE_CUDA=1"). conda-forge's
     # package has neither (its maintainers, microsoft/LightGBM#5419); the PyPI wheels carry the OpenCL one (device=gpu)
     # on Linux and Windows, the CUDA one (device=cuda) only from a source build.
-    ("LightGBM", r"(GPU|CUDA) Tree Learner was not enabled in this build",
+    # People retell its second sentence: 'there is an error "recompile with CMake option -DUSE_GPU=1"' (corpus 5639).
+    ("LightGBM", r"(GPU|CUDA) Tree Learner was not enabled in this build|"
+                 r"recompile with CMake option -DUSE_(?:GPU|CUDA)=1",
      "this LightGBM was built without its GPU tree learners (conda-forge's package, or a build without -DUSE_GPU/-DUSE_CUDA)",
      ["pip install --force-reinstall lightgbm  # PyPI's wheel: device='gpu' (OpenCL) on Linux and Windows",
       "pip install --force-reinstall --no-binary lightgbm --config-settings=cmake.define.USE_CUDA=ON lightgbm  # "
@@ -713,7 +715,7 @@ CPU_ONLY_LIBRARIES = (
     # Faiss 1.5's own helpers reach the GPU classes by bare name: "NameError: name 'GpuResourcesVector' is not defined"
     # inside faiss/__init__.py's index_cpu_to_all_gpus.
     ("Faiss", r"module 'faiss' has no attribute '(?:StandardGpuResources|GpuIndex\w*|index_cpu_to_(?:all_)?gpus?|"
-              r"GpuClonerOptions|GpuMultipleClonerOptions)'|"
+              r"GpuClonerOptions|GpuMultipleClonerOptions)(?:'|\b)|"  # a retelling may drop the closing quote (9882)
               r"name '(?:GpuResourcesVector|StandardGpuResources|GpuClonerOptions|GpuMultipleClonerOptions)' "
               r"is not defined",
      "this Faiss has no GPU part (faiss-cpu, or any Faiss binary on Windows or macOS: faiss-gpu is published for "
@@ -882,7 +884,7 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                if PROSE_SOURCE in (framework.source or "") else {})}, fix=fix)
         return
     for library, pattern, lacks, fix in CPU_ONLY_LIBRARIES:
-        said = [line for line in seen if re.search(pattern, line)]
+        said = [line for line in seen if re.search(pattern, line, re.I)]  # as the signatures match
         if said and (library != "torchcodec" or ctx.observed([r"\btorchcodec\b"])):
             yield Hit(f"{library} is a CPU-only build: {lacks}", confirmed=True,
                       evidence={"library": library, "observed": said[0].strip()[:200]}, fix=fix)
