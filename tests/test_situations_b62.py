@@ -157,3 +157,31 @@ def test_a_lightgbm_build_command_with_the_gpu_option_is_not_the_complaint():
     text = ('sudo cmake -DUSE_GPU=1 -DOpenCL_LIBRARY=/usr/local/cuda-8.0/lib64/libOpenCL.so '
             '-DOpenCL_INCLUDE_DIR=/usr/local/cuda-8.0/include/ ..')
     assert "cpu-only-build" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text, api", [
+    (corpus("3614-"), "IBuilderConfig.max_workspace_size"),  # an old Ultralytics exporter
+    (corpus("9954-"), "Builder.build_engine"),
+    (corpus("9953-"), "ICudaEngine.getNbBindings"),
+    # NVIDIA/trt-samples-for-hackathon-cn#104, on TensorRT 10.0.6
+    ("AttributeError: 'tensorrt.tensorrt.ICudaEngine' object has no attribute 'get_binding_shape'",
+     "ICudaEngine.get_binding_shape"),
+    # hellovuong/stella_vslam#2: gcc naming the class through an alias
+    ("buffers.h:253:38: error: ‘using element_type = class nvinfer1::ICudaEngine’ {aka ‘class nvinfer1::ICudaEngine’} "
+     "has no member named ‘getNbBindings’", "ICudaEngine.getNbBindings"),
+    # NVIDIA/TensorRT#4133: VS Code's IntelliSense on TensorRT 10.4
+    ('class "nvinfer1::ICudaEngine" has no member "getNbBindings"C/C++(135)', "ICudaEngine.getNbBindings"),
+])
+def test_code_for_tensorrt_8_calling_what_tensorrt_10_removed_names_the_call(text, api):
+    found = first(text)
+    assert found.code == "LIB024" and found.evidence["removed_api"] == api
+
+
+@pytest.mark.parametrize("text", [
+    # constructed: a member that TensorRT 10 still has, misspelt in a project's code
+    "error: ‘class nvinfer1::ICudaEngine’ has no member named ‘getNbIOTensorz’",
+    # constructed: another library's object with an attribute of the same name
+    "AttributeError: 'Booster' object has no attribute 'num_bindings'",
+])
+def test_other_missing_members_are_not_tensorrt_10s_removals(text):
+    assert "tensorrt-too-new-for-project" not in paste_slugs(text)

@@ -2327,6 +2327,72 @@ def cudnn_newer_than_code_supports(ctx: Context, seen: List[str]) -> Iterable[Hi
                    "or make the old lookup read cudnn_version.h where it reads cudnn.h"
                    + (" (share/cmake/Caffe2/public/cuda.cmake)" if torch_cmake else "")])
 
+
+# Code written for TensorRT 8 calling what TensorRT 10 removed. TensorRT 8.2's deprecation list: buildEngineWithConfig
+# "API will be removed in TensorRT 10.0, use IBuilder::buildSerializedNetwork instead"; 8.3 deprecated
+# setMaxWorkspaceSize for setMemoryPoolLimit(kWORKSPACE), 8.4 setMaxBatchSize; the 8.x-to-10.x migration guide:
+# "TensorRT 10.x replaces the binding-based API with a name-based tensor API". Python's names for the same: build_engine,
+# max_workspace_size, max_batch_size, num_bindings, get_binding_*, binding_is_input (AttributeError on the tensorrt module's classes);
+# C++'s: "has no member named 'getNbBindings'" on an nvinfer1 class (gcc's, also after an alias, "‘using element_type =
+# class nvinfer1::ICudaEngine’ {aka ‘class nvinfer1::ICudaEngine’} has no member named"; VS Code's IntelliSense, 'class
+# "nvinfer1::ICudaEngine" has no member "getNbBindings"').
+TRT10_REMOVED_PYTHON = re.compile(r"tensorrt\w*\.tensorrt\.(\w+)'? object has no attribute '(build_engine|"
+                                  r"max_workspace_size|max_batch_size|num_bindings|get_binding_\w+|binding_is_input)'")
+TRT10_REMOVED_CPP = re.compile(r"nvinfer1::(\w+)['’\"]?\}? has no member (?:named )?['‘`\"]?(getNbBindings|"
+                               r"getBinding\w+|bindingIsInput|buildEngineWithConfig|setMaxWorkspaceSize|getMaxWorkspaceSize|"
+                               r"setMaxBatchSize|getMaxBatchSize)\b")
+TRT_MIGRATION_GUIDE = "https://docs.nvidia.com/deeplearning/tensorrt/latest/api/migration-guide.html"
+TRT_VERSION_SAID = re.compile(r"\bTensorRT[- ]?(?:version)?\s*:?\s*v?(\d+)\.(\d+)", re.I)
+
+
+@rule("LIB024", "tensorrt-too-new-for-project", "error",
+      "The project calls TensorRT 8 APIs that the installed TensorRT 10 removed",
+      signatures=(TRT10_REMOVED_PYTHON.pattern, TRT10_REMOVED_CPP.pattern), priority=22,
+      references=(TRT_MIGRATION_GUIDE,
+                  "https://docs.nvidia.com/deeplearning/tensorrt/archives/tensorrt-824/api/c_api/deprecated.html"))
+def tensorrt_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    An exporter or a program built on TensorRT fails right where it builds or runs an engine:
+    "AttributeError: 'tensorrt_bindings.tensorrt.Builder' object has no attribute 'build_engine'",
+    "'tensorrt_bindings.tensorrt.IBuilderConfig' object has no attribute 'max_workspace_size'"; in C++,
+    "error: 'class nvinfer1::ICudaEngine' has no member named 'getNbBindings'" (the quotes typographic in
+    gcc's output, "‘class nvinfer1::ICudaEngine’ has no member named ‘getNbBindings’").
+
+    Why:
+    TensorRT 10 removed the APIs TensorRT 8 had deprecated: building an engine object directly
+    (build_engine, buildEngineWithConfig; build_serialized_network is what remains), the workspace and
+    batch-size settings (max_workspace_size gave way to set_memory_pool_limit), and the binding-index API
+    (num_bindings, get_binding_shape, getNbBindings), replaced by tensors named by their names
+    (num_io_tensors, get_tensor_name, get_tensor_shape). Code written for TensorRT 8 stops at the first
+    of them. pip installs TensorRT 10 by default now, so an older exporter meets it after any fresh install.
+
+    Fix:
+    Install TensorRT 8.6 for the project (`pip install "tensorrt<10"` with its CUDA), or move to the
+    project's release that supports TensorRT 10 (Ultralytics and most exporters have one), or port the
+    calls with NVIDIA's 8.x-to-10.x migration guide.
+
+    When to ignore:
+    Never: the calls do not exist in this TensorRT.
+    """
+    if not seen:
+        return
+    python = first_match(TRT10_REMOVED_PYTHON, seen)
+    found = python or first_match(TRT10_REMOVED_CPP, seen)
+    if found is None:
+        return
+    cls, api = found.group(1), found.group(2)
+    said = first_match(TRT_VERSION_SAID, ctx.observations)
+    have = f"TensorRT {said.group(1)}.{said.group(2)}" if said and int(said.group(1)) >= 10 else "TensorRT 10 or newer"
+    yield Hit(f"The code calls {cls}.{api}, which {have} no longer has: it was written for TensorRT 8, whose "
+              "deprecated engine-building, workspace and binding-index APIs TensorRT 10 removed",
+              evidence={"observed": found.group(0)[:200], "removed_api": f"{cls}.{api}",
+                        **({"tensorrt": f"{said.group(1)}.{said.group(2)}"} if said else {})}, confirmed=True,
+              fix=['pip install "tensorrt<10"  # TensorRT 8.6, the last release with these calls (with a CUDA it '
+                   "supports)" if python else "install TensorRT 8.6 (its tar or deb packages) and build against it",
+                   "or update the project to its release that supports TensorRT 10",
+                   "or port the calls: " + TRT_MIGRATION_GUIDE])
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
@@ -2335,4 +2401,4 @@ RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libr
          cuda_driver_env_points_to_runtime_lib,
          cuda_python_major_too_new, cuda_lib_newer_than_nvjitlink, cufile_gds_unusable_needs_compat_mode,
          cufft_too_old_for_gpu_arch, cuda_library_not_linked_against_libcuda, cuda_library_older_than_build,
-         conda_env_libstdcxx_too_old_for_extension, cudnn_newer_than_code_supports)
+         conda_env_libstdcxx_too_old_for_extension, cudnn_newer_than_code_supports, tensorrt_too_new_for_project)
