@@ -2331,8 +2331,9 @@ def cudnn_newer_than_code_supports(ctx: Context, seen: List[str]) -> Iterable[Hi
 # Code written for TensorRT 8 calling what TensorRT 10 removed. TensorRT 8.2's deprecation list: buildEngineWithConfig
 # "API will be removed in TensorRT 10.0, use IBuilder::buildSerializedNetwork instead"; 8.3 deprecated
 # setMaxWorkspaceSize for setMemoryPoolLimit(kWORKSPACE), 8.4 setMaxBatchSize; the 8.x-to-10.x migration guide:
-# "TensorRT 10.x replaces the binding-based API with a name-based tensor API". Python's names for the same: build_engine,
-# max_workspace_size, max_batch_size, num_bindings, get_binding_*, binding_is_input (AttributeError on the tensorrt module's classes);
+# "TensorRT 10.x replaces the binding-based API with a name-based tensor API". Python's names for the same:
+# build_engine, max_workspace_size, max_batch_size, num_bindings, get_binding_*, binding_is_input (AttributeError on
+# the tensorrt module's classes);
 # C++'s: "has no member named 'getNbBindings'" on an nvinfer1 class (gcc's, also after an alias, "‘using element_type =
 # class nvinfer1::ICudaEngine’ {aka ‘class nvinfer1::ICudaEngine’} has no member named"; VS Code's IntelliSense, 'class
 # "nvinfer1::ICudaEngine" has no member "getNbBindings"').
