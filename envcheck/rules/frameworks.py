@@ -2125,10 +2125,11 @@ def _wheel_platform_fits(ctx: Context, platform: str) -> bool:
     """Nothing in the report shows a machine other than the one the wheel's platform tag names: then its Python tag
     is what pip refused. A ppc64le wheel on an x86 Ubuntu, a Windows wheel on Linux are the platform's refusal."""
     system = ctx.facts.system.os
-    windows_wheel, mac_wheel = platform.startswith("win"), platform.startswith("macosx")
-    if windows_wheel != (system == "windows" or on_native_windows(ctx, named=False)) and (system or not windows_wheel):
-        return False
-    if mac_wheel != on_a_mac(ctx) or ctx.jetson():
+    if platform.startswith("win") and system and system != "windows":
+        return False  # a Windows wheel on a machine the facts call Linux or macOS
+    if not platform.startswith("win") and (system == "windows" or on_native_windows(ctx, named=False)):
+        return False  # a Linux or macOS wheel where the report shows native Windows
+    if platform.startswith("macosx") != on_a_mac(ctx) or ctx.jetson():
         return False
     arch = next((name for name, tags in WHEEL_ARCH if re.search(tags, platform)), "")
     others = [line for line in ctx.observed([OTHER_ARCH_SIGNS[arch]]) if not re.search(WHEEL_REFUSED_SAID, line)] \
