@@ -2300,11 +2300,8 @@ def _tensorflow_string_abi(ctx: Context, line: str) -> Optional[Tuple[str, str]]
     if not wanted:
         return None
     tensorflow = ctx.framework("tensorflow")
-    try:
-        built = ("old" if Version(tensorflow.version).release[:2] <= (2, 8) else "new") \
-            if tensorflow is not None and tensorflow.version else ""
-    except InvalidVersion:
-        built = ""
+    before_29 = older_than(tensorflow.version, "2.9") if tensorflow is not None else None
+    built = {True: "old", False: "new"}.get(before_29, "")
     if built == wanted or (not built and not CORE_OP_API.search(symbol)):
         return None  # the pip build's own ABI, or a symbol a release apart may lack as well
     return wanted, built
@@ -2502,14 +2499,14 @@ def extension_cxx11_abi_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
         if abi is None:
             continue
         wanted, built = abi
-        flag = {"old": "0", "new": "1"}
         tensorflow = ctx.framework("tensorflow")
         set_in_build = ctx.observed([ABI_FLAG.pattern])
         where = (f"TensorFlow {tensorflow.version}'s pip build uses the {built} one" if built else
                  "TensorFlow was built with the other (pip's up to 2.8 with the old, from 2.9 and conda's and source "
                  "builds with the new)")
-        yield Hit(f"The op library was compiled with the {wanted} C++ string ABI (_GLIBCXX_USE_CXX11_ABI="
-                  f"{flag[wanted]}): the TensorFlow symbol it lacks is mangled for that ABI, and {where}",
+        flag = "1" if wanted == "new" else "0"
+        yield Hit(f"The op library was compiled with the {wanted} C++ string ABI (_GLIBCXX_USE_CXX11_ABI={flag}): the "
+                  f"TensorFlow symbol it lacks is mangled for that ABI, and {where}",
                   evidence={"observed": line.strip()[:200], "op_string_abi": wanted,
                             **({"tensorflow_string_abi": built} if built else {}),
                             **({"abi_flag": set_in_build[0].strip()[:160]} if set_in_build else {})},

@@ -2343,7 +2343,6 @@ TRT10_REMOVED_CPP = re.compile(r"nvinfer1::(\w+)['’\"]?\}? has no member (?:na
                                r"getBinding\w+|bindingIsInput|buildEngineWithConfig|setMaxWorkspaceSize|getMaxWorkspaceSize|"
                                r"setMaxBatchSize|getMaxBatchSize)\b")
 TRT_MIGRATION_GUIDE = "https://docs.nvidia.com/deeplearning/tensorrt/latest/api/migration-guide.html"
-TRT_VERSION_SAID = re.compile(r"\bTensorRT[- ]?(?:version)?\s*:?\s*v?(\d+)\.(\d+)", re.I)
 
 
 @rule("LIB024", "tensorrt-too-new-for-project", "error",
@@ -2383,12 +2382,13 @@ def tensorrt_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]
     if found is None:
         return
     cls, api = found.group(1), found.group(2)
-    said = first_match(TRT_VERSION_SAID, ctx.observations)
-    have = f"TensorRT {said.group(1)}.{said.group(2)}" if said and int(said.group(1)) >= 10 else "TensorRT 10 or newer"
+    # the TensorRT a package list, pip, or a person names (the importers read "TensorRT 10.0", "tensorrt==10.2.0")
+    stated = next((d.version for d in ctx.facts.python.distributions if d.name == "tensorrt"), "")
+    have = f"TensorRT {stated}" if older_than(stated, "10") is False else "TensorRT 10 or newer"
     yield Hit(f"The code calls {cls}.{api}, which {have} no longer has: it was written for TensorRT 8, whose "
               "deprecated engine-building, workspace and binding-index APIs TensorRT 10 removed",
               evidence={"observed": found.group(0)[:200], "removed_api": f"{cls}.{api}",
-                        **({"tensorrt": f"{said.group(1)}.{said.group(2)}"} if said else {})}, confirmed=True,
+                        **({"tensorrt": stated} if stated else {})}, confirmed=True,
               fix=['pip install "tensorrt<10"  # TensorRT 8.6, the last release with these calls (with a CUDA it '
                    "supports)" if python else "install TensorRT 8.6 (its tar or deb packages) and build against it",
                    "or update the project to its release that supports TensorRT 10",
