@@ -296,6 +296,7 @@ CONTEXT = {
     "wsl-container-toolkit-too-old-for-driver": "docker run --gpus all image, on Docker Desktop (WSL2) on Windows 11",
     "l4t-container-host-mismatch": "I have Jetpack 5.1.2 with cuda 11.4 installed.",
     "container-lacks-nvidia-vulkan-icd": "docker run --gpus all image",
+    "container-driver-capabilities-lack-graphics": "docker run --gpus all image",
 }
 
 

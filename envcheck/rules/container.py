@@ -1574,6 +1574,74 @@ def container_driver_capabilities_lack_video(ctx: Context, seen: List[str]) -> I
                    "ls /usr/lib/x86_64-linux-gnu/libnvcuvid*  # inside the container, once video is given"])
 
 
+# libGL in a process that cannot reach NVIDIA's GL libraries falls back to Mesa, whose visuals NVIDIA's X server does not
+# offer (a Flatpak sandbox without its NVIDIA extension, DRV021; a container without the graphics capability).
+GL_FELL_BACK_TO_MESA = (r"libGL error: No matching fbConfigs or visuals found", r"libGL error: failed to load driver: swrast",
+                        r"Could not initialize GLX")
+# OptiX lives in the display driver (libnvoptix.so.1): optixInit() returns OPTIX_ERROR_LIBRARY_NOT_FOUND (7804) when it
+# cannot load it, "OptiX error 7804 (OPTIX_ERROR_LIBRARY_NOT_FOUND)" in nvidia-docker#1545 (settled there: the toolkit
+# mounts libnvoptix only for the graphics capability), "Optix Error: 'Library not found'" in NVIDIA/pyxis#103.
+OPTIX_LIBRARY_NOT_FOUND = (r"\bOPTIX_ERROR_LIBRARY_NOT_FOUND\b", r"\bOptiX error 7804\b",
+                           r"\bOptix Error\W{1,3}Library not found\b")
+# A container the NVIDIA runtime was asked to give GPUs: Docker's request, or nvidia-docker named as the way it ran.
+NVIDIA_DOCKER = r"\bnvidia-docker2?\b"
+# A driver-capability setting that gives the graphics part: "NVIDIA_DRIVER_CAPABILITIES=all", "=compute,utility,graphics",
+# the ENV form that appends to what is set ("${NVIDIA_DRIVER_CAPABILITIES:+$NVIDIA_DRIVER_CAPABILITIES,}graphics"),
+# Docker's "--gpus 'all,"capabilities=graphics,..."'" and compose's "capabilities: [gpu, graphics]".
+GRAPHICS_GIVEN = (r"(?:NVIDIA_DRIVER_CAPABILITIES|capabilities)\W{1,4}[\w,\"' \[]*\b(?:graphics|all)\b|"
+                  r"_CAPABILITIES,\}graphics\b")
+
+
+@rule("CTR030", "container-driver-capabilities-lack-graphics", "error",
+      "The container was given the driver without its graphics libraries (NVIDIA_DRIVER_CAPABILITIES)",
+      signatures=GL_FELL_BACK_TO_MESA + OPTIX_LIBRARY_NOT_FOUND, priority=11, references=(CAPABILITIES_DOC,),
+      scope="containers")
+def container_driver_capabilities_lack_graphics(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    In a container given the GPU, CUDA works but OpenGL or OptiX does not: "libGL error: No matching
+    fbConfigs or visuals found" and "libGL error: failed to load driver: swrast" (Gazebo, RViz and
+    other GL programs under nvidia-docker2), or OptiX failing to start: "OptiX error 7804
+    (OPTIX_ERROR_LIBRARY_NOT_FOUND)", "Optix Error: 'Library not found'" in a Slurm job's container.
+
+    Why:
+    The NVIDIA container runtime mounts only the driver parts that NVIDIA_DRIVER_CAPABILITIES names.
+    NVIDIA's GL libraries (libGLX_nvidia, libEGL_nvidia) and OptiX's (libnvoptix, which is part of
+    the driver, not of the OptiX SDK) belong to `graphics`, which is neither the runtime's default
+    (utility) nor in what NVIDIA's CUDA images and `--gpus all` ask for (compute,utility). Without
+    them libGL falls back to Mesa and OptiX finds no implementation. Vulkan's part is DRV031's.
+
+    Fix:
+    Start the container with the graphics capability: `-e NVIDIA_DRIVER_CAPABILITIES=compute,utility,graphics`
+    (add `display` for an X11 window; or `all`), `--gpus 'all,"capabilities=compute,utility,graphics"'`,
+    ENV in the image, or the variable in the environment of `srun --container-image` (pyxis/enroot).
+
+    When to ignore:
+    When the report shows graphics already given: then the libraries are missing for another reason
+    (an old toolkit, a hand-written CDI spec).
+    """
+    if not seen or ctx.has_nvidia_gpu() is False or not ctx.observed([GPU_REQUEST.pattern, NVIDIA_DOCKER]):
+        return
+    if not in_container(ctx) or ctx.observed([r"\bflatpak\b"]):
+        return  # a Flatpak sandbox has GL libraries of its own to miss (DRV021)
+    given = ctx.observed([GRAPHICS_GIVEN])
+    if given:
+        return
+    stated = first_match(CAPABILITIES_SET, ctx.observations)
+    optix = any(re.search(p, line, re.I) for p in OPTIX_LIBRARY_NOT_FOUND for line in seen)
+    part = "OptiX's library (libnvoptix, part of the driver)" if optix else "NVIDIA's OpenGL libraries (libGLX_nvidia)"
+    yield Hit(f"the container has the driver without its graphics capability, so {part} was not mounted"
+              + (f" (NVIDIA_DRIVER_CAPABILITIES is '{stated.group(1)}')" if stated else ""),
+              evidence={"observed": seen[0].strip()[:200],
+                        "NVIDIA_DRIVER_CAPABILITIES": stated.group(1) if stated else "not in the input"},
+              confirmed=stated is not None,
+              fix=["docker run --gpus all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility,graphics ...  # add display "
+                   "for an X11 window, or use all; ENV in the Dockerfile does the same",
+                   "NVIDIA_DRIVER_CAPABILITIES=compute,utility,graphics srun --container-image=... # pyxis/enroot",
+                   "ls /usr/lib/x86_64-linux-gnu/ | grep -E 'libnvoptix|libGLX_nvidia'  # inside, once graphics is "
+                   "given"])
+
+
 # nvidia-docker 1.x's plugin building its driver volume: "Error: link /usr/bin/nvidia-cuda-mps-control
 # /var/lib/nvidia-docker/volumes/nvidia_driver/367.27/bin/nvidia-cuda-mps-control: invalid cross-device link"
 VOLUME_CROSS_DEVICE = r"\blink /\S+ /\S*nvidia_driver\S*: invalid cross-device link"
@@ -2204,6 +2272,7 @@ RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong
          docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available,
          l4t_container_host_mismatch, cdi_devices_unresolvable, docker_seccomp_clone3_unsupported,
          container_image_wrong_architecture, container_driver_capabilities_lack_video,
+         container_driver_capabilities_lack_graphics,
          nvidia_docker_volume_cross_device, host_gl_libs_newer_glibc_than_container,
          selinux_blocks_container_gpu_access, container_toolkit_no_cgroup_v2, cdi_spec_stale,
          k8s_device_plugin_not_deployed, operator_driver_not_on_host_path,

@@ -9,7 +9,7 @@ from packaging.version import InvalidVersion
 
 from envcheck.matrix import QueryError, variant_cuda, version
 from envcheck.rules import Context, Hit, first_match, older_than, rule
-from envcheck.rules.container import (CUDA_SEES_NO_GPU, DRIVER_LIBRARY_NOT_FOUND, NO_LIBCUDA_RUNTIME_SAYS,
+from envcheck.rules.container import (CUDA_SEES_NO_GPU, DRIVER_LIBRARY_NOT_FOUND, GL_FELL_BACK_TO_MESA, NO_LIBCUDA_RUNTIME_SAYS,
                                       VIDEO_LIBS_MISSING, WSL_WORD, image_driver_libs_mismatch, in_container,
                                       named_symbol_at_init_in_container, runs_without_gpus)
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED
@@ -1778,10 +1778,14 @@ def _nvenc_floor_said_above_driver(ctx: Context) -> Iterable[Hit]:
 # associated with ICD JSON libGLX_nvidia.so.0" beside it (a dev shell that hides the host's driver libraries).
 # Programs' own words for VK_ERROR_INCOMPATIBLE_DRIVER: Unreal Engine's "Cannot find a compatible Vulkan driver (ICD)."
 # (its VulkanRHI, and engines copied from it), vulkaninfo's "Cannot create Vulkan instance." (vulkan-tools before 1.2).
+# Unreal Engine 5's VulkanRHI when an instance exists but no device can be picked, in a box titled "No Vulkan driver
+# found!": "Vulkan failed to select physical device after passing profile checks." (CARLA 0.10's container started with
+# --gpus all alone, carla-simulator/carla#8566, settled by NVIDIA_DRIVER_CAPABILITIES=all).
 VULKAN_NO_DRIVER = (r"vkCreateInstance failed -9\b", r"\bVK_ERROR_INCOMPATIBLE_DRIVER\b", r"\bErrorIncompatibleDriver\b",
                     r"vkCreateInstance: Found no drivers", r"cannot find a compatible Vulkan ICD",
                     r"\blibGLX_nvidia\.so\.0: cannot open shared object",
-                    r"Cannot find a compatible Vulkan driver \(ICD\)", r"Cannot create Vulkan instance\b")
+                    r"Cannot find a compatible Vulkan driver \(ICD\)", r"Cannot create Vulkan instance\b",
+                    r"Vulkan failed to select physical device after passing profile checks")
 VULKAN_LOADER_DRIVERS = "https://github.com/KhronosGroup/Vulkan-Loader/blob/main/docs/LoaderDriverInterface.md"
 # A GPU of another vendor named as the one in use ("I'm using Intel(R) HD Graphics 5500", "AMD Radeon RX 580"): then the
 # driver the Vulkan loader misses is that vendor's, not NVIDIA's.
@@ -1863,8 +1867,6 @@ def nvidia_vulkan_driver_not_installed(ctx: Context, seen: List[str]) -> Iterabl
 # the one for the active driver when Flathub has it; a driver it does not package (betas) gets none. Without it, libGL
 # inside the sandbox falls back to Mesa, which cannot drive NVIDIA's X server.
 FLATPAK = r"\bflatpak\b"
-GL_FELL_BACK_TO_MESA = (r"libGL error: No matching fbConfigs or visuals found", r"libGL error: failed to load driver: swrast",
-                        r"Could not initialize GLX")
 FLATPAK_GL_EXTENSIONS = "https://blog.tingping.se/2018/08/26/flatpak-host-extensions.html"
 # The extension itself reported missing, by an app that checks for it (Nuvola: "Graphics driver 'nvidia-390-48' for
 # Flatpak has not been found on your system") or by flatpak when Flathub has not published it for a new driver yet

@@ -1,0 +1,58 @@
+"""Situations met in session 76, each read in general and tried on at least two real wordings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+
+
+@pytest.mark.parametrize("text, part", [
+    (corpus("1742-"), "OptiX"),  # NVIDIA/pyxis#103: a Slurm job's container
+    (corpus("6673-"), "OpenGL"),  # nvidia-docker2 and Gazebo
+    # NVIDIA/nvidia-docker#1545, on a cloud notebook built from nvidia/cuda (its docker command as the thread's answer
+    # gave it, before the capability was added)
+    ("docker run --gpus all -it nvidia/cuda:11.1.1-devel-ubuntu18.04\n"
+     "Trying to run my application on the cloud I get OptiX error 7804 (OPTIX_ERROR_LIBRARY_NOT_FOUND)", "OptiX"),
+])
+def test_graphics_failure_in_a_gpu_container_names_the_missing_graphics_capability(text, part):
+    found = first(text)
+    assert found.code == "CTR030" and found.confidence != "possible"
+    assert part in found.message
+    assert any("NVIDIA_DRIVER_CAPABILITIES=compute,utility,graphics" in line for line in found.fix)
+
+
+def test_graphics_capability_set_without_graphics_is_confirmed_and_quoted():
+    # constructed: the pyxis report with the capabilities its job set
+    text = ("NVIDIA_DRIVER_CAPABILITIES=compute,utility srun -p gpu --container-image=nvcr.io#nvidia/cuda --gpus=1 "
+            "./rtxcuda\nrtx_functions.h:47 Optix Error: 'Library not found'")
+    found = first(text)
+    assert found.code == "CTR030" and found.confidence == "confirmed"
+    assert "'compute,utility'" in found.message
+
+
+@pytest.mark.parametrize("text", [
+    # constructed: graphics given, in each of the ways it is written
+    "docker run --gpus all -e NVIDIA_DRIVER_CAPABILITIES=all image\nOptiX error 7804 (OPTIX_ERROR_LIBRARY_NOT_FOUND)",
+    "docker run --gpus 'all,\"capabilities=compute,utility,graphics\"' image\n"
+    "libGL error: failed to load driver: swrast",
+    "ENV NVIDIA_DRIVER_CAPABILITIES ${NVIDIA_DRIVER_CAPABILITIES:+$NVIDIA_DRIVER_CAPABILITIES,}graphics\n"
+    "docker run --gpus all image\nlibGL error: No matching fbConfigs or visuals found",
+    # 78ij/NU-NeRF#2: OptiX outside any container (a driver without OptiX, not a container's capabilities)
+    "RuntimeError: OPTIX_ERROR_LIBRARY_NOT_FOUND: Library not found\nException ignored in: 'optix.common.optix_init'",
+    # constructed: a Flatpak app (DRV021's), compared with a container that works
+    "It works in docker run --gpus all, but flatpak run org.gazebo.Gazebo fails:\n"
+    "libGL error: failed to load driver: swrast",
+])
+def test_graphics_failure_is_not_put_on_the_capabilities_where_graphics_was_given_or_no_container_ran(text):
+    assert "container-driver-capabilities-lack-graphics" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("4288-"),  # carla-simulator/carla#8566: CARLA 0.10 (Unreal Engine 5) started with --gpus all alone
+    # constructed from Unreal Engine 5's VulkanRHI message, in an AirSim container
+    "docker run --gpus all airsim:ue5\nVulkan failed to select physical device after passing profile checks.",
+])
+def test_unreal_engine_5_finding_no_vulkan_device_in_a_container_names_the_missing_icd(text):
+    found = first(text)
+    assert found.code == "DRV031" and found.confidence != "possible"
