@@ -56,3 +56,27 @@ def test_graphics_failure_is_not_put_on_the_capabilities_where_graphics_was_give
 def test_unreal_engine_5_finding_no_vulkan_device_in_a_container_names_the_missing_icd(text):
     found = first(text)
     assert found.code == "DRV031" and found.confidence != "possible"
+
+
+@pytest.mark.parametrize("text, plugin", [
+    (corpus("10303-"), "NVIDIA Docker: 1.0.1"),  # cedricxie/apollo_perception_ros#8
+    # NVIDIA/nvidia-docker#686
+    ("sudo docker run --runtime=nvidia --rm nvidia/cuda nvidia-smi\n"
+     "docker: Error response from daemon: OCI runtime create failed: unable to retrieve OCI runtime error (open "
+     "/run/docker/containerd/daemon/io.containerd.runtime.v1.linux/moby/97b8b155759b/log.json: no such file or "
+     "directory): fork/exec /usr/bin/nvidia-container-runtime: no such file or directory: unknown.", ""),
+    # NVIDIA/nvidia-docker#1190
+    ('Docker: Error response from daemon: OCI runtime create failed: unable to retrieve OCI runtime error exec: '
+     '"nvidia-container-runtime": executable file not found in $PATH: : unknown.', ""),
+])
+def test_runtime_registered_without_its_program_names_the_missing_nvidia_container_runtime(text, plugin):
+    found = first(text)
+    assert found.code == "CTR002" and found.confidence == "confirmed"
+    assert "nvidia-container-runtime, is not installed" in found.message
+    assert (plugin in found.message) if plugin else "plugin" not in found.message
+
+
+def test_another_runtime_program_missing_is_not_put_on_the_nvidia_toolkit():
+    # constructed: runc itself missing
+    text = "docker: Error response from daemon: fork/exec /usr/bin/runc: no such file or directory: unknown."
+    assert "container-toolkit-missing" not in paste_slugs(text, diagnosed_only=True)

@@ -262,6 +262,15 @@ GPUS_WITHOUT_RUNTIME_NAME = ("drop --runtime=nvidia (Compose: `runtime: nvidia`)
 DOCKER_DESKTOP = r"\bDocker[ -]Desktop\b"
 DOCKER_DESKTOP_GPU = "https://docs.docker.com/desktop/features/gpu/"
 
+# Docker starting a container with the runtime its daemon.json names "nvidia" when that runtime's program is not there
+# (nvidia-docker 1.x never installed it; a toolkit removed or half installed): "fork/exec
+# /usr/bin/nvidia-container-runtime: no such file or directory" (NVIDIA/nvidia-docker#686, #1121, osrf/subt#190), or
+# 'exec: "nvidia-container-runtime": executable file not found in $PATH' (NVIDIA/nvidia-docker#1190).
+RUNTIME_PROGRAM_MISSING = (r"fork/exec \S*nvidia-container-runtime: no such file or directory",
+                           r"exec: \W?nvidia-container-runtime\W?: executable file not found")
+# nvidia-docker 1.x named by its version: a plugin and wrapper that came before the nvidia runtime.
+NVIDIA_DOCKER_1 = re.compile(r"nvidia[- ]docker\W{0,3}(?:version\W{0,3})?v?1\.\d+\.\d+", re.I)
+
 # enroot's GPU hook (hooks.d/98-nvidia.sh, run by enroot and by Slurm's pyxis) when the node lacks the CLI of
 # libnvidia-container: "[ERROR] Command not found: nvidia-container-cli, see https://github.com/NVIDIA/libnvidia-container".
 ENROOT_NO_CLI = r"Command not found:\s*nvidia-container-cli"
@@ -275,7 +284,7 @@ ENROOT_NO_CLI = r"Command not found:\s*nvidia-container-cli"
                   r"nvidia-container-cli\W{0,3}(?:the )?(?:executable |binary )?(?:file )?(?:is |does )?(?:not found|not exists?|missing)",
                   r"(?:can'?t|cannot|couldn'?t|could not|unable to) find (?:the )?(?:binary )?\W?nvidia-container-cli",
                   r"exec: \"nvidia-container-runtime-hook\": executable file not found",
-                  ENROOT_NO_CLI),
+                  ENROOT_NO_CLI, *RUNTIME_PROGRAM_MISSING),
       priority=12, references=(TOOLKIT_GUIDE,), scope="containers")
 def container_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -283,6 +292,8 @@ def container_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     `docker: Error response from daemon: could not select device driver "" with capabilities:
     [[gpu]]`; "unknown or invalid runtime name: nvidia"; enroot and pyxis on a Slurm node: "[ERROR]
     Command not found: nvidia-container-cli, see https://github.com/NVIDIA/libnvidia-container".
+    The runtime registered in daemon.json but its program gone (nvidia-docker 1.x never had it):
+    "fork/exec /usr/bin/nvidia-container-runtime: no such file or directory".
 
     Why:
     `--gpus` and `--runtime=nvidia` are served by the NVIDIA Container Toolkit on the host; without
@@ -305,6 +316,19 @@ def container_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=_distro.install_container_toolkit(ctx.distro) +
                   ["# on every GPU node that runs enroot or pyxis (libnvidia-container-tools brings the CLI)",
                    "command -v nvidia-container-cli && nvidia-container-cli info"])
+        return
+    program = [line for line in seen if any(re.search(p, line, re.I) for p in RUNTIME_PROGRAM_MISSING)]
+    if program:
+        plugin = first_match(NVIDIA_DOCKER_1, ctx.observations)
+        yield Hit("Docker's configuration names the nvidia runtime, but its program, nvidia-container-runtime, is not "
+                  "installed" + (f" ({plugin.group(0)} is the plugin that came before it and has none)"
+                                 if plugin else ""),
+                  evidence={"observed": program[0].strip()[:200], **({"installed": plugin.group(0)} if plugin else {})},
+                  confirmed=True,
+                  fix=_distro.install_container_toolkit(ctx.distro) +
+                  ["# it brings nvidia-container-runtime; nvidia-docker 1.x (a plugin) goes first: remove its package",
+                   "grep -A3 runtimes /etc/docker/daemon.json  # the path named there must exist",
+                   "sudo systemctl restart docker"])
         return
     if f.docker.status == "ok" and ctx.has_nvidia_gpu() and not tools and not f.docker.nvidia_runtime:
         yield Hit("Docker is running on a GPU host without the NVIDIA Container Toolkit",
