@@ -80,3 +80,58 @@ def test_another_runtime_program_missing_is_not_put_on_the_nvidia_toolkit():
     # constructed: runc itself missing
     text = "docker: Error response from daemon: fork/exec /usr/bin/runc: no such file or directory: unknown."
     assert "container-toolkit-missing" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text, api, release", [
+    (corpus("10160-"), "IBuilder.buildSerializedNetwork", "8.0"),  # TensorRT 7.2.3.4
+    (corpus("10154-"), "IExecutionContext.setOutputTensorAddress", "10.0"),  # TensorRT 8.6, kBF16 missing too
+    (corpus("10157-"), ".onnxparser", "4.0"),  # TensorRT 3.0's Python API
+    # NVIDIA-AI-IOT/CUDA-PointPillars#33 (settled: an earlier TensorRT, use destroy())
+    ("error: ‘virtual nvinfer1::IExecutionContext::~IExecutionContext()’ is protected within this context",
+     "delete on nvinfer1::IExecutionContext objects", "8.0"),
+    # wang-xinyu/tensorrtx#1175 on TensorRT 7, the quotes turned to underscores by Markdown
+    ("real-esrgan.cpp:120:12: error: _virtual nvinfer1::INetworkDefinition::~INetworkDefinition()_ is protected within "
+     "this context", "delete on nvinfer1::INetworkDefinition objects", "8.0"),
+    # FeiYull/TensorRT-Alpha#39: a Chinese MSVC
+    ("errorC2248 “nvinfer1::ICudaEngine::~ICudaEngine”: 无法访问 protected 成员(在“nvinfer1::ICudaEngine”类中声明) "
+     "(编译源文件 yolov8.cpp)", "delete on nvinfer1::ICudaEngine objects", "8.0"),
+])
+def test_code_calling_an_api_a_later_tensorrt_added_names_the_release_it_needs(text, api, release):
+    found = first(text)
+    assert found.code == "LIB025" and found.confidence != "possible"
+    assert found.evidence["api"] == api and found.evidence["added_in"] == release
+
+
+def test_tensorrt_too_old_on_a_jetson_sends_the_user_to_a_newer_jetpack():
+    found = first(corpus("9951-"))  # tensorrtx on JetPack 4.4 (TensorRT 7.1.3)
+    assert found.code == "LIB025" and found.evidence["tensorrt"] == "7.1.3"
+    assert "JetPack" in found.fix[0]
+
+
+@pytest.mark.parametrize("text", [
+    # constructed: the report names a TensorRT that has the call, so the build found another one
+    "TensorRT 8.6.1.6\nerror: 'class nvinfer1::IBuilder' has no member named 'buildSerializedNetwork'",
+    # constructed: a member no TensorRT release added
+    "error: 'class nvinfer1::IBuilder' has no member named 'buildMyEngine'",
+])
+def test_missing_tensorrt_member_is_not_put_on_an_old_tensorrt_without_cause(text):
+    assert "tensorrt-too-old-for-project" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text, api, removed", [
+    (corpus("10150-"), "IExecutionContext.getBindingDimensions", "10.0"),  # a Chinese MSVC, TensorRT 10.0
+    (corpus("10153-"), "Builder.build_cuda_engine", "8.0"),  # TensorRT 5 code on 8.4
+    (corpus("10159-"), "IBuilder.buildEngineWithConfig", "10.0"),  # DeepStream 7.1's TensorRT 10.3
+])
+def test_code_calling_an_api_tensorrt_removed_names_the_release_that_removed_it(text, api, removed):
+    found = first(text)
+    assert found.code == "LIB024" and found.evidence["removed_api"] == api
+    assert found.evidence["removed_in"] == removed
+
+
+def test_builder_workspace_setting_is_told_apart_from_the_builder_configs():
+    # constructed from the two classes' histories: IBuilder's went in 8.0, IBuilderConfig's in 10.0
+    old = first("error: 'class nvinfer1::IBuilder' has no member named 'setMaxWorkspaceSize'")
+    new = first("error: 'class nvinfer1::IBuilderConfig' has no member named 'setMaxWorkspaceSize'")
+    assert old.evidence["removed_in"] == "8.0" and new.evidence["removed_in"] == "10.0"
+    assert "TensorRT 7 or older" in old.message and "TensorRT 8 or older" in new.message

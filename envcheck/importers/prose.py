@@ -373,9 +373,13 @@ def _cuda(text: str, facts: HostFacts, where: str) -> None:
 
 
 # Software whose GPU support matrices/software_gpu.toml states, with the version a person or the program
-# gives: "TensorRT Version: 8.6.1.6", "ollama version is 0.1.32", "flash-attn: 2.5.7", "vllm 0.5.1".
-SOFTWARE_STATED = re.compile(r"(?<![\w/.-])(TensorRT|ollama|vllm|flash[-_]attn|triton|bitsandbytes|transformer[-_]engine)"
-                             r"(?:\s*version)?(?:\s*(?:==|is|:|=)\s*|\s+|-)v?(\d+\.\d+(?:\.\d+){0,2})(?![\w.])", re.I)
+# gives: "TensorRT Version: 8.6.1.6", "ollama version is 0.1.32", "flash-attn: 2.5.7", "vllm 0.5.1"; run together
+# or in brackets as people write it ("cuda12.2,tensorrt8.6", "tensorrt(3.0 for cuda9.0"), TensorRT also as
+# "Trt=10.3.0.26".
+SOFTWARE_STATED = re.compile(r"(?<![\w/.-])(TensorRT|TRT|ollama|vllm|flash[-_]attn|triton|bitsandbytes|"
+                             r"transformer[-_]engine)(?:\s*version)?(?:\s*(?:==|is|:|=)\s*|\s+|-|\s*\(\s*|)"
+                             r"v?(\d+\.\d+(?:\.\d+){0,2})(?![\w.])", re.I)
+SOFTWARE_ALIASES = {"trt": "tensorrt"}
 
 
 SOFTWARE_WORDS = anchors_of_any((SOFTWARE_STATED,))
@@ -384,6 +388,7 @@ SOFTWARE_WORDS = anchors_of_any((SOFTWARE_STATED,))
 def _software(text: str, facts: HostFacts, where: str) -> None:
     for found in SOFTWARE_STATED.finditer(text):
         name = found.group(1).lower().replace("_", "-")
+        name = SOFTWARE_ALIASES.get(name, name)
         if not any(d.name.lower().replace("_", "-") == name for d in facts.python.distributions):
             mark(facts.python, where)
             facts.python.distributions.append(Distribution(name=name, version=found.group(2), source=where))

@@ -2328,27 +2328,96 @@ def cudnn_newer_than_code_supports(ctx: Context, seen: List[str]) -> Iterable[Hi
                    + (" (share/cmake/Caffe2/public/cuda.cmake)" if torch_cmake else "")])
 
 
-# Code written for TensorRT 8 calling what TensorRT 10 removed. TensorRT 8.2's deprecation list: buildEngineWithConfig
-# "API will be removed in TensorRT 10.0, use IBuilder::buildSerializedNetwork instead"; 8.3 deprecated
-# setMaxWorkspaceSize for setMemoryPoolLimit(kWORKSPACE), 8.4 setMaxBatchSize; the 8.x-to-10.x migration guide:
-# "TensorRT 10.x replaces the binding-based API with a name-based tensor API". Python's names for the same:
-# build_engine, max_workspace_size, max_batch_size, num_bindings, get_binding_*, binding_is_input (AttributeError on
-# the tensorrt module's classes);
-# C++'s: "has no member named 'getNbBindings'" on an nvinfer1 class (gcc's, also after an alias, "‘using element_type =
-# class nvinfer1::ICudaEngine’ {aka ‘class nvinfer1::ICudaEngine’} has no member named"; VS Code's IntelliSense, 'class
-# "nvinfer1::ICudaEngine" has no member "getNbBindings"').
-TRT10_REMOVED_PYTHON = re.compile(r"tensorrt\w*\.tensorrt\.(\w+)'? object has no attribute '(build_engine|"
-                                  r"max_workspace_size|max_batch_size|num_bindings|get_binding_\w+|binding_is_input)'")
-TRT10_REMOVED_CPP = re.compile(r"nvinfer1::(\w+)['’\"]?\}? has no member (?:named )?['‘`\"]?(getNbBindings|"
-                               r"getBinding\w+|bindingIsInput|buildEngineWithConfig|setMaxWorkspaceSize|getMaxWorkspaceSize|"
-                               r"setMaxBatchSize|getMaxBatchSize)\b")
+# A TensorRT class without a member the code uses, in each compiler's and Python's words, as (class, member): gcc's
+# "'class nvinfer1::ICudaEngine' has no member named 'getNbBindings'" (the quotes typographic in its output, also
+# after an alias: "{aka 'class nvinfer1::ICudaEngine'} has no member named"), VS Code's IntelliSense 'class
+# "nvinfer1::ICudaEngine" has no member "getNbBindings"'; for an enumerator, gcc's "'kBF16' is not a member of
+# 'nvinfer1::BuilderFlag'"; MSVC's C2039 "'executeAsyncV2': is not a member of 'nvinfer1::IExecutionContext'", which a
+# Chinese MSVC user retold as "getBindingDimensions 不是 nvinfer1::IExecutionContext成员"; Python's
+# "'tensorrt_bindings.tensorrt.Builder' object has no attribute 'build_engine'"; and TensorRT 3's Python API without the
+# parser TensorRT 4 added ("cannot import name onnxparser").
+TRT_MEMBER_MISSING = (
+    re.compile(r"nvinfer1::(?P<cls>\w+)['’\"]?\}? has no member (?:named )?['‘`\"]?(?P<member>\w+)"),
+    re.compile(r"['‘`\"]?(?P<member>\w+)['’\"]?:? is not a member of ['‘`\"]?nvinfer1::(?P<cls>\w+)"),
+    re.compile(r"(?P<member>\w+)\W{0,3}\s*不是\s*\W{0,3}nvinfer1::(?P<cls>\w+)\W{0,3}(?:的)?成员"),
+    re.compile(r"tensorrt\w*\.tensorrt\.(?P<cls>\w+)'? object has no attribute '(?P<member>\w+)'"),
+    re.compile(r"cannot import name \W?(?P<member>onnxparser)\b(?P<cls>)"),
+)
+# Deleting a TensorRT object, which 8.0 allowed by making the destructors public (NvInferRuntime.h at tag 8.0.1:
+# "virtual ~ICudaEngine() noexcept = default", destroy() deprecated; protected at release/7.2): gcc's "'virtual
+# nvinfer1::IExecutionContext::~IExecutionContext()' is protected within this context"
+# (NVIDIA-AI-IOT/CUDA-PointPillars#33, wang-xinyu/tensorrtx#1175 on TensorRT 7), MSVC's C2248 in Chinese
+# ("nvinfer1::ICudaEngine::~ICudaEngine": 无法访问 protected 成员, FeiYull/TensorRT-Alpha#39) or in English.
+TRT_DESTRUCTOR_PROTECTED = (
+    re.compile(r"nvinfer1::(?P<cls>\w+)::~\w+\(\)[\W_]{0,3}\s*is protected within this context"),
+    re.compile(r"nvinfer1::(?P<cls>\w+)::~\w+\W{0,3}\s*(?::\s*)?(?:无法访问 protected 成员|cannot access protected member)"),
+)
+# The same as signatures, whose patterns the rules engine joins into one: named groups may appear only once there.
+TRT_API_SIGNATURES = tuple(re.sub(r"\(\?P<\w+>", "(", p.pattern) for p in TRT_MEMBER_MISSING)
+TRT_DESTRUCTOR_SIGNATURES = tuple(re.sub(r"\(\?P<\w+>", "(", p.pattern) for p in TRT_DESTRUCTOR_PROTECTED)
+# The release that removed each API, keyed by (class, member), or (None, member) where every class lost it:
+# 8.0 removed IBuilder's own engine building and settings, which 7.x had deprecated ("API will be removed in TensorRT
+# 8.0, use IBuilder::buildEngineWithConfig instead", NvInfer.h on release/7.2; gone from class IBuilder at tag 8.0.1;
+# the 8.0.1 "Removed C++ APIs" table), and the Python Builder's (in the 6.0.1 Python docs, not in pyCore.cpp at 8.0.1,
+# where max_workspace_size is IBuilderConfig's). 10.0 removed what 8.x deprecated: buildEngineWithConfig ("API will be
+# removed in TensorRT 10.0, use IBuilder::buildSerializedNetwork instead", 8.2), IBuilderConfig's setMaxWorkspaceSize
+# (8.3: setMemoryPoolLimit(kWORKSPACE)), setMaxBatchSize (8.4) and the binding-index API ("TensorRT 10.x replaces the
+# binding-based API with a name-based tensor API", the 8.x-to-10.x migration guide), in Python build_engine,
+# max_workspace_size, max_batch_size, num_bindings, get_binding_*, binding_is_input.
+TRT_REMOVED = {
+    **{("IBuilder", member): "8.0" for member in ("buildCudaEngine", "createNetwork", "setMaxWorkspaceSize",
+                                                  "getMaxWorkspaceSize", "setFp16Mode", "setInt8Mode")},
+    **{("Builder", member): "8.0" for member in ("build_cuda_engine", "max_workspace_size", "fp16_mode", "int8_mode")},
+    **{(None, member): "10.0" for member in ("getNbBindings", "bindingIsInput", "buildEngineWithConfig",
+                                            "setMaxWorkspaceSize", "getMaxWorkspaceSize", "setMaxBatchSize",
+                                            "getMaxBatchSize", "build_engine", "max_workspace_size", "max_batch_size",
+                                            "num_bindings", "binding_is_input")},
+}
+TRT_REMOVED_PREFIXES = {"getBinding": "10.0", "get_binding_": "10.0"}  # getBindingDimensions, get_binding_shape, ...
+# The release that added each API code written for a newer TensorRT calls (read in NVIDIA/TensorRT's headers and
+# bindings per release): buildSerializedNetwork and Python's build_serialized_network at 8.0.1 (in no branch 5.1-7.2);
+# the name-based tensor API at 8.5.1 (absent at 8.4.3); setOutputTensorAddress at v10.0.0 (absent up to 9.3); BF16 at
+# the 9.0 EA headers (8.6's DataType ends at kFP8); deleting objects (the destructor, "~") at 8.0.1; the Python ONNX
+# parser with TensorRT 4.0 ("TensorRT can now parse the network definitions in ONNX format", 4.0.1 release notes).
+TRT_ADDED = {"buildSerializedNetwork": "8.0", "build_serialized_network": "8.0", "enqueueV3": "8.5",
+             "setTensorAddress": "8.5", "setInputTensorAddress": "8.5", "setInputShape": "8.5", "getNbIOTensors": "8.5",
+             "getIOTensorName": "8.5", "getTensorShape": "8.5", "setOutputTensorAddress": "10.0", "kBF16": "9.0",
+             "~": "8.0", "onnxparser": "4.0"}
 TRT_MIGRATION_GUIDE = "https://docs.nvidia.com/deeplearning/tensorrt/latest/api/migration-guide.html"
+TRT_API_CHANGES_8 = "https://docs.nvidia.com/deeplearning/tensorrt/archives/tensorrt-801/api/index.html"
+
+
+def _trt_missing_members(seen: List[str]) -> List[Tuple[str, str, str]]:
+    """(class, member, the words) for each TensorRT member the failure lines say is missing; "~" for a destructor the
+    code may not call."""
+    found = []
+    for line in seen:
+        for pattern in TRT_MEMBER_MISSING:
+            for match in pattern.finditer(line):
+                found.append((match.group("cls"), match.group("member"), match.group(0)))
+        for pattern in TRT_DESTRUCTOR_PROTECTED:
+            match = pattern.search(line)
+            if match:
+                found.append((match.group("cls"), "~", match.group(0)))
+    return found
+
+
+def trt_removed_in(cls: str, member: str) -> Optional[str]:
+    """The TensorRT release that removed this member of this class, None when none did."""
+    removed = TRT_REMOVED.get((cls, member)) or TRT_REMOVED.get((None, member))
+    return removed or next((release for prefix, release in TRT_REMOVED_PREFIXES.items() if member.startswith(prefix)),
+                           None)
+
+
+def _stated_tensorrt(ctx: Context) -> str:
+    """The TensorRT release a package list, pip, or the report's words name ("TensorRT 10.0", "tensorrt7.2.3.4")."""
+    return next((d.version for d in ctx.facts.python.distributions if d.name == "tensorrt"), "")
 
 
 @rule("LIB024", "tensorrt-too-new-for-project", "error",
-      "The project calls TensorRT 8 APIs that the installed TensorRT 10 removed",
-      signatures=(TRT10_REMOVED_PYTHON.pattern, TRT10_REMOVED_CPP.pattern), priority=22,
-      references=(TRT_MIGRATION_GUIDE,
+      "The project calls TensorRT APIs that the installed TensorRT removed",
+      signatures=TRT_API_SIGNATURES, priority=22,
+      references=(TRT_MIGRATION_GUIDE, TRT_API_CHANGES_8,
                   "https://docs.nvidia.com/deeplearning/tensorrt/archives/tensorrt-824/api/c_api/deprecated.html"))
 def tensorrt_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -2357,42 +2426,101 @@ def tensorrt_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]
     "AttributeError: 'tensorrt_bindings.tensorrt.Builder' object has no attribute 'build_engine'",
     "'tensorrt_bindings.tensorrt.IBuilderConfig' object has no attribute 'max_workspace_size'"; in C++,
     "error: 'class nvinfer1::ICudaEngine' has no member named 'getNbBindings'" (the quotes typographic in
-    gcc's output, "‘class nvinfer1::ICudaEngine’ has no member named ‘getNbBindings’").
+    gcc's output, "‘class nvinfer1::ICudaEngine’ has no member named ‘getNbBindings’"), MSVC's "error C2039:
+    'getBindingDimensions': is not a member of 'nvinfer1::IExecutionContext'". Older code on TensorRT 8:
+    "'tensorrt.tensorrt.Builder' object has no attribute 'build_cuda_engine'".
 
     Why:
-    TensorRT 10 removed the APIs TensorRT 8 had deprecated: building an engine object directly
-    (build_engine, buildEngineWithConfig; build_serialized_network is what remains), the workspace and
-    batch-size settings (max_workspace_size gave way to set_memory_pool_limit), and the binding-index API
-    (num_bindings, get_binding_shape, getNbBindings), replaced by tensors named by their names
-    (num_io_tensors, get_tensor_name, get_tensor_shape). Code written for TensorRT 8 stops at the first
-    of them. pip installs TensorRT 10 by default now, so an older exporter meets it after any fresh install.
+    TensorRT removes APIs one major release after deprecating them. TensorRT 10 removed building an
+    engine object directly (build_engine, buildEngineWithConfig; build_serialized_network is what
+    remains), the workspace and batch-size settings (max_workspace_size gave way to
+    set_memory_pool_limit), and the binding-index API (num_bindings, get_binding_shape, getNbBindings),
+    replaced by tensors named by their names (num_io_tensors, get_tensor_name, get_tensor_shape).
+    TensorRT 8 removed the builder's own settings of TensorRT 5-7 (build_cuda_engine, fp16_mode,
+    max_workspace_size on the builder; buildCudaEngine, createNetwork), which moved to the builder
+    config. Code written for the older release stops at the first of them. pip installs the newest
+    TensorRT by default, so an older exporter meets it after any fresh install.
 
     Fix:
-    Install TensorRT 8.6 for the project (`pip install "tensorrt<10"` with its CUDA), or move to the
-    project's release that supports TensorRT 10 (Ultralytics and most exporters have one), or port the
-    calls with NVIDIA's 8.x-to-10.x migration guide.
+    Install the last TensorRT release before the removal for the project (`pip install "tensorrt<10"`
+    gives 8.6), or move to the project's release that supports the installed TensorRT, or port the calls
+    with NVIDIA's migration guide.
 
     When to ignore:
     Never: the calls do not exist in this TensorRT.
     """
-    if not seen:
+    removed = [(cls, member, words, trt_removed_in(cls, member)) for cls, member, words in _trt_missing_members(seen)
+               if member != "~" and trt_removed_in(cls, member)]
+    if not removed:
         return
-    python = first_match(TRT10_REMOVED_PYTHON, seen)
-    found = python or first_match(TRT10_REMOVED_CPP, seen)
-    if found is None:
-        return
-    cls, api = found.group(1), found.group(2)
-    # the TensorRT a package list, pip, or a person names (the importers read "TensorRT 10.0", "tensorrt==10.2.0")
-    stated = next((d.version for d in ctx.facts.python.distributions if d.name == "tensorrt"), "")
-    have = f"TensorRT {stated}" if older_than(stated, "10") is False else "TensorRT 10 or newer"
-    yield Hit(f"The code calls {cls}.{api}, which {have} no longer has: it was written for TensorRT 8, whose "
-              "deprecated engine-building, workspace and binding-index APIs TensorRT 10 removed",
-              evidence={"observed": found.group(0)[:200], "removed_api": f"{cls}.{api}",
+    cls, api, words, release = removed[0]
+    stated = _stated_tensorrt(ctx)
+    have = f"TensorRT {stated}" if older_than(stated, release) is False else f"TensorRT {release} or newer"
+    major = int(release.split(".")[0])
+    python = "object has no attribute" in words
+    last = "8.6" if major == 10 else "7.2"
+    yield Hit(f"The code calls {cls}.{api}, which {have} no longer has: TensorRT {release} removed it, so the code was "
+              f"written for TensorRT {major - 2 if major == 10 else major - 1} or older",
+              evidence={"observed": words[:200], "removed_api": f"{cls}.{api}", "removed_in": release,
                         **({"tensorrt": stated} if stated else {})}, confirmed=True,
-              fix=['pip install "tensorrt<10"  # TensorRT 8.6, the last release with these calls (with a CUDA it '
-                   "supports)" if python else "install TensorRT 8.6 (its tar or deb packages) and build against it",
-                   "or update the project to its release that supports TensorRT 10",
-                   "or port the calls: " + TRT_MIGRATION_GUIDE])
+              fix=[f'pip install "tensorrt<{major}"  # TensorRT {last}, the last release with these calls (with a CUDA '
+                   "it supports)" if python else
+                   f"install TensorRT {last} (its tar or deb packages) and build against it",
+                   "or update the project to its release that supports the installed TensorRT",
+                   "or port the calls: " + (TRT_MIGRATION_GUIDE if major == 10 else TRT_API_CHANGES_8)])
+
+
+@rule("LIB025", "tensorrt-too-old-for-project", "error",
+      "The project calls TensorRT APIs that the installed TensorRT does not have yet",
+      signatures=TRT_API_SIGNATURES + TRT_DESTRUCTOR_SIGNATURES, priority=22,
+      references=(TRT_API_CHANGES_8, TRT_MIGRATION_GUIDE))
+def tensorrt_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A project written for a newer TensorRT does not compile or import: "error: 'class nvinfer1::IBuilder'
+    has no member named 'buildSerializedNetwork'" (TensorRT 7), "'class nvinfer1::IExecutionContext' has
+    no member named 'setOutputTensorAddress'" or "'kBF16' is not a member of 'nvinfer1::BuilderFlag'"
+    (TensorRT 8.6), "'virtual nvinfer1::INetworkDefinition::~INetworkDefinition()' is protected within
+    this context" where the code deletes a TensorRT object (TensorRT 7); TensorRT 3's Python API: "cannot
+    import name onnxparser".
+
+    Why:
+    Each TensorRT release adds API the code of its time uses at once: 8.0 added building a serialized
+    engine (buildSerializedNetwork) and deleting objects with `delete`; 8.5 the name-based tensor API
+    (enqueueV3, setTensorAddress, setInputShape, getIOTensorName); 9.0 BF16; 10.0
+    setOutputTensorAddress. Headers and bindings of an older release do not have them. On a Jetson the
+    TensorRT is the one JetPack brought.
+
+    Fix:
+    Install the TensorRT release the project names (at least the one that added the API), and build
+    against it; on a Jetson, flash a JetPack release whose TensorRT is that new. Or use the project's
+    older release, written for the TensorRT you have.
+
+    When to ignore:
+    Never: the calls do not exist in this TensorRT.
+    """
+    added = [(cls, member, words) for cls, member, words in _trt_missing_members(seen)
+             if member in TRT_ADDED and not trt_removed_in(cls, member)]
+    if not added:
+        return
+    release = max((TRT_ADDED[member] for _, member, _ in added), key=version)
+    cls, member, words = next(item for item in added if TRT_ADDED[item[1]] == release)
+    stated = _stated_tensorrt(ctx)
+    if stated and older_than(stated, release) is False:
+        return  # the report names a TensorRT that has it: the build finds another, older one (or another cause)
+    api = f"delete on nvinfer1::{cls} objects" if member == "~" else f"{cls}.{member}"
+    fix = ([f"a JetPack release whose TensorRT is {release} or newer (its release notes list the TensorRT): TensorRT "
+            "on a Jetson comes with JetPack"] if ctx.jetson() else
+           [f'pip install "tensorrt>={release}"  # with a CUDA it supports' if "no attribute" in words
+            or member == "onnxparser" else f"install TensorRT {release} or newer (its tar or deb packages) and build "
+            "against it: point the project's TensorRT path (TENSORRT_DIR, -DTensorRT_ROOT, include and lib) at it"])
+    yield Hit(f"The code uses {api}, which TensorRT {release} added: the TensorRT it was built against"
+              + (f" ({stated})" if stated else "") + " is older", confirmed=True,
+              evidence={"observed": words[:200], "api": api, "added_in": release,
+                        **({"tensorrt": stated} if stated else {})},
+              references=[TRT_API_CHANGES_8],
+              fix=fix + ["or use the project's older release, written for the TensorRT you have",
+                         "python -c 'import tensorrt; print(tensorrt.__version__)'  # or: dpkg -l | grep nvinfer"])
 
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
@@ -2402,4 +2530,5 @@ RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libr
          cuda_driver_env_points_to_runtime_lib,
          cuda_python_major_too_new, cuda_lib_newer_than_nvjitlink, cufile_gds_unusable_needs_compat_mode,
          cufft_too_old_for_gpu_arch, cuda_library_not_linked_against_libcuda, cuda_library_older_than_build,
-         conda_env_libstdcxx_too_old_for_extension, cudnn_newer_than_code_supports, tensorrt_too_new_for_project)
+         conda_env_libstdcxx_too_old_for_extension, cudnn_newer_than_code_supports, tensorrt_too_new_for_project,
+         tensorrt_too_old_for_project)
