@@ -135,3 +135,13 @@ def test_builder_workspace_setting_is_told_apart_from_the_builder_configs():
     new = first("error: 'class nvinfer1::IBuilderConfig' has no member named 'setMaxWorkspaceSize'")
     assert old.evidence["removed_in"] == "8.0" and new.evidence["removed_in"] == "10.0"
     assert "TensorRT 7 or older" in old.message and "TensorRT 8 or older" in new.message
+
+
+def test_fixes_for_tensorrt_releases_pip_never_had_name_the_packages():
+    # 10153: TensorRT 5 code on 8.4, whose calls end with 7.2, which was never on PyPI
+    assert "install TensorRT 7.2" in first(corpus("10153-")).fix[0]
+    # 10157: TensorRT 3's Python API lacking the parser only 4.x had (5.0 replaced that API)
+    assert "until TensorRT 5.0" in first(corpus("10157-")).fix[0]
+    # constructed: Python code for TensorRT 8 on TensorRT 10, whose last release before is on PyPI
+    found = first("AttributeError: 'tensorrt_bindings.tensorrt.Builder' object has no attribute 'build_engine'")
+    assert found.fix[0].startswith('pip install "tensorrt<10"')

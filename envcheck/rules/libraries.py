@@ -2383,6 +2383,14 @@ TRT_ADDED = {"buildSerializedNetwork": "8.0", "build_serialized_network": "8.0",
              "setTensorAddress": "8.5", "setInputTensorAddress": "8.5", "setInputShape": "8.5", "getNbIOTensors": "8.5",
              "getIOTensorName": "8.5", "getTensorShape": "8.5", "setOutputTensorAddress": "10.0", "kBF16": "9.0",
              "~": "8.0", "onnxparser": "4.0"}
+# The last release before each removal (7.2 the last 7.x, 8.6 the last 8.x), and the first release on PyPI
+# ("Starting with TensorRT 8.5, Python wheels will instead be published to upstream PyPI", the 8.5.2 release
+# notes): pip has no older one.
+TRT_LAST_BEFORE = {"8.0": "7.2", "10.0": "8.6"}
+TRT_ON_PYPI = "8.5"
+# Added APIs a later release took away again: TensorRT 5.0's new Python API "removes the infer, parsers, utils, and lite
+# submodules" (the Python migration guide), so tensorrt.parsers.onnxparser exists in 4.x only.
+TRT_ADDED_UNTIL = {"onnxparser": "5.0"}
 TRT_MIGRATION_GUIDE = "https://docs.nvidia.com/deeplearning/tensorrt/latest/api/migration-guide.html"
 TRT_API_CHANGES_8 = "https://docs.nvidia.com/deeplearning/tensorrt/archives/tensorrt-801/api/index.html"
 
@@ -2456,18 +2464,18 @@ def tensorrt_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]
     cls, api, words, release = removed[0]
     stated = _stated_tensorrt(ctx)
     have = f"TensorRT {stated}" if older_than(stated, release) is False else f"TensorRT {release} or newer"
-    major = int(release.split(".")[0])
+    last = TRT_LAST_BEFORE[release]
     python = "object has no attribute" in words
-    last = "8.6" if major == 10 else "7.2"
     yield Hit(f"The code calls {cls}.{api}, which {have} no longer has: TensorRT {release} removed it, so the code was "
-              f"written for TensorRT {major - 2 if major == 10 else major - 1} or older",
+              f"written for TensorRT {last.split('.')[0]} or older",
               evidence={"observed": words[:200], "removed_api": f"{cls}.{api}", "removed_in": release,
                         **({"tensorrt": stated} if stated else {})}, confirmed=True,
-              fix=[f'pip install "tensorrt<{major}"  # TensorRT {last}, the last release with these calls (with a CUDA '
-                   "it supports)" if python else
-                   f"install TensorRT {last} (its tar or deb packages) and build against it",
+              fix=[f'pip install "tensorrt<{release.split(".")[0]}"  # TensorRT {last}, the last release with these '
+                   "calls (with a CUDA it supports)" if python and older_than(last, TRT_ON_PYPI) is False else
+                   f"install TensorRT {last}, the last release with these calls (its tar or deb packages, with the "
+                   "Python wheel in the tar), and build or run against it",
                    "or update the project to its release that supports the installed TensorRT",
-                   "or port the calls: " + (TRT_MIGRATION_GUIDE if major == 10 else TRT_API_CHANGES_8)])
+                   "or port the calls: " + (TRT_MIGRATION_GUIDE if release == "10.0" else TRT_API_CHANGES_8)])
 
 
 @rule("LIB025", "tensorrt-too-old-for-project", "error",
@@ -2509,11 +2517,15 @@ def tensorrt_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]
     if stated and older_than(stated, release) is False:
         return  # the report names a TensorRT that has it: the build finds another, older one (or another cause)
     api = f"delete on nvinfer1::{cls} objects" if member == "~" else f"{cls}.{member}"
-    fix = ([f"a JetPack release whose TensorRT is {release} or newer (its release notes list the TensorRT): TensorRT "
+    until = TRT_ADDED_UNTIL.get(member)
+    fix = ([f"install TensorRT {release} (its tar or deb packages): {member} is in its Python API until TensorRT "
+            f"{until} replaced that API"] if until else
+           [f"a JetPack release whose TensorRT is {release} or newer (its release notes list the TensorRT): TensorRT "
             "on a Jetson comes with JetPack"] if ctx.jetson() else
-           [f'pip install "tensorrt>={release}"  # with a CUDA it supports' if "no attribute" in words
-            or member == "onnxparser" else f"install TensorRT {release} or newer (its tar or deb packages) and build "
-            "against it: point the project's TensorRT path (TENSORRT_DIR, -DTensorRT_ROOT, include and lib) at it"])
+           [f'pip install "tensorrt>={max(release, TRT_ON_PYPI, key=version)}"  # with a CUDA it supports'
+            if "no attribute" in words else
+            f"install TensorRT {release} or newer (its tar or deb packages) and build against it: point the "
+            "project's TensorRT path (TENSORRT_DIR, -DTensorRT_ROOT, include and lib) at it"])
     yield Hit(f"The code uses {api}, which TensorRT {release} added: the TensorRT it was built against"
               + (f" ({stated})" if stated else "") + " is older", confirmed=True,
               evidence={"observed": words[:200], "api": api, "added_in": release,
