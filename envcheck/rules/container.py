@@ -1381,6 +1381,13 @@ NVIDIA_DRIVER_CAPABILITIES = ("compute", "compat32", "graphics", "utility", "vid
 DOCKER_NVIDIA_CAPS = "https://github.com/moby/moby/blob/master/daemon/nvidia_linux.go"
 
 
+def stated_driver_capabilities(ctx: Context) -> Optional[str]:
+    """NVIDIA_DRIVER_CAPABILITIES as the report sets it (a command, a Dockerfile, compose, `env` output; not a line
+    commented out), else as the facts' environment holds it; None when neither says."""
+    stated = first_match(CAPABILITIES_SET, [line for line in ctx.observations if not line.lstrip().startswith("#")])
+    return stated.group(1) if stated else ctx.facts.env.variables.get("NVIDIA_DRIVER_CAPABILITIES")
+
+
 @rule("CTR012", "container-driver-capabilities-lack-compute", "error",
       "The container was given the driver without its CUDA part (NVIDIA_DRIVER_CAPABILITIES)",
       priority=9, references=(CAPABILITIES_DOC, DOCKER_NVIDIA_CAPS), scope="containers")
@@ -1422,8 +1429,7 @@ def container_driver_capabilities_lack_compute(ctx: Context, seen: List[str]) ->
                        "docker inspect --format '{{json .HostConfig.DeviceRequests}}' CONTAINER  # Capabilities",
                        "ldconfig -p | grep libcuda  # inside the container: libcuda.so.1 is there once compute is given"])
         return
-    stated = first_match(CAPABILITIES_SET, [line for line in ctx.observations if not line.lstrip().startswith("#")])
-    value = stated.group(1) if stated else ctx.facts.env.variables.get("NVIDIA_DRIVER_CAPABILITIES")
+    value = stated_driver_capabilities(ctx)
     fix = ["docker inspect --format '{{.Config.Env}}' IMAGE | tr ' ' '\\n' | grep NVIDIA_  # what the image sets",
            "docker run ... -e NVIDIA_DRIVER_CAPABILITIES=compute,utility ...  # or ENV in the Dockerfile, or --gpus all",
            "ldconfig -p | grep libcuda  # inside the container: libcuda.so.1 is there once compute is given"]
@@ -1586,8 +1592,7 @@ def container_driver_capabilities_lack_video(ctx: Context, seen: List[str]) -> I
     """
     if not seen or not in_container(ctx):
         return
-    stated = first_match(CAPABILITIES_SET, ctx.observations)
-    value = stated.group(1) if stated else ctx.facts.env.variables.get("NVIDIA_DRIVER_CAPABILITIES")
+    value = stated_driver_capabilities(ctx)
     if value is not None and {part.strip().lower() for part in value.split(",")} & {"video", "all"}:
         return  # video was given: the libraries are missing on the host, not held back by the runtime
     yield Hit("the container has the driver without its video capability, so the codec libraries (libnvcuvid, "
@@ -1600,6 +1605,7 @@ def container_driver_capabilities_lack_video(ctx: Context, seen: List[str]) -> I
 
 # libGL in a process that cannot reach NVIDIA's GL libraries falls back to Mesa, whose visuals NVIDIA's X server does not
 # offer (a Flatpak sandbox without its NVIDIA extension, DRV021; a container without the graphics capability).
+FLATPAK = r"\bflatpak\b"
 GL_FELL_BACK_TO_MESA = (r"libGL error: No matching fbConfigs or visuals found", r"libGL error: failed to load driver: swrast",
                         r"Could not initialize GLX")
 # OptiX lives in the display driver (libnvoptix.so.1): optixInit() returns OPTIX_ERROR_LIBRARY_NOT_FOUND (7804) when it
@@ -1646,19 +1652,18 @@ def container_driver_capabilities_lack_graphics(ctx: Context, seen: List[str]) -
     """
     if not seen or ctx.has_nvidia_gpu() is False or not ctx.observed([GPU_REQUEST.pattern, NVIDIA_DOCKER]):
         return
-    if not in_container(ctx) or ctx.observed([r"\bflatpak\b"]):
+    if not in_container(ctx) or ctx.observed([FLATPAK]):
         return  # a Flatpak sandbox has GL libraries of its own to miss (DRV021)
-    given = ctx.observed([GRAPHICS_GIVEN])
-    if given:
-        return
-    stated = first_match(CAPABILITIES_SET, ctx.observations)
+    value = stated_driver_capabilities(ctx)
+    if ctx.observed([GRAPHICS_GIVEN]) or (value and {part.strip().lower() for part in value.split(",")}
+                                          & {"graphics", "all"}):
+        return  # graphics was given: the libraries are missing for another reason
     optix = any(re.search(p, line, re.I) for p in OPTIX_LIBRARY_NOT_FOUND for line in seen)
     part = "OptiX's library (libnvoptix, part of the driver)" if optix else "NVIDIA's OpenGL libraries (libGLX_nvidia)"
     yield Hit(f"the container has the driver without its graphics capability, so {part} was not mounted"
-              + (f" (NVIDIA_DRIVER_CAPABILITIES is '{stated.group(1)}')" if stated else ""),
-              evidence={"observed": seen[0].strip()[:200],
-                        "NVIDIA_DRIVER_CAPABILITIES": stated.group(1) if stated else "not in the input"},
-              confirmed=stated is not None,
+              + (f" (NVIDIA_DRIVER_CAPABILITIES is '{value}')" if value else ""),
+              evidence={"observed": seen[0].strip()[:200], "NVIDIA_DRIVER_CAPABILITIES": value or "not in the input"},
+              confirmed=value is not None,
               fix=["docker run --gpus all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility,graphics ...  # add display "
                    "for an X11 window, or use all; ENV in the Dockerfile does the same",
                    "NVIDIA_DRIVER_CAPABILITIES=compute,utility,graphics srun --container-image=... # pyxis/enroot",

@@ -9,9 +9,9 @@ from packaging.version import InvalidVersion
 
 from envcheck.matrix import QueryError, variant_cuda, version
 from envcheck.rules import Context, Hit, first_match, older_than, rule
-from envcheck.rules.container import (CUDA_SEES_NO_GPU, DRIVER_LIBRARY_NOT_FOUND, GL_FELL_BACK_TO_MESA, NO_LIBCUDA_RUNTIME_SAYS,
-                                      VIDEO_LIBS_MISSING, WSL_WORD, image_driver_libs_mismatch, in_container,
-                                      named_symbol_at_init_in_container, runs_without_gpus)
+from envcheck.rules.container import (CUDA_SEES_NO_GPU, DRIVER_LIBRARY_NOT_FOUND, FLATPAK, GL_FELL_BACK_TO_MESA,
+                                      NO_LIBCUDA_RUNTIME_SAYS, VIDEO_LIBS_MISSING, WSL_WORD, image_driver_libs_mismatch,
+                                      in_container, named_symbol_at_init_in_container, runs_without_gpus)
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED
 from envcheck.rules.gpu import on_a_mac, said_no_gpu
 from envcheck.rules.libraries import NVML_STUB
@@ -1866,7 +1866,6 @@ def nvidia_vulkan_driver_not_installed(ctx: Context, seen: List[str]) -> Iterabl
 # (Flathub's maintainer, https://blog.tingping.se/2018/08/26/flatpak-host-extensions.html). `flatpak update` downloads
 # the one for the active driver when Flathub has it; a driver it does not package (betas) gets none. Without it, libGL
 # inside the sandbox falls back to Mesa, which cannot drive NVIDIA's X server.
-FLATPAK = r"\bflatpak\b"
 FLATPAK_GL_EXTENSIONS = "https://blog.tingping.se/2018/08/26/flatpak-host-extensions.html"
 # The extension itself reported missing, by an app that checks for it (Nuvola: "Graphics driver 'nvidia-390-48' for
 # Flatpak has not been found on your system") or by flatpak when Flathub has not published it for a new driver yet

@@ -12,7 +12,7 @@ from packaging.version import InvalidVersion
 
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.frameworks import (BITSANDBYTES_SEEKS_SO, JAX_LIBRARY_UNLOADABLE, ORT_PROVIDER_FAILED,
-                                       torch_variant, unreleased_build)
+                                       _software_release, torch_variant, unreleased_build)
 from envcheck.rules.container import in_container, l4t_mismatch
 from envcheck.rules.system import EXECSTACK_SAID, on_native_windows
 from envcheck.rules.toolkit import CONDA_ENVIRONMENT, NVVM_MISSING
@@ -2417,11 +2417,6 @@ def trt_removed_in(cls: str, member: str) -> Optional[str]:
                            None)
 
 
-def _stated_tensorrt(ctx: Context) -> str:
-    """The TensorRT release a package list, pip, or the report's words name ("TensorRT 10.0", "tensorrt7.2.3.4")."""
-    return next((d.version for d in ctx.facts.python.distributions if d.name == "tensorrt"), "")
-
-
 @rule("LIB024", "tensorrt-too-new-for-project", "error",
       "The project calls TensorRT APIs that the installed TensorRT removed",
       signatures=TRT_API_SIGNATURES, priority=22,
@@ -2462,7 +2457,7 @@ def tensorrt_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]
     if not removed:
         return
     cls, api, words, release = removed[0]
-    stated = _stated_tensorrt(ctx)
+    stated = _software_release(ctx, "tensorrt") or ""
     have = f"TensorRT {stated}" if older_than(stated, release) is False else f"TensorRT {release} or newer"
     last = TRT_LAST_BEFORE[release]
     python = "object has no attribute" in words
@@ -2513,7 +2508,7 @@ def tensorrt_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]
         return
     release = max((TRT_ADDED[member] for _, member, _ in added), key=version)
     cls, member, words = next(item for item in added if TRT_ADDED[item[1]] == release)
-    stated = _stated_tensorrt(ctx)
+    stated = _software_release(ctx, "tensorrt") or ""
     if stated and older_than(stated, release) is False:
         return  # the report names a TensorRT that has it: the build finds another, older one (or another cause)
     api = f"delete on nvinfer1::{cls} objects" if member == "~" else f"{cls}.{member}"
