@@ -2529,6 +2529,106 @@ def tensorrt_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]
               fix=fix + ["or use the project's older release, written for the TensorRT you have",
                          "python -c 'import tensorrt; print(tensorrt.__version__)'  # or: dpkg -l | grep nvinfer"])
 
+# A compiled extension that does its CPU-side math through CBLAS (MinkowskiEngine, and others built the same way) and
+# a system without the BLAS it needs. Building: "fatal error: cblas.h: No such file or directory" from nvcc or gcc
+# (vLAR-group/LogoSP#2), retold as "No such file <cblas.h>" (JonasSchult/Mask3D#115). Loading: "ImportError:
+# libopenblas.so.0: cannot open shared object file" (NVIDIA/MinkowskiEngine#494, the OpenBLAS it was built with gone).
+BLAS_HEADER_MISSING = r"\bcblas\.h\W{0,3}:? No such file|No such file\W{0,3}<cblas\.h>"
+BLAS_LIBRARY_MISSING = r"\blibopenblas\w*\.so(?:\.\d+)*: cannot open shared object"
+BLAS_DEV_PACKAGE = {"ubuntu": "sudo apt-get install -y libopenblas-dev",
+                    "debian": "sudo apt-get install -y libopenblas-dev", "rhel": "sudo dnf install -y openblas-devel",
+                    "fedora": "sudo dnf install -y openblas-devel"}
+
+
+@rule("LIB026", "extension-blas-library-missing", "error",
+      "A compiled extension needs a BLAS library (OpenBLAS, CBLAS headers) that is not installed",
+      signatures=(BLAS_HEADER_MISSING, BLAS_LIBRARY_MISSING), priority=22)
+def extension_blas_library_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Building a CUDA extension (MinkowskiEngine's, for one) stops at "fatal error: cblas.h: No such
+    file or directory"; importing one that was built stops at "ImportError: libopenblas.so.0: cannot
+    open shared object file: No such file or directory".
+
+    Why:
+    Some extensions do their CPU-side linear algebra through a system BLAS (OpenBLAS, ATLAS, MKL)
+    instead of the framework's. The framework's wheel brings its own BLAS inside, so nothing installs
+    one for the extension: the build needs the BLAS development headers, and the built extension
+    needs the same library at run time, found by the loader.
+
+    Fix:
+    Install the BLAS development package (libopenblas-dev on Debian and Ubuntu, openblas-devel on
+    RHEL and Fedora) and build again; for a built extension, install the BLAS it was built with, or
+    rebuild it against the one installed.
+
+    When to ignore:
+    Never while that extension is built or used.
+    """
+    if not seen:
+        return
+    building = bool(first_match(re.compile(BLAS_HEADER_MISSING, re.I), seen))
+    install = BLAS_DEV_PACKAGE.get(ctx.distro, "sudo apt-get install -y libopenblas-dev  # Debian, Ubuntu; RHEL, "
+                                               "Fedora: sudo dnf install -y openblas-devel")
+    yield Hit("the extension " + ("is compiled against the CBLAS interface and no BLAS development headers (cblas.h) "
+                                  "are installed" if building else
+                                  "was built against OpenBLAS, and the loader finds no OpenBLAS library here"),
+              evidence={"observed": seen[0].strip()[:200]}, confirmed=True,
+              fix=[install] + (["then build the extension again (for MinkowskiEngine: python setup.py install "
+                                "--blas=openblas)"] if building else
+                               ["ldconfig -p | grep openblas  # what the loader finds",
+                                "in a conda environment: conda install -c conda-forge openblas, then check that torch "
+                                "was not replaced (conda list torch)",
+                                "or rebuild the extension against the BLAS that is installed"]))
+
+
+# A native program linked against libtorch (a C++ application, a Rust binary built with tch-rs) that the dynamic
+# loader cannot start: "target/debug/tch_test: error while loading shared libraries: libtorch_cuda.so: cannot open
+# shared object file" (LaurentMazare/tch-rs#767, LD_LIBRARY_PATH naming libtorch's root instead of its lib folder;
+# tch-rs#824). "error while loading shared libraries" is ld.so's own wording for an executable; a Python extension
+# that misses libtorch says "ImportError"/"OSError" instead, and is another case (an extension built for another torch).
+LIBTORCH_NOT_LOADED = r"error while loading shared libraries: (?:libtorch\w*|libc10\w*)\.so(?:\.\d+)*: cannot open"
+LIBTORCH_NAMED = re.compile(r"\b(libtorch\w*|libc10\w*)\.so", re.I)
+
+
+@rule("LIB027", "libtorch-libs-not-on-library-path", "error",
+      "A program linked against libtorch starts without libtorch's lib folder on the loader's path",
+      signatures=(LIBTORCH_NOT_LOADED,), priority=20)
+def libtorch_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A C++ program or a Rust binary built with tch-rs builds, then will not start: "error while
+    loading shared libraries: libtorch_cuda.so: cannot open shared object file: No such file or
+    directory".
+
+    Why:
+    Linking against libtorch records only the library's name, not where it is. At start-up the
+    loader looks in the system's library folders, the program's rpath and LD_LIBRARY_PATH; a
+    libtorch unpacked elsewhere (or pip's torch/lib) is in none of them unless one is set to its lib
+    folder, not to libtorch's root.
+
+    Fix:
+    Put libtorch's lib folder on LD_LIBRARY_PATH before starting the program, or link with an rpath
+    to it (CMake does this for builds made with find_package(Torch)).
+
+    When to ignore:
+    Never while the program must run.
+    """
+    if not seen:
+        return
+    named = LIBTORCH_NAMED.search(seen[0])
+    library = named.group(1) + ".so" if named else "libtorch"
+    path = ctx.facts.env.variables.get("LD_LIBRARY_PATH") or ""
+    yield Hit(f"the program was linked against libtorch, and the loader finds no {library}: libtorch's lib folder is "
+              "not on its search path" + (f" (LD_LIBRARY_PATH is {path})" if path else ""),
+              evidence={"observed": seen[0].strip()[:200], **({"env.LD_LIBRARY_PATH": path} if path else {})},
+              confirmed=True,
+              fix=["export LD_LIBRARY_PATH=/path/to/libtorch/lib:$LD_LIBRARY_PATH  # the lib folder, not libtorch's "
+                   "root; for tch-rs the folder under $LIBTORCH, or torch/lib of the pip torch it uses",
+                   "or link with an rpath to that folder (-Wl,-rpath,/path/to/libtorch/lib; a tch-rs build.rs can "
+                   "emit it with cargo:rustc-link-arg)",
+                   "ldd <the program> | grep 'not found'  # every library still missing"])
+
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
@@ -2538,4 +2638,5 @@ RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libr
          cuda_python_major_too_new, cuda_lib_newer_than_nvjitlink, cufile_gds_unusable_needs_compat_mode,
          cufft_too_old_for_gpu_arch, cuda_library_not_linked_against_libcuda, cuda_library_older_than_build,
          conda_env_libstdcxx_too_old_for_extension, cudnn_newer_than_code_supports, tensorrt_too_new_for_project,
-         tensorrt_too_old_for_project)
+         tensorrt_too_old_for_project,
+         extension_blas_library_missing, libtorch_libs_not_on_library_path)

@@ -1755,9 +1755,67 @@ def vs_project_pins_uninstalled_cuda_version(ctx: Context, seen: List[str]) -> I
                    f'.props" /> and its .targets line to CUDA {installed or "<the installed release>"}',
                    f"or install CUDA {wanted} with its Visual Studio Integration component"])
 
+
+# A program that finds the CUDA toolkit on Windows through CUDA_PATH, the variable the CUDA installer sets, in a
+# process where it is not set: PyCUDA's "Unable to discover CUDA installation directory while attempting to add it to
+# Python's DLL path. Either set the 'CUDA_PATH' environment variable or ensure that 'nvcc.exe' is on the path."
+# (inducer/pycuda#237), TIGRE's "`CUDA_PATH` is not set." (TomographicImaging/CIL#1596, a conda environment holding
+# cudatoolkit) and the KeyError from its os.environ['CUDA_PATH'] in a bundled .exe on a machine without a toolkit
+# ("KeyError: 'CUDA_PATH'", WebxCT/WebCT#98). onnxruntime's "CUDA_PATH is set but CUDA wasn't able to be loaded" is
+# the opposite case.
+CUDA_PATH_UNSET = (r"Either set the 'CUDA_PATH' environment variable", r"\bCUDA_PATH\W{0,2} (?:environment variable )?"
+                   r"(?:is )?not set\b", r"KeyError: ['\"]CUDA_PATH['\"]")
+# ... and a conda environment as a Windows report shows it: the word, an environment file (environment.yml, which
+# only conda reads), an environment's folder (...\envs\<name>\), besides CONDA_ENVIRONMENT's forms.
+CONDA_ON_WINDOWS = CONDA_ENVIRONMENT + r"|\bconda\b|\benvironment\.ya?ml\b|\\envs\\[^\\\s]+\\"
+
+
+@rule("TK021", "cuda-path-not-set-windows", "error",
+      "A program looks for the CUDA toolkit through CUDA_PATH, which is not set where it runs",
+      signatures=CUDA_PATH_UNSET, priority=24)
+def cuda_path_not_set_windows(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On Windows, importing a package that loads CUDA's DLLs itself fails or warns: PyCUDA's
+    "Either set the 'CUDA_PATH' environment variable or ensure that 'nvcc.exe' is on the path.";
+    TIGRE's "`CUDA_PATH` is not set."; a bundled program's "KeyError: 'CUDA_PATH'".
+
+    Why:
+    The CUDA installer for Windows sets CUDA_PATH (and CUDA_PATH_V<major>_<minor>) to the toolkit it
+    installs, and some packages find CUDA's DLLs only through it. A process without it has no
+    toolkit installed, runs from a shell started before the installer set it, or gets its CUDA from
+    a conda environment (cudatoolkit puts the DLLs under %CONDA_PREFIX%\\Library\\bin), which the
+    installer never registered.
+
+    Fix:
+    Install the CUDA Toolkit where there is none; otherwise point CUDA_PATH at the toolkit the
+    program should use (the installed one, or %CONDA_PREFIX%\\Library in a conda environment) and
+    start a new shell.
+
+    When to ignore:
+    When the program runs on the CPU on purpose.
+    """
+    if not seen:
+        return
+    conda = bool(ctx.observed([CONDA_ON_WINDOWS]))
+    toolkit = ctx.toolkit_cuda()
+    folder = f"v{_major_minor(toolkit)}" if toolkit else "v<major>.<minor>"
+    yield Hit("the program finds CUDA through the CUDA_PATH environment variable, and it is not set in the process "
+              "that ran it" + (" (its CUDA comes from the conda environment, which the CUDA installer never "
+                               "registered)" if conda else ""),
+              evidence={"observed": seen[0].strip()[:200], **({"toolkit_cuda": toolkit} if toolkit else {})},
+              confirmed=True,
+              fix=([r"conda env config vars set CUDA_PATH=%CONDA_PREFIX%\Library  # then conda deactivate and "
+                    "activate again: cudatoolkit's DLLs are in Library\\bin"] if conda else [])
+              + ["echo %CUDA_PATH% & where nvcc  # in the shell that runs the program",
+                 f'setx CUDA_PATH "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\{folder}"  # the '
+                 "installed toolkit; then open a new shell",
+                 "or install the CUDA Toolkit (its installer sets CUDA_PATH), the release the program was built for"])
+
+
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
          c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project, xla_ptxas_not_found,
          nvrtc_toolkit_too_old, xla_libdevice_missing, host_compiler_too_old, cuda_toolkit_component_missing,
          windows_sdk_missing_for_cuda_build, torch_extension_build_lock_stale, cuda_visual_studio_integration_missing,
-         vs_project_pins_uninstalled_cuda_version)
+         vs_project_pins_uninstalled_cuda_version, cuda_path_not_set_windows)
