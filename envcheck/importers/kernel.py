@@ -28,12 +28,16 @@ NVRM_GPU = re.compile(r"NVRM: The NVIDIA GPU (?:[0-9a-f]{4}:)?([0-9a-f]{2}:[0-9a
 DF_SHM = re.compile(r"^\S+\s+(\d+(?:\.\d+)?[KMGT]?)\s+(\d+(?:\.\d+)?[KMGT]?)\s+(\d+(?:\.\d+)?[KMGT]?)\s+\d+%\s+/dev/shm\s*$")
 DF_UNITS = {"": 1024, "K": 1024, "M": 1024 ** 2, "G": 1024 ** 3, "T": 1024 ** 4}
 PY_ENV = re.compile(r"os\.environ\[['\"](CUDA_VISIBLE_DEVICES)['\"]\]\s*=\s*['\"]([^'\"]*)['\"]")
+# A variable a shell printed: "echo $TORCH_CUDA_ARCH_LIST" with its value on the next line ("5.2 6.0 6.1 7.0 7.5 8.0 8.6
+# 9.0+PTX", in a report of torch's "Unknown CUDA arch (9.0+PTX)"), "echo $LD_LIBRARY_PATH" likewise.
+ECHO_VARIABLE = re.compile(r"echo \$\{?(LD_LIBRARY_PATH|CUDA_HOME|CUDA_PATH|CUDA_VISIBLE_DEVICES|TORCH_CUDA_ARCH_LIST)\}?"
+                           r"\s*$")
 
 
 # A line without any of these cannot match below: skipping it keeps a 200 KB paste cheap.
 KEYWORDS = ("NVRM", "Xid", "mismatch", "Secure", "Runtime", "_VISIBLE_DEVICES",
             "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "NCCL_", "WSL", "icrosoft", "(release)", "CUDA_DRIVER",
-            "nvidia-container-cli", "/dev/shm")
+            "nvidia-container-cli", "/dev/shm", "echo $")
 # Kernel releases of WSL (uname -r, /proc/version, DKMS messages; microsoft/WSL#4555): WSL 1 has no Linux
 # kernel and reports "4.4.0-<Windows build>-Microsoft"; WSL 2's own kernel is "5.10.16.3-microsoft-standard-WSL2"
 # (older: "4.19.104-microsoft-standard").
@@ -91,11 +95,12 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
         for match in list(ENV_ASSIGN.finditer(line)) + list(PY_ENV.finditer(line)):
             mark(facts.env, f"{source}: text")
             facts.env.variables.setdefault(match.group(1), match.group(2).strip("\"'"))
-        if re.search(r"echo \$LD_LIBRARY_PATH\s*$", stripped) and index + 1 < len(lines):
-            value = lines[index + 1].strip()
-            if value.startswith("/"):
+        echoed = ECHO_VARIABLE.search(stripped) if "echo $" in stripped else None
+        if echoed and index + 1 < len(lines):
+            value = _echoed_value(echoed.group(1), lines[index + 1].strip())
+            if value:
                 mark(facts.env, f"{source}: text")
-                facts.env.variables.setdefault("LD_LIBRARY_PATH", value)
+                facts.env.variables.setdefault(echoed.group(1), value)
         df = DF_SHM.match(stripped)
         if df and facts.system.shm.size_bytes is None:
             mark(facts.system, f"{source}: df")
@@ -115,6 +120,16 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
     refusing = refusing_release(facts.driver.kernel_log)
     if refusing:  # the module that refused a GPU is the one installed, whether or not it stayed loaded
         set_once(facts.driver, "kernel_module_version", refusing)
+
+
+def _echoed_value(name: str, value: str) -> str:
+    """The value a shell printed for `echo $NAME` on the next line, or "": a path variable's must be a path, and no
+    variable's is a prompt, a comment or another command (an unset variable prints an empty line)."""
+    if not value or re.match(r"[$#>]|\S+@\S+[:$#]|echo\b", value):
+        return ""
+    if re.search(r"(?:PATH|HOME|ROOT|DIR)$", name) and not re.match(r"/|[A-Za-z]:\\", value):
+        return ""
+    return value
 
 
 def _df_bytes(size: str) -> int:

@@ -41,6 +41,9 @@ OTHER_VENDOR_BEFORE = re.compile(r"\b(?:AMD|Radeon|Intel|Apple)(?:\s*\(R\))?(?:\
 # A data-centre model written in lower case is a GPU where the word GPU or card follows it ("I have p40 GPUs",
 # "on a v100 gpu"); alone, "p40" or "a10" may be anything.
 LOWER_CASE_MODEL = re.compile(r"(?<![\w.-])([ahlbvpkm]\d{2,3}|t4|l4)\s+(?:gpus?|cards?)\b", re.I)
+# The model number before its line word: "Ubuntu 22.04, 1050gtx ti" (nanoporetech/dorado#59), "2080rtx", written back
+# in NVIDIA's order ("GTX 1050 Ti").
+LINE_AFTER_NUMBER = re.compile(r"(?<![\w.])(\d{3,4})\s*(gtx|rtx)(?:\s*(ti|super))?(?!\w)", re.I)
 # Words on the same line that make a bare model number a GPU ("my 3090", "4090 laptop").
 GPU_LABEL = re.compile(r"\b(gpus?|graphics|cards?|vga)\b\s*[:=]?", re.I)
 # GeForce's four-digit models all end in 0 (1080, 3090, 4060): a date, a field ID or a line number beside the word GPU
@@ -271,6 +274,8 @@ def _gpus(text: str, facts: HostFacts, where: str) -> None:
     names = [m.group(0).strip() for m in GPU_MENTION.finditer(text)
              if not OTHER_VENDOR_BEFORE.search(text[max(0, m.start() - 30):m.start()])]
     if not names:
+        names = [f"{m.group(2).upper()} {m.group(1)}" + _suffix(m.group(3)) for m in LINE_AFTER_NUMBER.finditer(text)]
+    if not names:
         names = [m.group(1).upper() for m in LOWER_CASE_MODEL.finditer(text)]
     if not names:
         labelled = bool(GPU_LABEL.search(text))
@@ -285,6 +290,11 @@ def _gpus(text: str, facts: HostFacts, where: str) -> None:
         mark(facts.gpus, where)
         facts.gpus.devices.append(Gpu(index=len(facts.gpus.devices), name=name, source=where,
                                       compute_capability=cc if len(names) == 1 else ""))
+
+
+def _suffix(word: str) -> str:
+    """A model's suffix as NVIDIA writes it: " Ti", " SUPER", or "" for none."""
+    return "" if not word else " Ti" if word.lower() == "ti" else " SUPER"
 
 
 def _mentioned(facts: HostFacts, name: str) -> bool:

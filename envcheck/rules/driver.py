@@ -1548,11 +1548,14 @@ def prime_profile_disables_nvidia_driver(ctx: Context, seen: List[str]) -> Itera
 
 # A report that ties the failure to a suspend or hibernation: "After resuming from suspension, NVIDIA GPU
 # functionality inside rootless Docker containers stops working", "after gentoo linux sleep, ollama only use cpu",
-# "This already happened to me when linux comes back from hibernation", "after a suspend/resume cycle".
+# "This already happened to me when linux comes back from hibernation", "after a suspend/resume cycle", "I recently
+# woke up the computer and resumed the process" (lightvector/KataGo#237).
 AFTER_SUSPEND = (r"\b(?:after|since|when|whenever|upon|on|each time|every time|if|once)\s+(?:(?:i|we)\s+)?(?:(?:a|the|my|each)\s+)?"
                  r"(?:(?:\w+\s+){0,2}(?:resum\w*|wak\w*|com\w*\s+back|return\w*)\s+(?:up\s+)?(?:from\s+)?)?"
                  r"(?:(?:the\s+)?(?:system|machine|host|laptop|pc|computer|os)\s+|(?:\w+\s+)?linux\s+)?"
-                 r"(?:suspen\w+|sleep|hibernat\w+|standby)\b",)
+                 r"(?:suspen\w+|sleep|hibernat\w+|standby)\b",
+                 # the machine woken, the sleep left unsaid: "I recently woke up the computer and resumed the process"
+                 r"\b(?:woke|wake|waking|woken)\s+(?:up\s+)?(?:the|my)\s+(?:system|machine|host|laptop|pc|computer)\b")
 # What the person saw after it: CUDA's unknown error, cuInit or cudart's 999, a program that falls back to the CPU.
 GPU_LOST = (r"CUDA unknown error|CUDA_ERROR_UNKNOWN|" + OLD_RUNTIME_UNKNOWN,
             r"\b(?:init failure|err(?:or)?|returned|code)\W{0,3}999\b",
@@ -2378,7 +2381,12 @@ def vulkan_loader_not_installed(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # (KhronosGroup/OpenCL-Guide#33).
 OPENCL_NO_PLATFORM = (r"\b(?:CL_)?PLATFORM_NOT_FOUND_KHR\b", r"\bclGetPlatformIDs\b[^\n]{0,60}?-1001\b",
                       r"\bOpenCL\b[^\n]{0,60}?(?:error|code|platforms?)\W{0,12}(?:code\W{0,4})?-1001\b",
-                      r"\bcl: error -1001\b", r"\bnumber of platforms\s*:\s*error\s+-1001\b")
+                      r"\bcl: error -1001\b", r"\bnumber of platforms\s*:\s*error\s+-1001\b",
+                      # today's clinfo, with a program that failed beside it (glinscott/leela-chess#284 on Colab)
+                      r"\bNumber of platforms\s+0\s*$")
+# On Android (Termux), the vendor's OpenCL library lives in /vendor/lib64 and ocl-icd's loader has no .icd for it: the
+# same zero platforms, another cause and another fix.
+ANDROID_SAID = r"\btermux\b|\bandroid\b|/system/vendor/|/vendor/lib64\b"
 OPENCL_ICD_LOADER = "https://manpages.debian.org/bookworm/ocl-icd-libopencl1/libOpenCL.7.en.html"
 
 
@@ -2390,7 +2398,8 @@ def opencl_loader_without_platform(ctx: Context, seen: List[str]) -> Iterable[Hi
     Symptom:
     An OpenCL program stops before it sees any device: "error CL_PLATFORM_NOT_FOUND_KHR",
     "clGetPlatformIDs failed: PLATFORM_NOT_FOUND_KHR", "clGetPlatformIDs(0): Unknown code -1001",
-    "Cannot get OpenCL platforms! (-1001)", "OpenCL driver API error (code: -1001".
+    "Cannot get OpenCL platforms! (-1001)", "OpenCL driver API error (code: -1001"; clinfo printing
+    "Number of platforms                               0".
 
     Why:
     libOpenCL.so.1 is only the ICD loader: it loads the OpenCL drivers (ICDs) that the .icd files
@@ -2409,7 +2418,7 @@ def opencl_loader_without_platform(ctx: Context, seen: List[str]) -> Iterable[Hi
     When to ignore:
     Never for a program that needs OpenCL.
     """
-    if not seen:
+    if not seen or ctx.observed([ANDROID_SAID]):
         return
     other = other_vendor_gpu_only(ctx)
     nvidia = not other and (ctx.has_nvidia_gpu() or bool(ctx.driver_version()))

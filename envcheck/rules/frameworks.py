@@ -546,7 +546,9 @@ DGL_START = "https://www.dgl.ai/pages/start.html"
 # program failed to do with it ("not able to recognize cuda", "does not detect the GPU"); not a report's field name
 # ("GPU models and configuration").
 WANTS_THE_GPU = (r"\b(?:my|the|a|use|using|on|instead of|with|recogni[sz](?:es?|ing)|detect(?:s|ing)?)\s+"
-                 r"(?:\w+\s+)?(?:GPU|gpu|CUDA)s?\b")
+                 r"(?:\w+\s+)?(?:GPU|gpu|CUDA)s?\b"
+                 # in Chinese, the GPU never put to use: "完全没有用到GPU" ("the GPU was not used at all", Plachtaa/VALL-E-X#60)
+                 r"|(?:没有?|未)用[到上]\s*(?:GPU|gpu|显卡)")
 # OpenAI Whisper loading its model on the CPU (whisper/transcribe.py): "UserWarning: FP16 is not supported on CPU; using
 # FP32 instead". Where the report has an NVIDIA GPU and did not ask for the CPU, torch found no CUDA: most often a
 # CPU-only torch that the whisper package pulled in (dsymbol/decipher#8 on an RTX 3060, settled by installing torch's
@@ -1164,6 +1166,15 @@ STATED_CC = re.compile(r"compute capability:?\s*(\d{1,2}\.\d)\b", re.I)
 # reads the architecture the build runs with, could not launch on the GPU at all (its maintainers, kokkos/kokkos#1944).
 KOKKOS_COMPILED_FOR = re.compile(r"compiled for compute capability (\d+\.\d)(?: \([<>=]+ ?\d+\.\d\))? on device with "
                                  r"compute capability (\d+\.\d)")
+# The NVIDIA HPC compilers' runtime (OpenACC, OpenMP offload from nvc, nvc++, nvfortran) finding no device code for the
+# GPU: "Accelerator Fatal Error: This file was compiled: -acc=gpu -gpu=cc70 -gpu=cc80 ..." then "Rebuild this file with
+# -gpu=cc89 to use NVIDIA Tesla GPU 0" (NVIDIA/TorchFort#8, an RTX 4080), "Failed to find device function
+# 'nvkernel_main_F1L189_8'! File was compiled with: -gpu=cc80" then "Rebuild this file with -gpu=cc75" (a README
+# stored on GitHub). The runtime prints the same lines for other failures, naming an architecture the file already has
+# ("compiled: -acc=gpu -gpu=cc90", "Rebuild this file with -gpu=cc90", notes stored on GitHub) or none ("File was
+# compiled without -gpu"): only a named list without the GPU's is this cause.
+NVHPC_REBUILD = re.compile(r"Rebuild this file with -gpu=cc(\d{2,3}) to use")
+NVHPC_COMPILED = re.compile(r"(?:This file was compiled|File was compiled with)\W{0,3}([^\n]*?-gpu=cc\d{2,3}[^\n]*)")
 KOKKOS_ARCH_MISMATCH = (r"Kokkos::Cuda::initialize ERROR: likely mismatch of architecture",
                         r"running kernels " + KOKKOS_COMPILED_FOR.pattern)
 KOKKOS_ARCH_OPTION = re.compile(r"Kokkos_ARCH_([A-Z]+?)(\d{2,3})\b")
@@ -1184,7 +1195,8 @@ TORCH_GPU_INCOMPATIBLE = r"with CUDA capability sm_\d+ is not compatible with th
                   INCOMPATIBLE_WARN_SOURCE,
                   TORCH_CC_WARNING.pattern,
                   NGC_GPU_TOO_NEW.pattern, *PADDLE_ARCH_TEXT, PADDLE_NOTE.pattern,
-                  TF_NO_KERNEL_BINARIES, INVALID_PTX, NVRTC_ARCH_REFUSED, *KOKKOS_ARCH_MISMATCH, OPENCV_DEVICE_NOT_BUILT),
+                  TF_NO_KERNEL_BINARIES, INVALID_PTX, NVRTC_ARCH_REFUSED, *KOKKOS_ARCH_MISMATCH, OPENCV_DEVICE_NOT_BUILT,
+                  NVHPC_REBUILD.pattern),
       priority=20, references=(TORCH_INSTALL,))
 def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -1202,7 +1214,9 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     of the container". cuDNN failing at run time ("CUDNN_STATUS_EXECUTION_FAILED") under a CUDA older than
     the GPU (torch 1.5.1+cu101 on an RTX 3080 Ti); cuRAND's "CURAND_STATUS_LAUNCH_FAILURE" on a GTX 1080 from a
     Caffe still linked to CUDA 7.5. A paste that keeps only Python's echo of torch's warning
-    ("warnings.warn(incompatible_device_warn.format(...))") and the GPU's name counts too.
+    ("warnings.warn(incompatible_device_warn.format(...))") and the GPU's name counts too. OpenACC
+    code from the NVIDIA HPC compilers: "This file was compiled: -acc=gpu -gpu=cc70 -gpu=cc80", then
+    "Rebuild this file with -gpu=cc89 to use NVIDIA Tesla GPU 0".
 
     Why:
     A framework wheel carries machine code (SASS) for a list of GPU architectures, plus PTX that the
@@ -1243,6 +1257,12 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     seen = [line for line in seen if not TORCH_CC_WARNING.search(line)]  # the warning alone: judged above
     if seen and all(re.search(NVRTC_ARCH_REFUSED, line) for line in seen):  # NVRTC alone: the GPU is the architecture
         yield from _framework_nvrtc_older_than_gpu(ctx)
+        return
+    rebuild = first_match(NVHPC_REBUILD, seen)
+    if rebuild is not None:
+        hit = _nvhpc_arch_missing(ctx, rebuild)
+        if hit:
+            yield hit
         return
     seen = [line for line in seen if not KOKKOS_SLOWER_ONLY.search(line)]
     if any(re.search(pattern, line) for pattern in KOKKOS_ARCH_MISMATCH for line in seen):
@@ -1444,6 +1464,24 @@ def _ngc_release_checks_gpu(found: "re.Match", newer: bool) -> Hit:
                     f"support matrix lists the GPUs each release supports: {NGC_SUPPORT_MATRIX}"] if newer else
                    [f"use an older release of the container that still supports this GPU: {NGC_SUPPORT_MATRIX}",
                     "or run on a newer GPU"])
+
+
+def _nvhpc_arch_missing(ctx: Context, rebuild: "re.Match[str]") -> Optional[Hit]:
+    """The NVHPC runtime's list of the architectures the file was compiled for, without the one the GPU needs; None
+    where the list is not shown or already has it (the runtime says the same for other failures)."""
+    wanted = rebuild.group(1)
+    compiled = first_match(NVHPC_COMPILED, ctx.observed([NVHPC_COMPILED.pattern]))
+    built = re.findall(r"-gpu=cc(\d{2,3})", compiled.group(1)) if compiled else []
+    if not built or wanted in built:
+        return None
+    listed = ", ".join(f"cc{cc}" for cc in built)
+    return Hit(f"The program's GPU code (NVIDIA HPC compilers: OpenACC or OpenMP offload) was compiled for {listed} "
+               f"only, and this GPU needs cc{wanted} (compute capability {dotted_cc(wanted)})",
+               evidence={"compiled_for": built, "compute_capability": dotted_cc(wanted),
+                         "observed": rebuild.group(0)}, confirmed=True,
+               fix=[f"rebuild with -gpu={','.join(['cc' + cc for cc in built] + ['cc' + wanted])} (the project's "
+                    "architecture list: its CMake option or Makefile flag for -gpu=cc..)",
+                    "nvidia-smi --query-gpu=name,compute_cap --format=csv  # the GPUs the program will run on"])
 
 
 def _kokkos_arch_mismatch(ctx: Context, seen: List[str]) -> Hit:

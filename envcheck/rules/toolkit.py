@@ -464,6 +464,41 @@ UNKNOWN_ARCH = re.compile(r"Unsupported gpu architecture '\s*(?:compute|sm)_(\d+
                           r"['\"]gpu-(?:architecture|name)", re.I)  # nvcc's option, and ptxas's (Triton's ptxas)
 
 
+# torch.utils.cpp_extension refusing an architecture its own list does not have, before nvcc runs: "ValueError: Unknown
+# CUDA arch (8.6) or GPU not supported" (facebookresearch/NSVF#45: an RTX 3090 under torch 1.7.1 with CUDA 11.0),
+# "Unknown CUDA arch (9.0+PTX) or GPU not supported" (TORCH_CUDA_ARCH_LIST naming 9.0 for a torch built with CUDA
+# 11.7). The list grows with the CUDA torch was built with; the architecture comes from TORCH_CUDA_ARCH_LIST, or,
+# where it is unset, from the GPUs the build sees.
+TORCH_UNKNOWN_ARCH = re.compile(r"Unknown CUDA arch \((\d+\.\d+)[a-z]?(?:\+PTX)?\) or GPU not supported", re.I)
+
+
+def _listed_arch(ctx: Context, cc: str) -> str:
+    """TORCH_CUDA_ARCH_LIST when the input shows it naming this architecture ("8.6", "8.6+PTX"), else ""."""
+    listed = ctx.facts.env.variables.get("TORCH_CUDA_ARCH_LIST") or ""
+    if not listed:
+        said = first_match(ARCH_LIST, ctx.observed([r"TORCH_CUDA_ARCH_LIST\W{0,3}[=:]"]))
+        listed = said.group(1).strip("\"'") if said else ""
+    names = re.split(r"[\s;,]+", listed)
+    return listed if any(re.fullmatch(rf"{re.escape(cc)}[a-z]?(?:\+PTX)?", name, re.I) for name in names) else ""
+
+
+def _torch_builder_lacks_gpu_arch(ctx: Context, refused: "re.Match[str]") -> Hit:
+    """torch's extension builder does not know the GPU's architecture (none was asked for by name): the torch and its
+    CUDA predate the GPU, and a torch built with a CUDA that knows it is the way out."""
+    cc = refused.group(1)
+    needs = _major_minor(ctx.matrix.oldest_cuda_for_cc(cc) or "")
+    return Hit(f"torch's extension builder does not know compute capability {cc}: this torch was built with a CUDA "
+               "older than the GPU" + (f", and building for it needs a torch built with CUDA {needs} or newer (and "
+                                       "a toolkit of that CUDA)" if needs else ""),
+               evidence={"observed": refused.group(0), "compute_capability": cc, **({"needs_cuda": needs}
+                                                                                     if needs else {})},
+               confirmed=True,
+               fix=[f"install a torch built with CUDA {needs} or newer, and a CUDA {needs}+ toolkit of the same major "
+                    "for CUDA_HOME" if needs else "install a torch built with a newer CUDA, and its toolkit",
+                    'or, to build with this torch, export TORCH_CUDA_ARCH_LIST="' + _older_ptx(cc) + '"  # an arch it '
+                    "knows, plus PTX the driver compiles for this GPU"])
+
+
 # NVRTC, the compiler a program carries to build kernels at run time (PyTorch's jiterator, CuPy, OpenMM, Isaac
 # Gym's warp), refusing the architecture of the GPU it runs on. Its message names no architecture: the GPU does.
 NVRTC_ARCH_REFUSED = r"nvrtc: (?:error: )?invalid value for --gpu-architecture"
@@ -477,12 +512,15 @@ XLA_PTXAS_USED = re.compile(r"Used ptxas at (\S+)")
 
 
 @rule("TK004", "nvcc-too-old-for-gpu-arch", "error", "nvcc is older than the GPU it is asked to build for",
-      signatures=(UNKNOWN_ARCH.pattern, XLA_PTXAS_TOO_OLD.pattern), priority=25, scope="build")
+      signatures=(UNKNOWN_ARCH.pattern, XLA_PTXAS_TOO_OLD.pattern, TORCH_UNKNOWN_ARCH.pattern), priority=25,
+      scope="build")
 def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     Building a CUDA extension: "nvcc fatal : Unsupported gpu architecture 'compute_86'", or
-    "nvcc fatal : Value 'sm_90' is not defined for option 'gpu-architecture'". Before any build:
+    "nvcc fatal : Value 'sm_90' is not defined for option 'gpu-architecture'"; torch's extension
+    builder, for the GPU it detected: "ValueError: Unknown CUDA arch (8.6) or GPU not supported".
+    Before any build:
     a toolkit older than the machine's GPU (CUDA 11.3 with an RTX 4090, which needs 11.8).
 
     Why:
@@ -508,6 +546,11 @@ def nvcc_too_old_for_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     if all(XLA_PTXAS_TOO_OLD.search(line) for line in seen):
         yield _xla_ptxas_too_old(ctx, seen)
+        return
+    torch_refused = first_match(TORCH_UNKNOWN_ARCH, seen)
+    if torch_refused and not _refused_arch(seen):
+        if not _listed_arch(ctx, torch_refused.group(1)):  # an architecture asked for by name is TK022's
+            yield _torch_builder_lacks_gpu_arch(ctx, torch_refused)
         return
     cc = _refused_arch(seen)
     if ctx.shared("arch_dropped_by_nvcc", _arch_dropped_by_nvcc)[0]:
@@ -1813,9 +1856,52 @@ def cuda_path_not_set_windows(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                  "or install the CUDA Toolkit (its installer sets CUDA_PATH), the release the program was built for"])
 
 
+@rule("TK022", "torch-cuda-arch-list-names-unknown-arch", "error",
+      "TORCH_CUDA_ARCH_LIST names an architecture the installed torch cannot build for",
+      signatures=(TORCH_UNKNOWN_ARCH.pattern,), priority=24, scope="build")
+def torch_cuda_arch_list_names_unknown_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Building a PyTorch CUDA extension stops before nvcc runs: "ValueError: Unknown CUDA arch
+    (9.0+PTX) or GPU not supported", with TORCH_CUDA_ARCH_LIST set to a list that names it.
+
+    Why:
+    torch.utils.cpp_extension accepts only the architectures the CUDA torch was built with knows
+    (9.0 from CUDA 11.8, 12.0 from 12.8). A list copied from a newer setup, a Dockerfile or a
+    project's README names an architecture this torch cannot build for, whatever GPU is present.
+
+    Fix:
+    Drop the architectures this torch does not know from TORCH_CUDA_ARCH_LIST (or unset it to build
+    for the GPUs present), or install a torch built with a CUDA that knows them.
+
+    When to ignore:
+    Never while you build that extension.
+    """
+    if not seen:
+        return
+    refused = first_match(TORCH_UNKNOWN_ARCH, seen)
+    listed = _listed_arch(ctx, refused.group(1)) if refused else ""
+    if not listed:
+        return  # no list named it: the GPU's own architecture, TK004's
+    cc = refused.group(1)
+    needs = _major_minor(ctx.matrix.oldest_cuda_for_cc(cc) or "")
+    kept = " ".join(name for name in re.split(r"[\s;,]+", listed)
+                    if name and not re.fullmatch(rf"{re.escape(cc)}[a-z]?(?:\+PTX)?", name, re.I))
+    yield Hit(f"TORCH_CUDA_ARCH_LIST ({listed}) names compute capability {cc}, which this torch's extension builder "
+              "does not know" + (f": it needs a torch built with CUDA {needs} or newer" if needs else ""),
+              evidence={"TORCH_CUDA_ARCH_LIST": listed, "compute_capability": cc,
+                        **({"needs_cuda": needs} if needs else {})},
+              confirmed=True,
+              fix=[f'export TORCH_CUDA_ARCH_LIST="{kept}"  # without {cc}; or unset it to build for the GPUs present'
+                   if kept else "unset TORCH_CUDA_ARCH_LIST  # to build for the GPUs present",
+                   f"or install a torch built with CUDA {needs} or newer (and its toolkit) to build for {cc}"
+                   if needs else "or install a torch built with a newer CUDA (and its toolkit)"])
+
+
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
          c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project, xla_ptxas_not_found,
          nvrtc_toolkit_too_old, xla_libdevice_missing, host_compiler_too_old, cuda_toolkit_component_missing,
          windows_sdk_missing_for_cuda_build, torch_extension_build_lock_stale, cuda_visual_studio_integration_missing,
-         vs_project_pins_uninstalled_cuda_version, cuda_path_not_set_windows)
+         vs_project_pins_uninstalled_cuda_version, cuda_path_not_set_windows,
+         torch_cuda_arch_list_names_unknown_arch)
