@@ -159,3 +159,17 @@ def test_a_cpu_torch_used_on_purpose_in_chinese_is_not_a_complaint():
     # constructed: "runs fine on the CPU; I am not using the GPU" beside a CPU torch
     text = "在CPU上运行正常\n2.0.1+cpu"
     assert "cpu-only-build" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text, variables", [
+    (corpus("3627-"), {"TORCH_CUDA_ARCH_LIST": "5.2 6.0 6.1 7.0 7.5 8.0 8.6 9.0+PTX"}),
+    # constructed: a set variable, and an unset one whose empty line is followed by the next prompted command (the
+    # prompt is taken off before the importers read the line, so only the value's shape tells them apart)
+    ("$ echo $CUDA_VISIBLE_DEVICES\n0,1", {"CUDA_VISIBLE_DEVICES": "0,1"}),
+    ("$ echo $CUDA_VISIBLE_DEVICES\n$ nvidia-smi\nNo devices were found", {}),
+    ("$ echo $CUDA_HOME\n$ which nvcc", {}),
+])
+def test_an_echoed_variable_is_read_only_when_the_next_line_has_its_shape(text, variables):
+    from envcheck.importers import from_text
+
+    assert from_text(text, "paste.txt").env.variables == variables

@@ -30,8 +30,17 @@ DF_UNITS = {"": 1024, "K": 1024, "M": 1024 ** 2, "G": 1024 ** 3, "T": 1024 ** 4}
 PY_ENV = re.compile(r"os\.environ\[['\"](CUDA_VISIBLE_DEVICES)['\"]\]\s*=\s*['\"]([^'\"]*)['\"]")
 # A variable a shell printed: "echo $TORCH_CUDA_ARCH_LIST" with its value on the next line ("5.2 6.0 6.1 7.0 7.5 8.0 8.6
 # 9.0+PTX", in a report of torch's "Unknown CUDA arch (9.0+PTX)"), "echo $LD_LIBRARY_PATH" likewise.
-ECHO_VARIABLE = re.compile(r"echo \$\{?(LD_LIBRARY_PATH|CUDA_HOME|CUDA_PATH|CUDA_VISIBLE_DEVICES|TORCH_CUDA_ARCH_LIST)\}?"
-                           r"\s*$")
+ECHO_VARIABLE = re.compile(r"echo \$\{?(LD_LIBRARY_PATH|CUDA_HOME|CUDA_PATH|CUDA_VISIBLE_DEVICES|"
+                           r"TORCH_CUDA_ARCH_LIST)\}?\s*$")
+# What each one's value looks like. The importers get lines with their prompts already taken off (paste.clean_lines),
+# so the next command ("$ nvidia-smi" under an unset variable's empty line) reads like a value: the shape tells them
+# apart.
+_PATH_VALUE = r"(?:/|[A-Za-z]:\\).*"
+_DEVICE = r"(?:-?\d+|(?:GPU|MIG)-[\w/-]+)"
+_ARCH = r"(?:\d+\.\d+[a-z]?|[A-Z][a-z]+)(?:\+PTX)?"
+ECHOED_VALUE = {"LD_LIBRARY_PATH": _PATH_VALUE, "CUDA_HOME": _PATH_VALUE, "CUDA_PATH": _PATH_VALUE,
+                "CUDA_VISIBLE_DEVICES": rf"{_DEVICE}(?:\s*,\s*{_DEVICE})*",
+                "TORCH_CUDA_ARCH_LIST": rf"{_ARCH}(?:[\s;,]+{_ARCH})*"}
 
 
 # A line without any of these cannot match below: skipping it keeps a 200 KB paste cheap.
@@ -123,13 +132,9 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
 
 
 def _echoed_value(name: str, value: str) -> str:
-    """The value a shell printed for `echo $NAME` on the next line, or "": a path variable's must be a path, and no
-    variable's is a prompt, a comment or another command (an unset variable prints an empty line)."""
-    if not value or re.match(r"[$#>]|\S+@\S+[:$#]|echo\b", value):
-        return ""
-    if re.search(r"(?:PATH|HOME|ROOT|DIR)$", name) and not re.match(r"/|[A-Za-z]:\\", value):
-        return ""
-    return value
+    """The value a shell printed for `echo $NAME` on the next line, when it has that variable's shape; "" otherwise
+    (an unset variable prints an empty line, and the line after it is the next command or its output)."""
+    return value if re.fullmatch(ECHOED_VALUE[name], value) else ""
 
 
 def _df_bytes(size: str) -> int:

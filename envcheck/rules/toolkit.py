@@ -478,8 +478,12 @@ def _listed_arch(ctx: Context, cc: str) -> str:
     if not listed:
         said = first_match(ARCH_LIST, ctx.observed([r"TORCH_CUDA_ARCH_LIST\W{0,3}[=:]"]))
         listed = said.group(1).strip("\"'") if said else ""
-    names = re.split(r"[\s;,]+", listed)
-    return listed if any(re.fullmatch(rf"{re.escape(cc)}[a-z]?(?:\+PTX)?", name, re.I) for name in names) else ""
+    return listed if any(_names_arch(name, cc) for name in re.split(r"[\s;,]+", listed)) else ""
+
+
+def _names_arch(name: str, cc: str) -> bool:
+    """Whether one entry of TORCH_CUDA_ARCH_LIST ("9.0", "9.0a", "9.0+PTX") is this architecture."""
+    return bool(re.fullmatch(rf"{re.escape(cc)}[a-z]?(?:\+PTX)?", name, re.I))
 
 
 def _torch_builder_lacks_gpu_arch(ctx: Context, refused: "re.Match[str]") -> Hit:
@@ -1886,7 +1890,7 @@ def torch_cuda_arch_list_names_unknown_arch(ctx: Context, seen: List[str]) -> It
     cc = refused.group(1)
     needs = _major_minor(ctx.matrix.oldest_cuda_for_cc(cc) or "")
     kept = " ".join(name for name in re.split(r"[\s;,]+", listed)
-                    if name and not re.fullmatch(rf"{re.escape(cc)}[a-z]?(?:\+PTX)?", name, re.I))
+                    if name and not _names_arch(name, cc))
     yield Hit(f"TORCH_CUDA_ARCH_LIST ({listed}) names compute capability {cc}, which this torch's extension builder "
               "does not know" + (f": it needs a torch built with CUDA {needs} or newer" if needs else ""),
               evidence={"TORCH_CUDA_ARCH_LIST": listed, "compute_capability": cc,
