@@ -14,8 +14,11 @@ and dotless capitals of i, which `fold` maps first.
 
 from __future__ import annotations
 
+import functools
+import json
 import re
-from typing import List, Optional, Sequence, Tuple
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 try:  # the regular-expression parser of the standard library (re._parser since 3.11)
     from re import _constants as _sre
@@ -27,6 +30,10 @@ except ImportError:  # pragma: no cover - Python 3.9 and 3.10
 # Shorter runs pass too many lines to be worth a scan.
 SHORTEST = 3
 TURKISH_I = str.maketrans({"\u0130": "i", "\u0131": "i"})
+# Every rule signature's anchors, worked out when the signatures change (python -m tests.anchor_table writes it, and
+# tests/test_anchors.py fails while it is out of date), not on each run: working them out parses each of several
+# hundred patterns, about 0.05 s of every `doctor --from`. A pattern missing from it is worked out when asked.
+SIGNATURE_TABLE = Path(__file__).with_name("signature_anchors.json")
 
 
 def fold(text: str) -> str:
@@ -42,6 +49,30 @@ def anchors(pattern: str, flags: int = 0) -> Optional[List[str]]:
     except Exception:  # noqa: BLE001 - a pattern the parser cannot read is simply not prefiltered
         return None
     return _of_sequence(list(parsed))
+
+
+def of_signature(pattern: str) -> Optional[Tuple[str, ...]]:
+    """A signature pattern's anchors: from SIGNATURE_TABLE when it holds the pattern, else worked out now."""
+    table = _signature_table()
+    if pattern in table:
+        found = table[pattern]
+    else:
+        found = anchors(pattern)
+    return None if found is None else tuple(found)
+
+
+@functools.lru_cache(maxsize=None)
+def _signature_table() -> Dict[str, Optional[List[str]]]:
+    try:
+        return json.loads(SIGNATURE_TABLE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # an install without the table still works, only slower
+        return {}
+
+
+def signature_table(patterns: Iterable[str]) -> str:
+    """The text of SIGNATURE_TABLE for these patterns: one sorted line each, so that a change shows as a small diff."""
+    rows = [f"{json.dumps(p)}: {json.dumps(anchors(p))}" for p in sorted(set(patterns))]
+    return "{\n" + ",\n".join(rows) + "\n}\n"
 
 
 def anchors_of_any(patterns: Sequence["re.Pattern[str]"]) -> Optional[Tuple[str, ...]]:

@@ -59,3 +59,21 @@ def test_lines_found_through_anchors_are_the_lines_every_pattern_finds():
     for key in set(asked):
         combined = re.compile("|".join(f"(?:{pattern})" for pattern in key), re.I)
         assert ctx.observed(key) == [line for line in ctx.observations if combined.search(line)], key
+
+
+def test_signature_table_holds_the_anchors_of_every_rule_signature_and_nothing_else():
+    """The shipped table saves working anchors out on each run; a stale entry would hide lines from a rule."""
+    from tests.anchor_table import signatures
+
+    assert _anchors.SIGNATURE_TABLE.read_text(encoding="utf-8") == _anchors.signature_table(signatures()), \
+        "envcheck/signature_anchors.json is out of date: run python -m tests.anchor_table"
+    assert _anchors.of_signature(r"\bTensorRT\b|\btrtexec\b") == ("tensorrt", "trtexec")  # not in it: worked out
+
+
+def test_a_pattern_the_table_lacks_is_worked_out(tmp_path, monkeypatch):
+    monkeypatch.setattr(_anchors, "SIGNATURE_TABLE", tmp_path / "absent.json")
+    _anchors._signature_table.cache_clear()
+    try:
+        assert _anchors.of_signature("no kernel image is available") == ("no kernel image is available",)
+    finally:
+        _anchors._signature_table.cache_clear()

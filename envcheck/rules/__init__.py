@@ -89,9 +89,8 @@ def _compiled_one(pattern: str) -> "re.Pattern[str]":
 
 @functools.lru_cache(maxsize=None)
 def _anchors_of(pattern: str) -> Optional[Tuple[str, ...]]:
-    """The pattern's literal anchors (_anchors), worked out once per process."""
-    found = _anchors.anchors(pattern)
-    return None if found is None else tuple(found)
+    """The pattern's literal anchors (_anchors), looked up or worked out once per process."""
+    return _anchors.of_signature(pattern)
 
 
 def parse_doc(text: str) -> Dict[str, str]:
