@@ -347,8 +347,10 @@ NOT_AN_ERROR = re.compile(r"^[A-Z][\w ()/.-]*\s:\s*(?:\S+\s*){0,3}$|^-\w, --[\w-
 # 0", Folding@home's "No CUDA or OpenCL 1.2+ support detected for GPU slot", Stable Diffusion web UI's "Torch is not
 # able to use GPU", llama.cpp's "no usable GPU found, --gpu-layers option will be ignored", docling's "CUDA is not
 # available in the system. Fall back to 'CPU'", a quoted device name as in "Falling back to 'cpu'"). Programs print
-# them as warnings, since the run goes on, but they are the user's complaint: such a line counts as an error however it
-# is worded. So does the user's own word for it ("It works just by using cpu", "the program doesn't use my GPU").
+# them as warnings, since the run goes on, and so does xmrig's summary row "CUDA disabled (no devices)" (its CUDA plugin
+# found no GPU it can use: xmrig/xmrig-cuda builds on a driver too old for them, a GPU too old for their CUDA). Such
+# lines are the user's complaint, and count as an error however they are worded. So does the user's own word for it
+# ("It works just by using cpu", "the program doesn't use my GPU").
 GPU_UNUSED = re.compile(r"\bno (?:NVIDIA |CUDA |compatible |usable )?GPUs?(?:/TPU)? (?:is |are )?"
                         r"(?:being used|(?:has |have )?(?:been |were )?(?:detected|found|available|discovered))|"
                         r"\b(?:fall(?:ing|s)? ?back|switch(?:ing|ed)?|default(?:ing|s)?) to (?:the )?['\"]?CPU|"
@@ -359,7 +361,8 @@ GPU_UNUSED = re.compile(r"\bno (?:NVIDIA |CUDA |compatible |usable )?GPUs?(?:/TP
                         r"\b(?:works?|runs?|running|trains?|training) (?:just |only )?(?:by )?(?:using |on )"
                         r"(?:the )?CPU\b|"
                         r"(?:does\s*n[o']?t|do\s*n[o']?t|never|can\s*not|can't|won't)\s+(?:use|detect|utili[sz]e)\w*"
-                        r"\s+(?:my\s+|the\s+|any\s+)?(?:\w+\s+)?GPUs?\b", re.I)
+                        r"\s+(?:my\s+|the\s+|any\s+)?(?:\w+\s+)?GPUs?\b|"
+                        r"\bCUDA\s+disabled \(no devices?\)", re.I)
 
 
 def suspected(ctx: Context, ignore: Sequence[str] = ()) -> List[Finding]:

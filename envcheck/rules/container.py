@@ -1604,10 +1604,13 @@ def container_driver_capabilities_lack_video(ctx: Context, seen: List[str]) -> I
 
 
 # libGL in a process that cannot reach NVIDIA's GL libraries falls back to Mesa, whose visuals NVIDIA's X server does not
-# offer (a Flatpak sandbox without its NVIDIA extension, DRV021; a container without the graphics capability).
+# offer (a Flatpak sandbox without its NVIDIA extension, DRV021; a container without the graphics capability). A program
+# that asks for a visual itself says only that none came: Blender's "X11 glXChooseVisual() failed, verify working openGL
+# system!" (a Flatpak without the extension, flathub/org.blender.Blender#97), Steam's "glXChooseVisual failed" (NVIDIA's
+# 32-bit GL libraries missing, ValveSoftware/steam-for-linux#5886, NixOS/nixpkgs#213983).
 FLATPAK = r"\bflatpak\b"
 GL_FELL_BACK_TO_MESA = (r"libGL error: No matching fbConfigs or visuals found", r"libGL error: failed to load driver: swrast",
-                        r"Could not initialize GLX")
+                        r"Could not initialize GLX", r"\bglXChooseVisual(?:\(\))? failed\b")
 # OptiX lives in the display driver (libnvoptix.so.1): optixInit() returns OPTIX_ERROR_LIBRARY_NOT_FOUND (7804) when it
 # cannot load it, "OptiX error 7804 (OPTIX_ERROR_LIBRARY_NOT_FOUND)" in nvidia-docker#1545 (settled there: the toolkit
 # mounts libnvoptix only for the graphics capability), "Optix Error: 'Library not found'" in NVIDIA/pyxis#103.

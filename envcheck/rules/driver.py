@@ -1062,9 +1062,74 @@ def driver_not_built_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "ls /lib/modules/$(uname -r)/{extra,updates,weak-updates} 2>/dev/null | grep -i nvidia  "
                        "# a module copied from another kernel (weak-updates) shadows a build for this one",
                        *_distro.kernel_headers_and_rebuild(ctx.distro)])
-    elif seen and f.system.secure_boot != "enabled":
+    elif seen and f.system.secure_boot != "enabled" and not ctx.observed(TOO_OLD_FOR_KERNEL):
+        # (a build that stopped in the driver's own source is the release's age, DRV032: headers do not help)
         yield Hit("The NVIDIA kernel module is not running; the usual cause is a kernel update without a rebuilt "
                   "module (DKMS)", fix=_distro.kernel_headers_and_rebuild(ctx.distro))
+
+
+# A driver release older than the kernel it is built for: the kernel changed an interface the module's source uses, and
+# the build of the module stops in the driver's own source. The linker's words when symbols the module needs became
+# GPL-only (kernel 5.15.0-1067-gcp and 470/495 modules, NVIDIA/cudf-spark#11675 and
+# mesosphere/konvoy-image-builder#1200; __rcu_read_lock in early-2024 stable kernels and 525 to 545 modules,
+# xanmod/linux#411, GoogleCloudPlatform/compute-gpu-installation#33), and the compiler's when a kernel function the
+# source calls is gone or changed ("implicit declaration of function 'dma_is_direct'" in 390.157 on kernel 6.6.89,
+# void-linux/void-packages#55238). A missing header ("fatal error: ...: No such file or directory") is the headers'
+# fault, not the release's (DRV007).
+GPL_ONLY_SYMBOL = r"GPL-incompatible module nvidia(?:[-_][a-z]+)?\.ko uses GPL-only symbol"
+NVIDIA_SOURCE_ERROR = (r"/(?:dkms/nvidia/[\d.]+/build|NVIDIA-Linux-[\w.-]+/kernel|src/nvidia-[\d.]+)/"
+                       r"\S+\.[ch]:\d+(?::\d+)?: error: (?:implicit declaration of function|"
+                       r"too (?:few|many) arguments to function|unknown type name|'\w+' undeclared|"
+                       r"\W?struct \w+\W? has no member named|conflicting types for|passing argument \d+ of)")
+TOO_OLD_FOR_KERNEL = (GPL_ONLY_SYMBOL, NVIDIA_SOURCE_ERROR)
+MODULE_SOURCE_VERSION = re.compile(r"(?:dkms/nvidia/|NVIDIA-Linux-[a-z0-9_]+-|src/nvidia-)(\d{3}\.\d+(?:\.\d+)?)", re.I)
+BUILT_FOR_KERNEL = re.compile(r"(?:/lib/modules/|/usr/src/(?:linux|kernel)-headers-|-k\s+)"
+                              r"(\d+\.\d+[\w.+~-]*?)(?:[/'\s]|$)")
+
+
+@rule("DRV032", "driver-release-too-old-for-kernel", "error",
+      "The installed driver release does not build for this newer kernel",
+      signatures=TOO_OLD_FOR_KERNEL, priority=22)
+def driver_release_too_old_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    After a kernel update the NVIDIA module no longer builds (DKMS, akmods, the .run installer),
+    and the build stops in the driver's own source: "ERROR: modpost: GPL-incompatible module
+    nvidia.ko uses GPL-only symbol '__rcu_read_lock'", or the compiler's "error: implicit
+    declaration of function 'dma_is_direct'" in /var/lib/dkms/nvidia/<version>/build/.
+
+    Why:
+    The module's source is written against the kernel interfaces of its time. When a newer kernel
+    removes or changes a function the source calls, or makes a symbol it links to GPL-only, that
+    driver release cannot build for it at all: reinstalling headers or rebuilding does not help.
+    NVIDIA fixes this in later releases of each supported branch; legacy branches stop receiving
+    such fixes at some kernel.
+
+    Fix:
+    Install a driver release that supports the kernel (a newer release of the same branch, or a
+    newer branch), or boot a kernel the installed release builds for (an LTS kernel for a legacy
+    branch) and hold it until a fixed release comes.
+
+    When to ignore:
+    When the error is in another out-of-tree module, not NVIDIA's.
+    """
+    if not seen:
+        return
+    version = first_match(MODULE_SOURCE_VERSION, ctx.observations)
+    kernel = first_match(BUILT_FOR_KERNEL, ctx.observations)
+    driver = version.group(1) if version else ctx.driver_version()
+    built_for = kernel.group(1) if kernel else ctx.facts.system.kernel
+    branch = _distro.branch_of(driver) if driver else ""
+    yield Hit(f"NVIDIA driver {driver or 'the installed release'}'s kernel module does not build for "
+              f"{'kernel ' + built_for if built_for else 'this kernel'}: the kernel changed an interface the "
+              "module's source uses, so this release cannot be built for it however often it is rebuilt",
+              evidence={"observed": seen[0].strip()[:200], **({"driver": driver} if driver else {}),
+                        **({"kernel": built_for} if built_for else {})}, confirmed=True,
+              fix=[f"install a newer release{f' of the {branch} branch' if branch else ''}, or a newer branch, "
+                   "whose release notes support this kernel; then rebuild: sudo dkms autoinstall",
+                   "or boot the previous (or an LTS) kernel and hold it until a fixed release comes: a legacy branch "
+                   "(390, 470) may never get one",
+                   "dkms status; uname -r  # the module versions DKMS has, and the running kernel"])
 
 
 @rule("DRV008", "fabric-manager-not-running", "error", "NVSwitch system without a running fabric manager",
@@ -2500,7 +2565,8 @@ def container_lacks_nvidia_vulkan_icd(ctx: Context, seen: List[str]) -> Iterable
                    "vulkaninfo --summary  # inside: lists the NVIDIA GPU, not only llvmpipe"])
 
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
-         open_kernel_module_required, driver_not_built_for_kernel, fabric_manager_not_running,
+         open_kernel_module_required, driver_not_built_for_kernel, driver_release_too_old_for_kernel,
+         fabric_manager_not_running,
          fabric_manager_version_mismatch, cuda_init_failed, persistence_mode_off, driver_init_slow,
          nvidia_uvm_not_loaded, driver_container_kernel_headers_unavailable, open_kernel_module_unsupported_gpu,
          prime_profile_disables_nvidia_driver, gpu_unusable_after_suspend_resume, driver_nvml_too_old_for_tool,

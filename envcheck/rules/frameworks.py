@@ -1024,7 +1024,11 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # People retyping the message misspell it the same ways: "no kernal image is available for execution on the device"
 # (mmcv notes stored on GitHub, jantic/DeOldify#362's "no kernal image is available for excution on the device").
 # The misspelt form is a pattern of its own so that each keeps a literal anchor for the signature index.
+# Programs that check the GPU against their own build before any launch say it in their words: xmr-stak's "WARNING:
+# NVIDIA GPU 0: miner not compiled for the gpu architecture 30." (fireice-uk/xmr-stak#298 on a GTX 680, #258 on a
+# GT 705 whose 2.1 no CUDA 9 build can carry).
 NO_KERNEL_IMAGE_SINCE_CUDA9 = (r"no kernel image is (?:not )?available for (?:the )?exe?cution (?:on|in) the device",
+                               r"\bnot compiled for the gpu architecture \d",
                                r"no kernal image is (?:not )?available for (?:the )?exe?cution (?:on|in) the device",
                                r"cudaErrorNoKernelImageForDevice", r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"\bNoBinaryForGpu\b",
                                r"device kernel image is invalid")
