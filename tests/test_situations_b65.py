@@ -63,3 +63,46 @@ def test_a_program_that_got_no_gl_visual_in_a_flatpak_lacks_the_nvidia_extension
     assert first(corpus("11001-")).slug == "flatpak-nvidia-runtime-missing-for-driver"
     # ValveSoftware/steam-for-linux#5886: Steam's "glXChooseVisual failed", no Flatpak: another GL problem
     assert "flatpak-nvidia-runtime-missing-for-driver" not in paste_slugs(corpus("1759-"))
+
+
+@pytest.mark.parametrize("line, build", [
+    ("Windows 10 Pro, 20H2, 19042.928", "19042"),  # AbdBarho/stable-diffusion-webui-docker#129
+    ("Windows 10, v 21H1, build 19043.1348", "19043"),
+    ("Win10 Home 22H2 19045.5371", "19045"),
+    ("Windows 11, build 22000.613", "22000"),
+    ("Windows 10 with driver 10.0.19041.1", ""),  # constructed: a dotted version, not a build
+])
+def test_the_windows_build_people_copy_beside_the_edition_is_read(line, build):
+    from envcheck.importers import from_text
+
+    assert from_text(line, "p").system.windows_build == build
+
+
+def test_wsl_on_a_windows_10_before_21h2_has_no_gpu():
+    found = first(corpus("11452-"))  # 20H2 (19042): WSL 2, but no GPU until 21H2 (19044)
+    assert found.slug == "wsl-gpu-not-supported" and "19044" in found.message
+    # constructed: the same failure on 21H2 is not the Windows build's fault
+    later = corpus("11452-").replace("20H2, 19042.928", "21H2, 19044.1288")
+    assert "wsl-gpu-not-supported" not in paste_slugs(later, diagnosed_only=True)
+
+
+def test_a_flatpak_manifest_marks_the_sandbox_without_the_word_flatpak():
+    # flatpak/flatpak#138: a manifest's "finish-args" and libGL falling back to Mesa on driver 367.27
+    assert first(corpus("11601-")).slug == "flatpak-nvidia-runtime-missing-for-driver"
+    # constructed: the same libGL lines with no sign of a sandbox
+    assert "flatpak-nvidia-runtime-missing-for-driver" not in paste_slugs(
+        "Driver version: 367.27\nlibGL error: No matching fbConfigs or visuals found\n"
+        "libGL error: failed to load driver: swrast")
+
+
+@pytest.mark.parametrize("text, package", [
+    (corpus("11605-"), "kmod-nvidia-555.42.02-4.18.0-553"),  # NVIDIA/yum-packaging-precompiled-kmod#50
+    # NVIDIA/yum-packaging-precompiled-kmod#28, as its reporter pasted dnf's note
+    ("NOTE: Skipping kernel installation since no kernel module package kmod-nvidia-470.57.02-4.18.0-305.19.1 for "
+     "kernel version 4.18.0-305.19.1.el8_4 and NVIDIA driver 470.57.02 could be found",
+     "kmod-nvidia-470.57.02-4.18.0-305.19.1"),
+])
+def test_no_precompiled_module_for_the_new_kernel_names_the_package_and_the_dkms_stream(text, package):
+    found = first(text)
+    assert found.code == "DRV007" and package in found.message
+    assert any("latest-dkms" in line for line in found.fix)

@@ -126,7 +126,12 @@ L4T_BARE = re.compile(r"(?<![:\w.-])(?<!container )(?<!image )r(3\d)\.(\d+)(?:\.
 # "nvidia-jetpack 5.0.1-b118" (dpkg -l, or an apt show record). JetPack flashes one L4T release (matrices/jetpack.toml).
 JETPACK_STATED = re.compile(r"\bJet[Pp]ack[\s_-]*(?:version\s*:?\s*|v)?(\d\.\d+(?:\.\d+)?)\b(?![.-]\d)|"
                             r"\bnvidia-jetpack\s+(?:\(=\s*)?(\d\.\d+(?:\.\d+)?)-b\d+", re.I)
-WINDOWS_BUILD = re.compile(r"\bWindows \[Version 10\.0\.(\d{5})|\bOS Build (\d{5})\b", re.I)
+# Windows's build: `ver`'s "Windows [Version 10.0.19045.3693]", winver's "OS Build 19045", and the build.revision
+# people copy beside the edition ("Windows 10 Pro, 20H2, 19042.928", "Windows 11, build 22000.613", "Win10 Home 22H2
+# 19045.5371").
+WINDOWS_BUILD = re.compile(r"\bWindows \[Version 10\.0\.(\d{5})|\bOS Build (\d{5})\b|"
+                           r"\bWin(?:dows)?\s?1[01]\b[^|\n]{0,40}?(?<![\d.])(1[5-9]\d{3}|2\d{4})\.\d{2,5}\b(?!\.\d)",
+                           re.I)
 # The CUDA a person says they have: "CUDA 11.7", "CUDA12.1", "cuda version: 12.1", "CUDA/cuDNN
 # version: CUDA 8.0". Not nvidia-smi's "CUDA Version" beside "Driver Version" (the driver's CUDA),
 # nor the CUDA a framework was built with.
@@ -324,7 +329,7 @@ def _platform(text: str, facts: HostFacts, where: str) -> None:
     build = WINDOWS_BUILD.search(text)
     if build and not facts.system.windows_build:
         mark(facts.system, where)
-        facts.system.windows_build = build.group(1) or build.group(2)
+        facts.system.windows_build = next(group for group in build.groups() if group)
     row = WSL_LIST_ROW.match(text)
     if row:
         mark(facts.system, where)

@@ -1608,7 +1608,8 @@ def container_driver_capabilities_lack_video(ctx: Context, seen: List[str]) -> I
 # that asks for a visual itself says only that none came: Blender's "X11 glXChooseVisual() failed, verify working openGL
 # system!" (a Flatpak without the extension, flathub/org.blender.Blender#97), Steam's "glXChooseVisual failed" (NVIDIA's
 # 32-bit GL libraries missing, ValveSoftware/steam-for-linux#5886, NixOS/nixpkgs#213983).
-FLATPAK = r"\bflatpak\b"
+# A Flatpak named, or its manifest's own key ("finish-args": [ "--socket=x11", ... ], flatpak/flatpak#138).
+FLATPAK = r"\bflatpak\b|\bfinish-args\b"
 GL_FELL_BACK_TO_MESA = (r"libGL error: No matching fbConfigs or visuals found", r"libGL error: failed to load driver: swrast",
                         r"Could not initialize GLX", r"\bglXChooseVisual(?:\(\))? failed\b")
 # OptiX lives in the display driver (libnvoptix.so.1): optixInit() returns OPTIX_ERROR_LIBRARY_NOT_FOUND (7804) when it

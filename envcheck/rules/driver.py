@@ -1004,8 +1004,19 @@ MODULE_FOR_OTHER_KERNEL = re.compile(r"\bnvidia(?:[-_][a-z]+)?: (?:version magic
                                      r"disagrees about version of symbol (\w+))")
 
 
+# NVIDIA's precompiled kmod streams for RHEL and its rebuilds ship the module built per kernel; their dnf plugin
+# "prevents upgrading to a kernel for which no precompiled driver exists yet" (NVIDIA/yum-packaging-nvidia-driver,
+# docs/guide-rhel8.md) and says so: "NOTE: Skipping kernel installation since no kernel module package
+# kmod-nvidia-470.57.02-4.18.0-305.19.1 for kernel version 4.18.0-305.19.1.el8_4 and NVIDIA driver 470.57.02 could be
+# found" (NVIDIA/yum-packaging-precompiled-kmod#27, #28, #35, #50).
+PRECOMPILED_KMOD_MISSING = re.compile(r"no kernel module package (kmod-nvidia-\S+) for kernel version (\S+) and NVIDIA "
+                                      r"driver (\S+) could be found")
+# NVIDIA's driver installation guide: switching a RHEL 8/9 system's driver stream.
+DRIVER_INSTALL_GUIDE = "https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/advanced-options.html"
+
+
 @rule("DRV007", "driver-not-built-for-kernel", "error", "No NVIDIA module was built for the running kernel",
-      signatures=(r"couldn't communicate with the NVIDIA driver", MODULE_NOT_BUILT,
+      signatures=(r"couldn't communicate with the NVIDIA driver", MODULE_NOT_BUILT, PRECOMPILED_KMOD_MISSING.pattern,
                   r"Bad return status for module build on kernel", r"kernel headers for kernel .* cannot be found",
                   r"linux-headers-\S+ is not supported", r"dkms.*(build|install).*(fail|error)", STALE_DKMS_TREE,
                   MODULE_FOR_OTHER_KERNEL.pattern),
@@ -1020,6 +1031,8 @@ def driver_not_built_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     and the module has to be installed by hand after every kernel update. The kernel refusing a module built for
     another kernel: "nvidia: version magic '5.4.18-100.fc30.x86_64 SMP mod_unload ' should be '5.4.18-200.fc31.x86_64
     SMP mod_unload '", "nvidia: disagrees about version of symbol module_layout" (modprobe: "Exec format error").
+    NVIDIA's precompiled RHEL streams: "no kernel module package kmod-nvidia-470.57.02-4.18.0-305.19.1 for
+    kernel version 4.18.0-305.19.1.el8_4 and NVIDIA driver 470.57.02 could be found".
 
     Why:
     The NVIDIA kernel module is built per kernel (by DKMS or akmods). After a kernel upgrade
@@ -1028,6 +1041,7 @@ def driver_not_built_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
     Fix:
     Install the headers of the running kernel and rebuild the module; or boot the previous kernel.
+    With precompiled modules, wait for the new kernel's package or switch to a DKMS stream.
     If Secure Boot is on, also see secure-boot-blocks-module.
 
     When to ignore:
@@ -1062,6 +1076,17 @@ def driver_not_built_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "ls /lib/modules/$(uname -r)/{extra,updates,weak-updates} 2>/dev/null | grep -i nvidia  "
                        "# a module copied from another kernel (weak-updates) shadows a build for this one",
                        *_distro.kernel_headers_and_rebuild(ctx.distro)])
+    elif (kmod := first_match(PRECOMPILED_KMOD_MISSING, seen)) is not None:
+        package, kernel, driver = kmod.groups()
+        yield Hit(f"NVIDIA's precompiled repository has no {package} yet, the module of driver {driver} built for "
+                  f"kernel {kernel}: its dnf plugin holds the kernel back (or the new kernel boots without a module) "
+                  "until NVIDIA publishes it", evidence={"observed": kmod.group(0)[:200], "kernel": kernel,
+                                                         "driver": driver}, confirmed=True,
+                  references=[DRIVER_INSTALL_GUIDE],
+                  fix=[f"stay on the current kernel until {package} is published: dnf list 'kmod-nvidia-*'  # the "
+                       "kernels each driver has a module for",
+                       "or move to a driver the new kernel has a module for, or to a DKMS stream, which builds the "
+                       "module on the host: sudo dnf -y module switch-to nvidia-driver:latest-dkms --allowerasing"])
     elif seen and f.system.secure_boot != "enabled" and not ctx.observed(TOO_OLD_FOR_KERNEL):
         # (a build that stopped in the driver's own source is the release's age, DRV032: headers do not help)
         yield Hit("The NVIDIA kernel module is not running; the usual cause is a kernel update without a rebuilt "

@@ -289,6 +289,11 @@ def cuda_visible_devices_invalid(ctx: Context, seen: List[str]) -> Iterable[Hit]
 
 # The first Windows 10 build with WSL 2 (version 2004): Microsoft's WSL install guide.
 WSL2_FIRST_BUILD = 19041
+# The first Windows 10 whose WSL 2 reaches the GPU: Microsoft's "Enable NVIDIA CUDA on WSL" page (WSL_CUDA_PAGE):
+# "Windows 11 and Windows 10, version 21H2 support running existing ML tools ... that use NVIDIA CUDA ... inside a WSL 2
+# instance"; 21H2 is "Version 21H2 (OS build 19044)" in Microsoft's Windows 10 release information. Versions 2004 to
+# 21H1 (builds 19041 to 19043) have WSL 2 without a GPU (AbdBarho/stable-diffusion-webui-docker#129, on 20H2's 19042).
+WSL_GPU_FIRST_BUILD = 19044
 # Microsoft's "Enable NVIDIA CUDA on WSL" page: "you need a kernel version of 5.10.43.3 or higher".
 WSL_GPU_KERNEL = (5, 10, 43, 3)
 WSL_CUDA_PAGE = "https://learn.microsoft.com/en-us/windows/ai/directml/gpu-cuda-in-wsl"
@@ -305,14 +310,15 @@ def wsl_gpu_not_supported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Symptom:
     In WSL, nvidia-smi says "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA
     driver" and CUDA finds no device, whatever driver is installed on Windows or in Linux; `wsl -l -v`
-    shows VERSION 1, or `ver` prints a Windows 10 build below 19041; a GPU container:
+    shows VERSION 1, or `ver` prints a Windows 10 build below 19044; a GPU container:
     "nvidia-container-cli: initialization error: WSL environment detected but no adapters were found".
 
     Why:
     GPU access in WSL is GPU paravirtualisation, a WSL 2 feature (NVIDIA's CUDA on WSL guide is
     "specifically for WSL 2"): the Windows driver's libcuda appears in /usr/lib/wsl/lib and the GPU
-    as /dev/dxg. WSL 1 translates Linux system calls and has no GPU path at all, and Windows 10
-    builds before 19041 (version 2004) have no WSL 2. WSL 2's own Linux kernel must be 5.10.43.3 or
+    as /dev/dxg. WSL 1 translates Linux system calls and has no GPU path at all, Windows 10
+    builds before 19041 (version 2004) have no WSL 2, and Microsoft supports CUDA in WSL 2 from
+    Windows 10 version 21H2 (build 19044) and Windows 11. WSL 2's own Linux kernel must be 5.10.43.3 or
     newer for CUDA (Microsoft's CUDA on WSL page); an older one, kept by a WSL that is not updated,
     has no usable GPU either. Without /dev/dxg inside the distribution nothing reaches the GPU.
 
@@ -331,7 +337,8 @@ def wsl_gpu_not_supported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"system.kernel": system.kernel}, references=[WSL_CUDA_PAGE],
                   fix=["wsl --update  # in PowerShell, then: wsl --shutdown", "wsl cat /proc/version  # 5.10.43.3 or newer"])
         return
-    old_build = system.windows_build.isdigit() and int(system.windows_build) < WSL2_FIRST_BUILD
+    build = int(system.windows_build) if system.windows_build.isdigit() else None
+    old_build = build is not None and build < WSL_GPU_FIRST_BUILD
     in_wsl = system.wsl or ctx.observed([r"\bWSL\b", r"/usr/lib/wsl/", r"microsoft-standard"])
     if seen and not (system.wsl == 1 or old_build):
         yield Hit("WSL offers no GPU adapter: it is WSL 1, the Windows build predates GPU support, or the Windows "
@@ -340,14 +347,18 @@ def wsl_gpu_not_supported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     if system.wsl == 1 or (old_build and in_wsl):
         why = "WSL 1 has no GPU access" if system.wsl == 1 else \
-            f"Windows build {system.windows_build} predates WSL 2 (build {WSL2_FIRST_BUILD}), and with it GPU access"
+            f"Windows build {build} predates WSL 2 (build {WSL2_FIRST_BUILD}), and with it GPU access" \
+            if build < WSL2_FIRST_BUILD else \
+            f"Windows 10 build {build} predates version 21H2 (build {WSL_GPU_FIRST_BUILD}), the first Windows 10 " \
+            "whose WSL 2 reaches the GPU"
         # the driver "not found" symptoms in such a WSL are this, not a driver problem
         symptom = ctx.observed([r"NVIDIA-SMI has failed", r"no CUDA-capable device", r"Found no NVIDIA driver",
                                 r"couldn't communicate with the NVIDIA driver"])
         yield Hit(why, evidence={"system.wsl": system.wsl, "system.windows_build": system.windows_build},
                   confirmed=bool(symptom),
                   fix=["wsl -l -v  # in PowerShell: VERSION must be 2",
-                       "wsl --set-version <distro> 2", "winver  # Windows 11, or Windows 10 build 19041 or newer"])
+                       "wsl --set-version <distro> 2",
+                       "winver  # Windows 11, or Windows 10 version 21H2 (build 19044) or newer: update Windows"])
 
 
 def _wsl2_kernel(release: str):
