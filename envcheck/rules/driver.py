@@ -1144,7 +1144,7 @@ def driver_release_too_old_for_kernel(ctx: Context, seen: List[str]) -> Iterable
     kernel = first_match(BUILT_FOR_KERNEL, ctx.observations)
     driver = version.group(1) if version else ctx.driver_version()
     built_for = kernel.group(1) if kernel else ctx.facts.system.kernel
-    branch = _distro.branch_of(driver) if driver else ""
+    branch = _distro.branch_of(driver)
     yield Hit(f"NVIDIA driver {driver or 'the installed release'}'s kernel module does not build for "
               f"{'kernel ' + built_for if built_for else 'this kernel'}: the kernel changed an interface the "
               "module's source uses, so this release cannot be built for it however often it is rebuilt",

@@ -346,11 +346,13 @@ def wsl_gpu_not_supported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                                   "winver; nvidia-smi  # in Windows: a current driver"])
         return
     if system.wsl == 1 or (old_build and in_wsl):
-        why = "WSL 1 has no GPU access" if system.wsl == 1 else \
-            f"Windows build {build} predates WSL 2 (build {WSL2_FIRST_BUILD}), and with it GPU access" \
-            if build < WSL2_FIRST_BUILD else \
-            f"Windows 10 build {build} predates version 21H2 (build {WSL_GPU_FIRST_BUILD}), the first Windows 10 " \
-            "whose WSL 2 reaches the GPU"
+        if system.wsl == 1:
+            why = "WSL 1 has no GPU access"
+        elif build < WSL2_FIRST_BUILD:
+            why = f"Windows build {build} predates WSL 2 (build {WSL2_FIRST_BUILD}), and with it GPU access"
+        else:
+            why = (f"Windows 10 build {build} predates version 21H2 (build {WSL_GPU_FIRST_BUILD}), the first "
+                   "Windows 10 whose WSL 2 reaches the GPU")
         # the driver "not found" symptoms in such a WSL are this, not a driver problem
         symptom = ctx.observed([r"NVIDIA-SMI has failed", r"no CUDA-capable device", r"Found no NVIDIA driver",
                                 r"couldn't communicate with the NVIDIA driver"])
