@@ -71,11 +71,16 @@ NO_ANSWER = {"_no response_", "-", "none", "n/a", "no response"}
 
 # Markdown bold around a template's keys and a user's emphasis: "**CUDA Version**: 10.2".
 BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+# A whole line in Markdown italics, as people set off an error or their system in prose ("_I used CUDA 9.2 and PyTorch
+# 0.4_", "__roi_pooling.so: undefined symbol: __cudaPopCallConfiguration_" around a file named _roi_pooling.so): the
+# marker glued to the message's last word hides it from any pattern that ends at a word boundary. Only a line with a
+# space in it: an identifier alone ("__init__") is not emphasis.
+ITALIC_LINE = re.compile(r"^(\s*)([_*])(?=\S)(\S*\s.*?[^\s_*])\2$")
 
 
 def clean_lines(text: str) -> List[str]:
-    """The pasted lines, one for one, without colour codes, fences, quote markers, compose log prefixes, bold markers
-    and prompts, and with typographic quotes, dashes and spaces back to the plain ones the tool printed."""
+    """The pasted lines, one for one, without colour codes, fences, quote markers, compose log prefixes, bold markers,
+    a whole line's italics and prompts, and with typographic quotes, dashes and spaces back to the plain ones the tool printed."""
     lines = []
     for raw in text.translate(TYPOGRAPHY).replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         line = ANSI.sub("", raw).replace("\t", "    ")
@@ -84,7 +89,7 @@ def clean_lines(text: str) -> List[str]:
             continue
         line = QUOTE.sub("", line, count=1)
         line = COMPOSE_LOG_PREFIX.sub("", line, count=1)
-        line = BOLD.sub(r"\1", line)
+        line = ITALIC_LINE.sub(r"\1\3", BOLD.sub(r"\1", line))
         for prompt in PROMPTS:
             stripped = prompt.sub("", line, count=1)
             if stripped != line:

@@ -27,12 +27,13 @@ from envcheck.model import Distribution, Gpu, HostFacts, Library
 # T4", "Quadro RTX 8000"), or a datacenter model on its own ("A100 80GB", "H100", "L40S"). ASCII word boundaries, so
 # that a model written against Chinese or Japanese text ("旧显卡如M40出现") is still a word of its own.
 GPU_MENTION = re.compile(
-    r"\b(?:NVIDIA\s+)?(?:GeForce\s+)?(?:(?i:RTX|GTX|GT|Quadro|Tesla|TITAN)\s*(?:RTX\s*)?(?i:[A-Z])?\d{2,4}[A-Z]?"
+    r"\b(?:NVIDIA\s+)?(?:GeForce\s+)?(?:(?i:RTX|GTX|GTS|GT|Quadro|Tesla|TITAN)\s*(?:RTX\s*)?(?i:[A-Z])?\d{2,4}[A-Z]?"
     r"(?:-[A-Za-z0-9]+)*"
     r"(?:\s*(?i:Ti|SUPER))?(?:\s*Laptop(?:\s+GPU)?)?|TITAN\s+[VXP]\w*(?:\s*\(Pascal\))?|"
     # GeForce with a model number and no line word: the laptop and entry parts named so ("GeForce 940MX", "GeForce
-    # 930M"), and people dropping GTX ("dual GeForce 780M")
-    r"(?:NVIDIA\s+)?GeForce\s+\d{2,4}(?:MX|M)?(?:\s*(?i:Ti|SUPER))?|"
+    # 930M"), and people dropping GTX ("dual GeForce 780M"); before the 200 series the line word came after the number
+    # ("GeForce 9500 GT", "GeForce 8800 GTX", "GeForce 9800 GTX+", "GeForce 8600M GT", "GeForce 8400 GS")
+    r"(?:NVIDIA\s+)?GeForce\s+\d{2,4}(?:MX|M)?(?:\s*(?i:Ti|SUPER)|\s*(?:GTX|GTS|GT|GSO|GS|SE)\+?(?![\w+]))?|"
     r"(?:[AHLBVPKM]\d{2,3}(?:S|m|c|Xm?)?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*(?:\s*\d{2,3}\s*GB?)?)(?!\w|\.\w)", re.ASCII)
 # Another vendor's name just before a model that reads like an NVIDIA data-centre one: AMD's "Radeon R9 M295X" and
 # "Radeon Pro V340", Intel's "Arc A770".

@@ -41,11 +41,19 @@ K2_RUNNING_CUDA = re.compile(r"current running CUDA version is: (\d+\.\d+)")
 LAUNCH_STUB_UNDEFINED = re.compile(r"undefined symbol: (__cudaPopCallConfiguration|__cudaPushCallConfiguration|"
                                    r"cudaSetupArgument|cudaConfigureCall)\b")
 
+# PyTorch 0.4.1 and older define in their THC headers an atomicAdd for half that CUDA 10's cuda_fp16.hpp declares too,
+# with another return type, so nvcc 10 stops in torch's own header: "THCAtomics.cuh(100): error: cannot overload
+# functions distinguished by return type alone" (pytorch/pytorch#12075, building 0.4.1 against CUDA 10, fixed for 1.0;
+# an extension's build against torch 0.4.1's installed headers with nvcc 10.0, corpus 11471).
+THC_HALF_ATOMIC_CLASH = re.compile(r"THCAtomics\.cuh\(\d+\): error: cannot overload functions distinguished by return "
+                                   r"type alone")
+
 
 @rule("TK001", "nvcc-framework-cuda-mismatch", "error", "nvcc's CUDA differs from the CUDA PyTorch was built with",
       signatures=(r"The detected CUDA version \(\S+\) mismatches the version that was used to compile",
                   r"Installed CUDA version \S+ does not match the version torch was compiled with",
-                  APEX_CUDA_DIFFERS, K2_TORCH_CUDA.pattern, LAUNCH_STUB_UNDEFINED.pattern),
+                  APEX_CUDA_DIFFERS, K2_TORCH_CUDA.pattern, LAUNCH_STUB_UNDEFINED.pattern,
+                  THC_HALF_ATOMIC_CLASH.pattern),
       priority=20, references=(TOOLKIT_ARCHIVE,), scope="build")
 def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -58,7 +66,9 @@ def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
     k2: "PyTorch is built with CUDA version: 11.7. The current running CUDA version is: 10.2.89". Apex's
     check is on major and minor: its build log shows "torch.__version__  = 2.2.1+cu121" and "Compiling cuda
     extensions with" nvcc 12.2 before it stops. On import of an extension built with another CUDA's
-    nvcc: "undefined symbol: __cudaPopCallConfiguration", or "undefined symbol: cudaSetupArgument".
+    nvcc: "undefined symbol: __cudaPopCallConfiguration", or "undefined symbol: cudaSetupArgument". CUDA 10's nvcc
+    on PyTorch 0.4's headers: "THCAtomics.cuh(100): error: cannot overload functions distinguished by return type
+    alone".
 
     Why:
     torch.utils.cpp_extension compiles with the nvcc it finds (CUDA_HOME, else PATH) and refuses
@@ -88,6 +98,14 @@ def nvcc_framework_cuda_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
                   fix=["nvcc --version; python -c 'import torch; print(torch.version.cuda)'  # these should match"] +
                   _fix(torch.build_cuda if torch is not None else "")[:2] +
                   ["then rebuild the extension from a clean tree (delete its build directory and installed .so/.egg)"])
+    elif seen and all(THC_HALF_ATOMIC_CLASH.search(line) for line in seen):
+        yield Hit("PyTorch's own headers (THCAtomics.cuh of PyTorch 0.4.1 and older, built with CUDA 9) do not "
+                  "compile with the nvcc of CUDA 10 or later, which declares their half-precision atomicAdd itself",
+                  evidence={"observed": seen[0].strip()[:200]},
+                  fix=["build with the nvcc of the CUDA this torch was built with (CUDA 9.x for 0.4.x: "
+                       "python -c 'import torch; print(torch.version.cuda)')",
+                       "or move to PyTorch 1.0 or later, whose headers compile with CUDA 10, and rebuild the "
+                       "extension against it"])
     elif seen:
         found = re.search(r"detected CUDA version \((\S+)\) .* compile\s*PyTorch \((\S+)\)", " ".join(seen)) or \
             re.search(r"Installed CUDA version (\d+\.\d+) does not match the version torch was compiled with (\d+\.\d+)",
