@@ -758,8 +758,9 @@ def _gpu_row(matrix: "Matrix", name: Optional[str] = None, pci: Optional[str] = 
 
 # Words in GPU names that say nothing about the model: the vendor, the product line, the form
 # factor and memory type. What remains is the model key ("geforce rtx 3090 ti" -> "3090ti").
+# The words vendors add, as words or glued to the model the way people type it ("TeslaV100", "QuadroP4000", "gtx1080ti")
 _GPU_NOISE = re.compile(r"\b(?:nvidia|geforce|tesla|quadro|rtx|gtx|gt|graphics|card|gpu|pcie|sxm\d?|hbm\d?e?|"
-                        r"generation|edition|workstation|nvl)\b|[-_(),]")
+                        r"generation|edition|workstation|nvl)\b|\b(?:tesla|quadro|rtx|gtx|gt)(?=[a-z]?\d)|[-_(),]")
 
 
 def model_key(name: str) -> str:

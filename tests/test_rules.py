@@ -298,6 +298,7 @@ CONTEXT = {
     "l4t-container-host-mismatch": "I have Jetpack 5.1.2 with cuda 11.4 installed.",
     "container-lacks-nvidia-vulkan-icd": "docker run --gpus all image",
     "container-driver-capabilities-lack-graphics": "docker run --gpus all image",
+    "windows-python38-dll-search-excludes-path": "Python 3.9.7 on Windows 10 with CUDA 11.2",
 }
 
 

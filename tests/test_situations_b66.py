@@ -72,3 +72,84 @@ def test_the_same_compiler_error_in_cudas_own_header_is_not_torchs():
     text = ("/usr/local/cuda/../cuda/include/cuda_fp16.h(2016): error: cannot overload functions distinguished by "
             "return type alone")
     assert "nvcc-framework-cuda-mismatch" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("11776-"),  # emgucv/emgucv#349: Emgu CV 4.3's CUDA 10.2 runtime, a GTX 970M (Maxwell, 5.2)
+    corpus("2646-"),  # TensorFlow.NET's redist of TF 2.3 on a compute capability 5.0 GPU
+    corpus("8752-"),  # CTranslate2 4 (CUDA 12 builds started at Pascal) on a GTX 970
+])
+def test_no_kernel_image_on_a_gpu_generations_older_than_its_builds_cuda_is_the_old_end_cut(text):
+    assert first(text).slug == "gpu-arch-unsupported"
+
+
+def test_no_kernel_image_within_a_generation_of_the_builds_newest_stays_a_missing_kernel():
+    # Homebrew/homebrew-science#5902: opencv3's formula (CUDA 8.0) built for Kepler only; a GTX 980 Ti (5.2) is above it
+    assert first(corpus("12050-")).slug == "gpu-arch-not-in-build"
+
+
+@pytest.mark.parametrize("text, confidence", [
+    (corpus("6753-"), "confirmed"),  # pycuda._driver on Python 3.8.0b2, "Python 3.7.4 works OK"
+    (corpus("12052-"), "confirmed"),  # davisking/dlib#2079: dlib built with CUDA, "PATH is configured correctly"
+    (corpus("11903-"), "confirmed"),  # pytorch#31939: Caffe2's GPU module under python38, fine under python27
+    (corpus("6754-"), "likely"),  # davisking/dlib#2039: the failed import of a CUDA dlib on Python 3.8 alone
+])
+def test_python_38_on_windows_no_longer_finds_cuda_dlls_on_path(text, confidence):
+    found = first(text)
+    assert (found.slug, found.confidence) == ("windows-python38-dll-search-excludes-path", confidence)
+    assert "os.add_dll_directory" in found.fix[0]
+
+
+@pytest.mark.parametrize("text", [
+    corpus("12053-"),  # davisking/dlib#792: the same import failure under Python 3.6, which still searched PATH
+    # constructed: torch adds its own DLL folder, so its failure on 3.10 is something else
+    "Python 3.10 on Windows 11, CUDA 12.1\n>>> import torch\nOSError: ... ImportError: DLL load failed while importing "
+    "_C: The specified module could not be found.",
+    # constructed: Caffe2's warning on Linux with nothing said of PATH or an older Python
+    "Python 3.8.5, CUDA 10.1\nWARNING:root:This caffe2 python run does not have GPU support. Will run in CPU only mode",
+])
+def test_a_dll_failure_the_python_38_change_cannot_explain_is_not_it(text):
+    assert "windows-python38-dll-search-excludes-path" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text, cc, built", [
+    (corpus("11979-"), "7.0", "8.0"),  # YoungXIAO13/PoseFromShape#13: a project's CUDA 8 torch on a Tesla V100
+    # pytorch/pytorch#3601: the warning as it was added, a CUDA 7.5 build on a Quadro GP100
+    ("/scratch/soumith/pytorch/torch/cuda/__init__.py:87: UserWarning: Found GPU0 Quadro GP100 which requires "
+     "CUDA_VERSION >= 8000 for\n     optimal performance and fast startup time, but your PyTorch was "
+     "compiled\n     with CUDA_VERSION 7500. Please install the correct PyTorch binary\n     using instructions "
+     "from http://pytorch.org",
+     "6.0", "7.5"),
+    # pytorch/pytorch#4175: 0.3's misprint, both numbers 8000, on V100s: the architecture still decides
+    ("UserWarning:\n    Found GPU7 Tesla V100-SXM2-16GB which requires CUDA_VERSION >= 8000 for\n     optimal "
+     "performance and fast startup time, but your PyTorch was compiled\n     with CUDA_VERSION 8000. Please "
+     "install the correct PyTorch binary", "7.0", "8.0"),
+])
+def test_torchs_own_check_of_the_gpu_against_its_builds_cuda(text, cc, built):
+    found = first(text)
+    assert found.slug == "gpu-arch-not-in-build"
+    assert (found.evidence["compute_capability"], found.evidence["build_cuda"]) == (cc, built)
+
+
+def test_torchs_misprinted_check_on_a_gpu_its_build_covers_is_not_a_missing_kernel():
+    # constructed from pytorch#4175's misprint: a GTX 1080 (6.1) is within CUDA 8's architectures (up to 6.2)
+    text = ("Found GPU0 GeForce GTX 1080 which requires CUDA_VERSION >= 8000 for\n optimal performance and fast "
+            "startup time, but your PyTorch was compiled\n with CUDA_VERSION 8000. Please install the correct PyTorch "
+            "binary")
+    assert "gpu-arch-not-in-build" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("written, cc", [
+    ("TeslaV100", "7.0"),  # mit-han-lab/bevfusion#12: "...+cuda111+ cuda driver version460.32.03+TeslaV100"
+    ("QuadroP4000", "6.1"),
+    ("gtx1080ti", "6.1"),
+    ("RTX3060TI", "8.6"),  # Alturos.Yolo#162's "It does not work on the RTX3060TI"
+    ("GTS450", "2.1"),  # the GTS line keeps its word in the key, glued or not
+])
+def test_a_line_word_glued_to_the_model_still_names_it(written, cc):
+    assert matrix.default().gpu_by_model(written)["compute_capability"] == cc
+
+
+def test_a_no_kernel_image_message_cut_before_on_the_device_is_still_read():
+    # mit-han-lab/bevfusion#12 retold the message as "CUDA_ERROR: no kernel image is available for execution."
+    assert "extension-built-for-other-gpu-arch" in paste_slugs(corpus("11926-"), diagnosed_only=True)

@@ -86,6 +86,13 @@ INCOMPATIBLE_WARN_SOURCE = r"\bincompatible_device_warn\.format\("
 # supports hardware CC >=9.0,<10.0"; a page that rendered the list shows "• 7.5 which supports hardware CC
 # >=7.5,<8.0") or, in a shorter form, "This version of PyTorch was built for: 7.5, 8.0, 8.6, 9.0".
 TORCH_CC_WARNING = re.compile(r"Found GPU\d+ (.+?) which is of compute capability \(CC\) (\d+\.\d+)")
+# PyTorch 0.3 to 1.x on a GPU newer than its build's CUDA (torch/cuda/__init__.py, _check_capability): "Found GPU0 Tesla
+# V100-PCIE-16GB which requires CUDA_VERSION >= 9000 for optimal performance and fast startup time, but your PyTorch was
+# compiled with CUDA_VERSION 8000" (0.3 and 0.4; corpus 11979); from 1.x the template reads "which requires CUDA_VERSION
+# >= %d to work properly". 0.3 printed it on V100s with both numbers the same (">= 8000 ... compiled with CUDA_VERSION
+# 8000", pytorch/pytorch#4175): the GPU's architecture against the build's CUDA decides, not the numbers alone.
+TORCH_NEEDS_NEWER_CUDA = re.compile(r"Found GPU\d+ (.+?) which requires CUDA_VERSION >= (\d{4,5})\b.{0,120}?compiled "
+                                    r"with CUDA_VERSION (\d{4,5})\b")
 TORCH_CC_LISTED = re.compile(r"^\W*(\d+\.\d+) which supports hardware CC\b|"
                              r"This version of PyTorch was built for:\s*((?:\d+\.\d+(?:,\s*)?)+)")
 # The same warning in PyTorch 2.6 and 2.7, with the build's range in place of its list (torch/cuda/__init__.py,
@@ -1027,9 +1034,11 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # Programs that check the GPU against their own build before any launch say it in their words: xmr-stak's "WARNING:
 # NVIDIA GPU 0: miner not compiled for the gpu architecture 30." (fireice-uk/xmr-stak#298 on a GTX 680, #258 on a
 # GT 705 whose 2.1 no CUDA 9 build can carry).
-NO_KERNEL_IMAGE_SINCE_CUDA9 = (r"no kernel image is (?:not )?available for (?:the )?exe?cution (?:on|in) the device",
+# A retelling may stop before "on the device" ("CUDA_ERROR: no kernel image is available for execution. (This error
+# happens after a .contiguous() operation", mit-han-lab/bevfusion#12): the words before it are the message's own.
+NO_KERNEL_IMAGE_SINCE_CUDA9 = (r"no kernel image is (?:not )?available for (?:the )?exe?cution\b",
                                r"\bnot compiled for the gpu architecture \d",
-                               r"no kernal image is (?:not )?available for (?:the )?exe?cution (?:on|in) the device",
+                               r"no kernal image is (?:not )?available for (?:the )?exe?cution\b",
                                r"cudaErrorNoKernelImageForDevice", r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"\bNoBinaryForGpu\b",
                                r"device kernel image is invalid")
 INVALID_SYMBOL_TEXT = (r"\binvalid device symbol\b", r"\bcudaErrorInvalidSymbol\b")
@@ -1197,7 +1206,7 @@ TORCH_GPU_INCOMPATIBLE = r"with CUDA capability sm_\d+ is not compatible with th
 @rule("FW002", "gpu-arch-not-in-build", "error", "The framework build has no kernels for this (newer) GPU",
       signatures=(*NO_KERNEL_IMAGE, r"is not compatible with the current PyTorch installation", TORCH_GPU_INCOMPATIBLE,
                   INCOMPATIBLE_WARN_SOURCE,
-                  TORCH_CC_WARNING.pattern,
+                  TORCH_CC_WARNING.pattern, r"which requires CUDA_VERSION >= \d{4,5}\b",
                   NGC_GPU_TOO_NEW.pattern, *PADDLE_ARCH_TEXT, PADDLE_NOTE.pattern,
                   TF_NO_KERNEL_BINARIES, INVALID_PTX, NVRTC_ARCH_REFUSED, *KOKKOS_ARCH_MISMATCH, OPENCV_DEVICE_NOT_BUILT,
                   NVHPC_REBUILD.pattern),
@@ -1220,7 +1229,9 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Caffe still linked to CUDA 7.5. A paste that keeps only Python's echo of torch's warning
     ("warnings.warn(incompatible_device_warn.format(...))") and the GPU's name counts too. OpenACC
     code from the NVIDIA HPC compilers: "This file was compiled: -acc=gpu -gpu=cc70 -gpu=cc80", then
-    "Rebuild this file with -gpu=cc89 to use NVIDIA Tesla GPU 0".
+    "Rebuild this file with -gpu=cc89 to use NVIDIA Tesla GPU 0". PyTorch before 2.0: "Found GPU0 Tesla
+    V100-PCIE-16GB which requires CUDA_VERSION >= 9000 for optimal performance and fast startup time, but your
+    PyTorch was compiled with CUDA_VERSION 8000".
 
     Why:
     A framework wheel carries machine code (SASS) for a list of GPU architectures, plus PTX that the
@@ -1257,6 +1268,11 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     warned = ctx.shared("torch_cc_warning", _torch_cc_warning)
     if warned and warned[0] == "new":
         yield warned[1]
+        return
+    if seen and all(re.search(r"which requires CUDA_VERSION >=", line, re.I) for line in seen):
+        hit = _torch_build_cuda_predates_gpu(ctx)
+        if hit:
+            yield hit
         return
     seen = [line for line in seen if not TORCH_CC_WARNING.search(line)]  # the warning alone: judged above
     if seen and all(re.search(NVRTC_ARCH_REFUSED, line) for line in seen):  # NVRTC alone: the GPU is the architecture
@@ -1661,6 +1677,44 @@ def _dropped_gpus(ctx: Context) -> List[Dict]:
     return gpus if gpus and all(_dropped(ctx, g["cc"]) for g in gpus) else []
 
 
+def _torch_build_cuda_predates_gpu(ctx: Context) -> Optional[Hit]:
+    """PyTorch's own check of the GPU against the CUDA it was built with, read for the build's CUDA: the GPU is newer
+    than every architecture that CUDA compiles for (the matrix's sm_max), so the build has no kernels of its own for it
+    and its libraries (cuDNN, cuBLAS) none either."""
+    said = first_match(TORCH_NEEDS_NEWER_CUDA, ctx.observations)
+    if said is None:
+        return None
+    # CUDA_VERSION is major * 1000 + minor * 10 (8000, 9020, 10020); a hand-written "7500" means 7.5 as well
+    name, number = said.group(1).strip(), int(said.group(3))
+    built = f"{number // 1000}.{number % 1000 // (100 if number % 1000 >= 100 else 10)}"
+    model = next((gpu for gpu in ctx.gpu_models() if gpu["cc"] and (gpu["name"] in name or name in gpu["name"])), None)
+    model = model or ctx.matrix.gpu_by_model(name)
+    cc = (model.get("cc") or model.get("compute_capability") or "") if model else ""
+    try:
+        newest = ctx.matrix.cuda_release(built).get("sm_max") or ""
+    except QueryError:
+        newest = ""
+    if not cc or not newest or cc_tuple(cc) <= cc_tuple(newest):
+        return None
+    choice = newest_torch_for_cc(ctx, cc, ctx.driver_version()) or newest_torch_for_cc(ctx, cc)
+    return Hit(f"PyTorch was built with CUDA {built}, whose newest architecture is compute capability {newest}; the "
+               f"{name} is {cc}, so the build and its CUDA libraries (cuDNN, cuBLAS) have no kernels made for it",
+               evidence={"compute_capability": cc, "build_cuda": built, "observed": said.group(0)[:200]},
+               fix=["pip uninstall -y torch torchvision",
+                    _pip_torch(*choice) if choice else f"install a PyTorch build made with a CUDA that compiles for "
+                                                       f"compute capability {cc}: {TORCH_INSTALL}"])
+
+
+def _generations_behind(ctx: Context, cuda: str, cc: str) -> int:
+    """How many architecture generations (compute capability majors) the GPU is older than the newest one this CUDA
+    release compiles for; 0 where the matrix does not know the release."""
+    try:
+        newest = ctx.matrix.cuda_release(cuda).get("sm_max") or ""
+    except QueryError:
+        return 0
+    return cc_tuple(newest)[0] - cc_tuple(cc)[0] if newest else 0
+
+
 def _toolkit_dropped_gpus(ctx: Context) -> List[Dict]:
     """The GPUs a "no kernel image" failure happened on, when every one of them is of an architecture the newest
     CUDA release no longer compiles for (CUDA 13 left out Maxwell, Pascal and Volta). A library's prebuilt binaries
@@ -1675,11 +1729,16 @@ def _toolkit_dropped_gpus(ctx: Context) -> List[Dict]:
     since_cuda9 = bool(ctx.observed(NO_KERNEL_IMAGE_SINCE_CUDA9))
     if not since_cuda9 and not ctx.observed(NO_KERNEL_IMAGE):
         return []
-    if any(older_than(c, "12") for c in _build_cudas(ctx)):
-        return []  # a build of a CUDA before 12 still had these architectures: one chosen locally left it out
     if ctx.observed([LOCAL_BUILD_SAID, OWN_CUDA_BUILD.pattern]):
         return []  # built here: its list is what the build chose, and a rebuild for the GPU is the fix
     gpus = _gpus_without_kernels(ctx)
+    # A CUDA before 12 still compiled for these architectures, so such a build's list was a choice. Within a generation
+    # of the newest architecture that CUDA knew (a Maxwell under CUDA 8, whose newest is Pascal) the list may as well
+    # have stopped below the GPU (a Kepler-only build); two or more generations older (a Maxwell under CUDA 10.2, whose
+    # newest is Turing: Emgu CV 4.3's runtime starts at Pascal, emgucv/emgucv#349) it was cut at the old end.
+    if any(older_than(cuda, "12") and not all(_generations_behind(ctx, cuda, g["cc"]) >= 2 for g in gpus)
+           for cuda in _build_cudas(ctx)):
+        return []
     lasts = [ctx.matrix.last_cuda_for_cc(g["cc"]) for g in gpus]
     if not gpus or not all(lasts) or not (since_cuda9 or all(older_than(last, "11") for last in lasts)):
         return []

@@ -2629,6 +2629,81 @@ def libtorch_libs_not_on_library_path(ctx: Context, seen: List[str]) -> Iterable
                    "ldd <the program> | grep 'not found'  # every library still missing"])
 
 
+# Python 3.8 on Windows stopped resolving an extension module's DLL dependencies through PATH: only the module's own
+# folder, the system folders and folders given to os.add_dll_directory are searched (python/cpython#80266, bpo-36085;
+# the os.add_dll_directory docs). A module built against the CUDA toolkit's DLLs (curand64_10.dll, cublas64_*.dll in
+# CUDA_PATH\bin) that worked under 3.7 then fails to import: "ImportError: DLL load failed: The specified module could
+# not be found." for pycuda._driver (corpus 6753), "DLL load failed while importing dlib" (davisking/dlib#2079 and
+# #2039), and Caffe2's GPU module caught into "This caffe2 python run does not have GPU support"
+# (pytorch/pytorch#31939).
+# PyTorch, TensorFlow and the wheels that bundle CUDA add their own folders, so the change does not reach them.
+DLL_LOAD_FAILED = re.compile(r"DLL load failed(?: while importing ([\w.]+))?\s*:")
+CAFFE2_GPU_NOT_LOADED = r"This caffe2 python run does not have GPU support"
+# Modules people build against the toolkit's DLLs and load through PATH (dlib and OpenCV built with CUDA, PyCUDA,
+# Caffe2's GPU module): a failure of theirs under Python 3.8+ is that change before anything else.
+PATH_LINKED_MODULE = re.compile(r"^\.?(?:dlib|_?dlib_pybind11|pycuda|cv2|caffe2)\b")
+# the statement that failed, at a prompt or in python -c "import pycuda._driver"
+IMPORT_STATEMENT = re.compile(r"(?:^|[\s\"';])(?:import|from)\s+(\.?[A-Za-z_][\w.]*)")
+# The person's word that CUDA is on PATH, or that an older Python loads the same module.
+CUDA_ON_PATH_SAID = (r"\bPATH\b[^.\n]{0,30}\b(?:configured|set|includes?|contains?|has)\b|"
+                     r"\b(?:added|add|in|on)\s+(?:to\s+)?(?:the\s+|my\s+|system\s+)?PATH\b")
+OLDER_PYTHON_WORKS = (r"\bpython ?(?:2\.?7|3\.[0-7])(?:\.\d+)?(?![\d.])[^\n]{0,60}?"
+                      r"\b(?:works?|worked|fine|ok|success\w*)\b|"
+                      r"\b(?:works?|worked|success\w*)\b[^\n]{0,60}?\bpython ?(?:2\.?7|3\.[0-7])(?:\.\d+)?(?![\d.])")
+
+
+@rule("LIB028", "windows-python38-dll-search-excludes-path", "error",
+      "Python 3.8+ on Windows no longer looks on PATH for the CUDA DLLs an extension module needs",
+      signatures=(DLL_LOAD_FAILED.pattern, CAFFE2_GPU_NOT_LOADED), priority=18,
+      references=("https://docs.python.org/3/library/os.html#os.add_dll_directory",
+                  "https://github.com/python/cpython/issues/80266"))
+def windows_python38_dll_search_excludes_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On Windows with Python 3.8 or later, a module built against the CUDA toolkit will not import,
+    though CUDA's bin folder is on PATH and the same build loads under Python 3.7: "ImportError:
+    DLL load failed while importing dlib: The specified module could not be found.", "DLL load
+    failed: The specified module could not be found." for pycuda._driver; Caffe2 built with CUDA
+    warns "This caffe2 python run does not have GPU support. Will run in CPU only mode".
+
+    Why:
+    Since Python 3.8 the DLLs an extension module depends on are looked for only in the module's
+    own folder, the system folders and the folders a program gave to os.add_dll_directory; PATH
+    and the current folder no longer count. A module linked against cublas64_*.dll or
+    curand64_*.dll in the toolkit's bin folder finds them no more.
+
+    Fix:
+    Before the import, add the toolkit's bin folder (and cuDNN's, where it is installed apart):
+    os.add_dll_directory(os.path.join(os.environ["CUDA_PATH"], "bin")); or copy the DLLs the
+    module needs next to it.
+
+    When to ignore:
+    Python 3.7 and older, which still searched PATH, and packages that bring or add their own DLL
+    folders (PyTorch, TensorFlow, pip's nvidia-* wheels).
+    """
+    python = ctx.facts.python.version
+    if not seen or older_than(python, "3.8") is not False or not ctx.observed([r"cuda|cudnn|cublas|curand"]):
+        return
+    failed = first_match(DLL_LOAD_FAILED, seen)
+    modules = [failed.group(1)] if failed and failed.group(1) else \
+        [m.group(1) for m in map(IMPORT_STATEMENT.search, ctx.observations) if m]
+    linked = failed is not None and any(PATH_LINKED_MODULE.search(module) for module in modules)
+    said = ctx.observed([CUDA_ON_PATH_SAID, OLDER_PYTHON_WORKS])
+    if not (linked or said) or (failed is None and not on_native_windows(ctx)):
+        return
+    module = next((m for m in modules if PATH_LINKED_MODULE.search(m)),
+                  failed.group(1) if failed and failed.group(1) else "the module" if failed else "caffe2").lstrip(".")
+    yield Hit(f"Python {python} on Windows looks for the DLLs {module} depends on only in its own folder, the system "
+              "folders and those given to os.add_dll_directory, no longer on PATH: the CUDA DLLs it was built "
+              "against are not found", generic=not said,
+              evidence={"python.version": python, "observed": seen[0].strip()[:200],
+                        **({"said": said[0].strip()[:200]} if said else {})},
+              fix=["import os; os.add_dll_directory(os.path.join(os.environ['CUDA_PATH'], 'bin'))  # before importing "
+                   f"{module.split('.')[0]}; add cuDNN's bin folder too where it is installed apart",
+                   f"or copy the DLLs {module.split('.')[0]} needs next to its .pyd (dumpbin /dependents <the .pyd> "
+                   "lists them)"])
+
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
@@ -2639,4 +2714,4 @@ RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libr
          cufft_too_old_for_gpu_arch, cuda_library_not_linked_against_libcuda, cuda_library_older_than_build,
          conda_env_libstdcxx_too_old_for_extension, cudnn_newer_than_code_supports, tensorrt_too_new_for_project,
          tensorrt_too_old_for_project,
-         extension_blas_library_missing, libtorch_libs_not_on_library_path)
+         extension_blas_library_missing, libtorch_libs_not_on_library_path, windows_python38_dll_search_excludes_path)
