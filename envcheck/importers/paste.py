@@ -80,7 +80,8 @@ ITALIC_LINE = re.compile(r"^(\s*)([_*])(?=\S)(\S*\s.*?[^\s_*])\2$")
 
 def clean_lines(text: str) -> List[str]:
     """The pasted lines, one for one, without colour codes, fences, quote markers, compose log prefixes, bold markers,
-    a whole line's italics and prompts, and with typographic quotes, dashes and spaces back to the plain ones the tool printed."""
+    a whole line's italics and prompts, and with typographic quotes, dashes and spaces back to the plain ones the tool
+    printed."""
     lines = []
     for raw in text.translate(TYPOGRAPHY).replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         line = ANSI.sub("", raw).replace("\t", "    ")

@@ -1690,10 +1690,7 @@ def _torch_build_cuda_predates_gpu(ctx: Context) -> Optional[Hit]:
     model = next((gpu for gpu in ctx.gpu_models() if gpu["cc"] and (gpu["name"] in name or name in gpu["name"])), None)
     model = model or ctx.matrix.gpu_by_model(name)
     cc = (model.get("cc") or model.get("compute_capability") or "") if model else ""
-    try:
-        newest = ctx.matrix.cuda_release(built).get("sm_max") or ""
-    except QueryError:
-        newest = ""
+    newest = ctx.matrix.newest_target(built)
     if not cc or not newest or cc_tuple(cc) <= cc_tuple(newest):
         return None
     choice = newest_torch_for_cc(ctx, cc, ctx.driver_version()) or newest_torch_for_cc(ctx, cc)
@@ -1708,10 +1705,7 @@ def _torch_build_cuda_predates_gpu(ctx: Context) -> Optional[Hit]:
 def _generations_behind(ctx: Context, cuda: str, cc: str) -> int:
     """How many architecture generations (compute capability majors) the GPU is older than the newest one this CUDA
     release compiles for; 0 where the matrix does not know the release."""
-    try:
-        newest = ctx.matrix.cuda_release(cuda).get("sm_max") or ""
-    except QueryError:
-        return 0
+    newest = ctx.matrix.newest_target(cuda)
     return cc_tuple(newest)[0] - cc_tuple(cc)[0] if newest else 0
 
 

@@ -2691,8 +2691,10 @@ def windows_python38_dll_search_excludes_path(ctx: Context, seen: List[str]) -> 
     said = ctx.observed([CUDA_ON_PATH_SAID, OLDER_PYTHON_WORKS])
     if not (linked or said) or (failed is None and not on_native_windows(ctx)):
         return
-    module = next((m for m in modules if PATH_LINKED_MODULE.search(m)),
-                  failed.group(1) if failed and failed.group(1) else "the module" if failed else "caffe2").lstrip(".")
+    if failed is None:
+        module = "caffe2"  # its warning, which stands for its GPU module's failed import
+    else:
+        module = next((m for m in modules if PATH_LINKED_MODULE.search(m)), failed.group(1) or "the module").lstrip(".")
     yield Hit(f"Python {python} on Windows looks for the DLLs {module} depends on only in its own folder, the system "
               "folders and those given to os.add_dll_directory, no longer on PATH: the CUDA DLLs it was built "
               "against are not found", generic=not said,
