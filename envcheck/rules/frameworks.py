@@ -91,6 +91,7 @@ TORCH_CC_WARNING = re.compile(r"Found GPU\d+ (.+?) which is of compute capabilit
 # compiled with CUDA_VERSION 8000" (0.3 and 0.4; corpus 11979); from 1.x the template reads "which requires CUDA_VERSION
 # >= %d to work properly". 0.3 printed it on V100s with both numbers the same (">= 8000 ... compiled with CUDA_VERSION
 # 8000", pytorch/pytorch#4175): the GPU's architecture against the build's CUDA decides, not the numbers alone.
+TORCH_CUDA_CHECK = re.compile(r"which requires CUDA_VERSION >= \d{4,5}\b", re.I)
 TORCH_NEEDS_NEWER_CUDA = re.compile(r"Found GPU\d+ (.+?) which requires CUDA_VERSION >= (\d{4,5})\b.{0,120}?compiled "
                                     r"with CUDA_VERSION (\d{4,5})\b")
 TORCH_CC_LISTED = re.compile(r"^\W*(\d+\.\d+) which supports hardware CC\b|"
@@ -1206,7 +1207,7 @@ TORCH_GPU_INCOMPATIBLE = r"with CUDA capability sm_\d+ is not compatible with th
 @rule("FW002", "gpu-arch-not-in-build", "error", "The framework build has no kernels for this (newer) GPU",
       signatures=(*NO_KERNEL_IMAGE, r"is not compatible with the current PyTorch installation", TORCH_GPU_INCOMPATIBLE,
                   INCOMPATIBLE_WARN_SOURCE,
-                  TORCH_CC_WARNING.pattern, r"which requires CUDA_VERSION >= \d{4,5}\b",
+                  TORCH_CC_WARNING.pattern, TORCH_CUDA_CHECK.pattern,
                   NGC_GPU_TOO_NEW.pattern, *PADDLE_ARCH_TEXT, PADDLE_NOTE.pattern,
                   TF_NO_KERNEL_BINARIES, INVALID_PTX, NVRTC_ARCH_REFUSED, *KOKKOS_ARCH_MISMATCH, OPENCV_DEVICE_NOT_BUILT,
                   NVHPC_REBUILD.pattern),
@@ -1269,7 +1270,7 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if warned and warned[0] == "new":
         yield warned[1]
         return
-    if seen and all(re.search(r"which requires CUDA_VERSION >=", line, re.I) for line in seen):
+    if seen and all(TORCH_CUDA_CHECK.search(line) for line in seen):
         hit = _torch_build_cuda_predates_gpu(ctx)
         if hit:
             yield hit
