@@ -144,6 +144,10 @@ CUDA_STATED = re.compile(r"(?<![A-Za-z0-9_])CUDA(?:\s*(?:/\s*cuDNN)?\s*(?:toolki
                          # a cluster's environment module ("module load cuda/12.4.1"), a Spack spec ("^cuda@11.8.0%gcc")
                          r"\b(?:module\s+(?:load|add)|ml)\s+(?:\S+\s+)*?cuda(?:toolkit)?/(\d{1,2}\.\d)(?![\d])|"
                          r"(?<![\w+~-])\^?cuda@=?(\d{1,2}\.\d)(?!\d)", re.I)
+# The release run together without its dot, as build names write it and people copy them: "torch1.10.0+cuda111",
+# "cuda102", "CUDA92". Three digits from CUDA 10 on, two before (cuda12 is CUDA 12, not 1.2, and is not read here);
+# not inside a file or package name ("-cuda117", "/cuda111/"), which names a build, not this machine.
+CUDA_RUN_TOGETHER = re.compile(r"(?<![\w/.-])cuda(1[0-3]|[5-9])(\d)(?![\w.])", re.I)
 # ("support for CUDA 11", "only works for CUDA 10.2": what a package or a page offers, not the host's.) nvidia-smi writes
 # its header "Driver Version" capitalised; a person's "My driver version is 470.141.03 with CUDA 11.7" names their CUDA.
 NOT_HOST_CUDA = re.compile(r"(?-i:Driver Version)|\brequires?\b|\bneeds?\b|NVIDIA-SMI|used to build|"
@@ -309,7 +313,8 @@ def _mentioned(facts: HostFacts, name: str) -> bool:
 
 
 # A driver version that what follows marks as a requirement: "550+", "471.41 or newer".
-DRIVER_WANTED_AFTER = re.compile(r"\+|" + RANGE_BOUND, re.I)
+# A plus joined to a word is a list's separator, not a bound: "driver version460.32.03+TeslaV100".
+DRIVER_WANTED_AFTER = re.compile(r"\+(?![A-Za-z])|" + RANGE_BOUND, re.I)
 
 
 def _driver(text: str, facts: HostFacts, where: str) -> None:
@@ -371,7 +376,7 @@ def _platform(text: str, facts: HostFacts, where: str) -> None:
 
 # Words of which a line must hold one for the CUDA and cuDNN patterns to match it (envcheck.anchors): most lines of a
 # long paste hold none, and reading each with every pattern is most of what the prose reader costs.
-CUDA_WORDS = anchors_of_any((CUDA_STATED, CUDNN_STATED, CUDA_CUDNN_PAIR))
+CUDA_WORDS = anchors_of_any((CUDA_STATED, CUDNN_STATED, CUDA_CUDNN_PAIR, CUDA_RUN_TOGETHER))
 
 
 def _cuda(text: str, facts: HostFacts, where: str) -> None:
@@ -381,6 +386,10 @@ def _cuda(text: str, facts: HostFacts, where: str) -> None:
     if cuda and not facts.cuda.stated_version:
         mark(facts.cuda, where)
         facts.cuda.stated_version, facts.cuda.stated_source = next(g for g in cuda.groups() if g), where
+    run_together = CUDA_RUN_TOGETHER.search(text)
+    if run_together and not facts.cuda.stated_version:
+        mark(facts.cuda, where)
+        facts.cuda.stated_version, facts.cuda.stated_source = ".".join(run_together.groups()), where
     cudnn = CUDA_CUDNN_PAIR.search(text) or CUDNN_STATED.search(text)
     if cudnn and not any(lib.name == "cudnn" for lib in facts.libraries.found):
         mark(facts.libraries, where)
@@ -391,11 +400,14 @@ def _cuda(text: str, facts: HostFacts, where: str) -> None:
 # Software whose GPU support matrices/software_gpu.toml states, with the version a person or the program
 # gives: "TensorRT Version: 8.6.1.6", "ollama version is 0.1.32", "flash-attn: 2.5.7", "vllm 0.5.1"; run together
 # or in brackets as people write it ("cuda12.2,tensorrt8.6", "tensorrt(3.0 for cuda9.0"), TensorRT also as
-# "Trt=10.3.0.26".
+# "Trt=10.3.0.26". Emgu CV by its package names too: "EmguCv.cuda : 4.4.0.4077", "emgucv-windesktop_x64-cuda
+# 3.3.0.2826", "Emgu.CV.runtime.windows.cuda 4.4.0.4099".
 SOFTWARE_STATED = re.compile(r"(?<![\w/.-])(TensorRT|TRT|ollama|vllm|flash[-_]attn|triton|bitsandbytes|"
-                             r"transformer[-_]engine)(?:\s*version)?(?:\s*(?:==|is|:|=)\s*|\s+|-|\s*\(\s*|)"
-                             r"v?(\d+\.\d+(?:\.\d+){0,2})(?![\w.])", re.I)
+                             r"transformer[-_]engine|Emgu\.?\s?CV(?:[.\w-]{0,30}?cuda)?)"
+                             r"(?:\s*version)?(?:\s*(?:==|is|:|=)\s*|\s+|-|\s*\(\s*|)"
+                             r"v?(\d+\.\d+(?:\.\d+){0,2})(?!\w|\.\w)", re.I)
 SOFTWARE_ALIASES = {"trt": "tensorrt"}
+EMGU_PACKAGE = re.compile(r"emgu\.?\s?cv", re.I)
 
 
 SOFTWARE_WORDS = anchors_of_any((SOFTWARE_STATED,))
@@ -404,7 +416,7 @@ SOFTWARE_WORDS = anchors_of_any((SOFTWARE_STATED,))
 def _software(text: str, facts: HostFacts, where: str) -> None:
     for found in SOFTWARE_STATED.finditer(text):
         name = found.group(1).lower().replace("_", "-")
-        name = SOFTWARE_ALIASES.get(name, name)
+        name = "emgucv" if EMGU_PACKAGE.match(name) else SOFTWARE_ALIASES.get(name, name)
         if not any(d.name.lower().replace("_", "-") == name for d in facts.python.distributions):
             mark(facts.python, where)
             facts.python.distributions.append(Distribution(name=name, version=found.group(2), source=where))

@@ -289,7 +289,9 @@ SOFTWARE_MENTION = {"tensorrt": r"\bTensorRT\b|\btrtexec\b", "ollama": r"\bollam
                     "triton": r"\btriton\b(?![\s-]*(?:inference|server))",
                     "bitsandbytes": r"\bbitsandbytes\b", "transformer-engine": r"\btransformer[-_]engine\b",
                     # RAPIDS releases its libraries together (cuDF, cuML, cuGraph), named by the suite's version
-                    "rapids": r"\brapids(?:ai)?\b|\bcu(?:df|ml|graph)\b"}
+                    "rapids": r"\brapids(?:ai)?\b|\bcu(?:df|ml|graph)\b",
+                    # Emgu CV, OpenCV's .NET wrapper, whose CUDA runtime packages are built for one list per release
+                    "emgucv": r"\bEmgu\s?CV\b"}
 
 
 def _software_release(ctx: Context, name: str) -> Optional[str]:

@@ -55,8 +55,11 @@ CUDNN_MISSING = (r"libcudnn\S*\.so(\.\d+)*: cannot open shared object file", r"C
                  # path. ... make sure files named as libcudnn.so.5 ... are placed in your library load path"
                  r"libcudnn \(R\d+\) not found in library path",
                  # a cuDNN file said missing in a report's words: 'an error message indicating the missing
-                 # "cudnn64_7.dll" file', "cudnn64_8.dll not found", "can't find libcudnn.so.8"
-                 r"(?:missing|can ?not find|can't find|could not find|unable to find)\W{1,3}(?:the\s+)?\W?"
+                 # "cudnn64_7.dll" file', "cudnn64_8.dll not found", "can't find libcudnn.so.8", "in the absence
+                 # cublas64_80.dll and cudnn64_7.dll"; .NET's DllNotFoundException: "Unable to load DLL
+                 # 'cudnn64_6.dll': The specified module could not be found" (cbovar/ConvNetSharp#60)
+                 r"(?:missing|absen(?:ce|t)(?: of)?|can ?not find|can't find|could not find|unable to find|"
+                 r"unable to load (?:DLL|shared library))\W{1,3}(?:the\s+)?\W?"
                  r"(?:lib)?cudnn\w*(?:64_\d+\.dll|\.so\.\d+)",
                  # (ONNX Runtime's loader: 'which depends on "cudnn64_9.dll" which is missing.')
                  r"\b(?:lib)?cudnn\w*(?:64_\d+\.dll|\.so\.\d+)\W{0,3}(?:file\s+)?(?:which\s+)?(?:is\s+|was\s+)?"
@@ -669,9 +672,14 @@ MISSING_CUDA_LIB = (
     # cublasLt64_12.dll. Please make sure it is in your library path!"
     rf"Could not locate\s+{CUDA_LIBS}64_\d+\.dll",
     # TensorFlow's Windows self-check, "Could not find 'cudart64_90.dll'. TensorFlow requires that this DLL be
-    # installed ...", and people retelling it: "it said that 'cannot find cudart64_90.dll'"
-    rf"(?:cannot|can't|could not|couldn't|unable to|failed to) (?:find|load|locate|open)\W{{0,3}}(?:lib)?{CUDA_LIBS}"
-    rf"(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+)",
+    # installed ...", and people retelling it: "it said that 'cannot find cudart64_90.dll'"; .NET's
+    # DllNotFoundException names the file after its kind: "Unable to load DLL 'cudart64_101.dll'", on Linux "Unable to
+    # load shared library 'libcublas.so.10'"
+    rf"(?:cannot|can't|could not|couldn't|unable to|failed to) (?:find|load|locate|open)\W{{0,3}}"
+    rf"(?:(?:DLL|shared library)\W{{1,3}})?(?:lib)?{CUDA_LIBS}(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+)",
+    # a search's finding retold: "Process Monitor ... showed that the problem in the absence cublas64_80.dll"
+    # (davisking/dlib#792), "in the absence of libcudart.so.10.0"
+    rf"\babsen(?:ce|t)\W{{1,3}}(?:of\s+)?(?:the\s+)?\W?(?:lib)?{CUDA_LIBS}(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+)",
     # a program's search for one release's library, retold: "the program looks for libcudart.so.11.7, whereas I'm on
     # cuda 12" (janhq/jan#1946), "looking for libcudart.so.10 when libcudart.so.11 installed"
     rf"\b(?:looks|looking|searches|searching) for\W{{0,3}}(?:lib)?{CUDA_LIBS}(?:64_\d+(?:_\d+)?\.dll|\.so\.\d+)"

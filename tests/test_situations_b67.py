@@ -1,0 +1,82 @@
+"""Situations met in session 80, each read in general and tried on at least two real wordings."""
+
+from __future__ import annotations
+
+import pytest
+
+from envcheck import matrix
+from envcheck.importers import from_text
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+
+
+@pytest.mark.parametrize("text, slug", [
+    # .NET's DllNotFoundException names the file it could not load (cbovar/ConvNetSharp#60, corpus 11779)
+    (corpus("11779-"), "cudnn-missing"),
+    ("System.DllNotFoundException: Unable to load DLL 'cudart64_101.dll': The specified module could not be found. "
+     "(Exception from HRESULT: 0x8007007E)", "cuda-libraries-missing"),  # constructed: the same message, CUDA runtime
+    # .NET on Linux says "shared library" (constructed in its wording)
+    ("Unable to load shared library 'libcudnn.so.7' or one of its dependencies.", "cudnn-missing"),
+    # a search's finding retold: Process Monitor showed the wheel's CUDA DLLs absent (davisking/dlib#792, corpus 12053)
+    (corpus("12053-"), "cuda-libraries-missing"),
+    ("The program fails in the absence of libcudart.so.10.0 on this machine.", "cuda-libraries-missing"),  # constructed
+])
+def test_a_cuda_library_a_loader_could_not_find_named_in_other_words(text, slug):
+    assert first(text).slug == slug
+
+
+def test_a_dll_of_a_program_itself_not_loading_is_not_read_as_a_cuda_library():
+    # Alturos.Yolo's own DLL (AlturosDestinations/Alturos.Yolo#95): which CUDA it needs is not in the line
+    text = "System.DllNotFoundException - Unable to load DLL 'x64\\yolo_cpp_dll_gpu.dll': The specified module could not be found."
+    assert not {"cuda-libraries-missing", "cudnn-missing"} & set(paste_slugs(text, diagnosed_only=True))
+    # nor is the absence of something else
+    assert "cuda-libraries-missing" not in paste_slugs("In the absence of a GPU it runs on the CPU.",
+                                                       diagnosed_only=True)
+
+
+@pytest.mark.parametrize("written, cuda", [
+    ("I'm working with python3.8+torch1.10.0+cuda111+ cuda driver version460.32.03+TeslaV100", "11.1"),  # bevfusion#12
+    ("env: cuda102, cudnn 7.6.5, pytorch 1.6", "10.2"),  # constructed in the same run-together form
+    ("ubuntu 16.04 cuda92 gcc 5.4", "9.2"),  # constructed
+])
+def test_a_cuda_release_run_together_without_its_dot(written, cuda):
+    assert from_text(written, "paste.txt").cuda.stated_version == cuda
+
+
+@pytest.mark.parametrize("written", [
+    "cuda12 and torch 2.1",  # a major alone: no minor to read
+    "downloaded llama-b1234-bin-win-cuda117-x64.zip",  # a build's name, not this machine's CUDA
+    "see /opt/cuda111/lib64",
+])
+def test_a_cuda_name_that_is_not_a_release_run_together_is_not_read(written):
+    assert from_text(written, "paste.txt").cuda.stated_version == ""
+
+
+def test_a_plus_joined_to_the_next_word_does_not_make_a_driver_a_requirement():
+    facts = from_text("cuda driver version460.32.03+TeslaV100", "paste.txt")
+    assert facts.gpus.driver_version == "460.32.03"
+    # a plus that bounds a range still does
+    assert from_text("you need driver 550+ for this", "paste.txt").gpus.driver_version == ""
+
+
+def test_a_v100_under_a_cuda_11_torch_failing_in_an_extension_is_the_extensions_arch_list():
+    # mit-han-lab/bevfusion#12 (corpus 11926): torch 1.10 of CUDA 11.1 has V100 kernels; the project's op had none
+    assert first(corpus("11926-")).slug == "extension-built-for-other-gpu-arch"
+
+
+@pytest.mark.parametrize("text", [
+    corpus("11775-"),  # emgucv/emgucv#376: Emgu CV 4.4 (compute 6.0 and higher) on a GTX 950
+    corpus("11776-"),  # emgucv/emgucv#349: Emgu CV 4.3.0 on a GTX 970M, "No kernel image is available"
+    corpus("11778-"),  # emgucv/emgucv#4: Emgu CV 3.3 (CUDA 9.0) on a Fermi GTX 570
+])
+def test_an_emgu_cv_release_below_its_stated_minimum_capability(text):
+    assert first(text).slug == "gpu-arch-unsupported"
+
+
+def test_an_emgu_cv_release_judged_against_its_cited_rows():
+    table = matrix.default()
+    assert table.software_gpu_support("emgucv", "4.4.0.4077", "5.2")["min_cc"] == "6.0"
+    assert table.software_gpu_support("emgucv", "4.4.0.4077", "6.1") is None  # a Pascal card is inside the list
+    assert table.software_gpu_support("emgucv", "4.5.1.4349", "5.2") is None  # no stated minimum for 4.5
+    # a Pascal card with Emgu CV 4.4 named: nothing about its age
+    text = "Video Card : GTX 1060\nEmguCv.cuda : 4.4.0.4077\nOpenCV: invalid device symbol"
+    assert "gpu-arch-unsupported" not in paste_slugs(text, diagnosed_only=True)
