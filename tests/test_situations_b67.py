@@ -80,3 +80,53 @@ def test_an_emgu_cv_release_judged_against_its_cited_rows():
     # a Pascal card with Emgu CV 4.4 named: nothing about its age
     text = "Video Card : GTX 1060\nEmguCv.cuda : 4.4.0.4077\nOpenCV: invalid device symbol"
     assert "gpu-arch-unsupported" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("11851-"),  # ComfyUI's embeddable Python: triton-windows' bundled compiler finds no Python.h
+    # woct0rdho/triton-windows#113, a FramePack embedded Python
+    "C:/Users/steven/AppData/Local/Temp/tmptw09ntof/cuda_utils.c:14: error: include file 'Python.h' not found",
+    # woct0rdho/triton-windows#96: the include folder copied in without pyconfig.h
+    "In file included from C:/Users/santh/AppData/Local/Temp/tmpcf9ftjcn/cuda_utils.c:13:\n"
+    "E:/Comfy_UI/ComfyUI_windows_portable/python_embeded/Include/Python.h:12: error: include file 'pyconfig.h' not "
+    "found",
+])
+def test_tccs_words_for_missing_python_headers(text):
+    finding = first(text)
+    assert finding.slug == "python-headers-missing"
+    assert "Triton" in finding.message  # the file is Triton's launcher in a temporary folder
+
+
+def test_another_missing_include_is_not_the_python_headers():
+    assert "python-headers-missing" not in paste_slugs("main.c:3: error: include file 'cuda.h' not found",
+                                                       diagnosed_only=True)
+
+
+def test_a_retyped_triton_common_module_name():
+    # woct0rdho/triton-windows#89 (corpus 11853): torch 2.3 beside Triton 3.1, typed with a space after the dot
+    assert first(corpus("11853-")).slug == "framework-plugin-mismatch"
+
+
+def test_lightgbms_misspelt_cuda_option_in_its_message_is_still_its_cpu_build():
+    # microsoft/LightGBM#6152's typo, "-DUSE_CUDAP=1", and the same message spelt right (corpus 3829)
+    for text in ('[Fatal] CUDA Tree Learner was not enabled in this build.\n"Please recompile with CMake option '
+                 '-DUSE_CUDAP=1"', corpus("3829-")):
+        assert "cpu-only-build" in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("11780-"),  # shimat/opencvsharp: "GetCudaEnabledDeviceCount(); ... it always returns 0"
+    corpus("6469-"),  # OpenCvSharp3: "`int count = Cv2.GetCudaEnabledDeviceCount();` is still 0."
+    "cv2.cuda.getCudaEnabledDeviceCount() returns 0 on my RTX 3060",  # constructed: the call and result in one line
+])
+def test_opencv_counting_no_cuda_device_is_a_build_without_cuda(text):
+    assert first(text).slug == "program-built-without-cuda"
+
+
+@pytest.mark.parametrize("text", [
+    "print(cv2.cuda.getCudaEnabledDeviceCount())\n1",  # a CUDA build seeing its GPU
+    "cv2.cuda.getCudaEnabledDeviceCount() returns -1",  # OpenCV's answer for a missing or old driver
+    "cv2.cuda.getCudaEnabledDeviceCount() returns 0.5 seconds later",  # not a count
+])
+def test_other_opencv_device_counts_are_not_a_build_without_cuda(text):
+    assert "program-built-without-cuda" not in paste_slugs(text, diagnosed_only=True)

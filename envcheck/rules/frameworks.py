@@ -690,8 +690,10 @@ CPU_ONLY_LIBRARIES = (
     # package has neither (its maintainers, microsoft/LightGBM#5419); the PyPI wheels carry the OpenCL one (device=gpu)
     # on Linux and Windows, the CUDA one (device=cuda) only from a source build.
     # People retell its second sentence: 'there is an error "recompile with CMake option -DUSE_GPU=1"' (corpus 5639).
+    # Releases around 4.0 misspelt the CUDA learner's option in it, "-DUSE_CUDAP=1" (a typo, its maintainer said in
+    # microsoft/LightGBM#6152).
     ("LightGBM", r"(GPU|CUDA) Tree Learner was not enabled in this build|"
-                 r"recompile with CMake option -DUSE_(?:GPU|CUDA)=1",
+                 r"recompile with CMake option -DUSE_(?:GPU|CUDAP?)=1",
      "this LightGBM was built without its GPU tree learners (conda-forge's package, or a build without -DUSE_GPU/-DUSE_CUDA)",
      ["pip install --force-reinstall lightgbm  # PyPI's wheel: device='gpu' (OpenCL) on Linux and Windows",
       "pip install --force-reinstall --no-binary lightgbm --config-settings=cmake.define.USE_CUDA=ON lightgbm  # "
@@ -2531,8 +2533,9 @@ THC_HEADER_MISSING = re.compile(r"fatal error: (THC?/TH\w*\.(?:h|cuh)): ")
 # get_cuda_version_key" in torch/utils/_triton.py); Triton 3 has no triton.common, so a Triton 3 beside such a torch
 # fails at the first torch.compile: "BackendCompilerFailed: backend='inductor' raised: ModuleNotFoundError: No module
 # named 'triton.common'" (fishaudio/fish-speech#541, settled by moving to torch 2.4.1). Where Triton is missing
-# altogether ("No module named 'triton'" too), the missing package is the cause instead.
-TRITON_COMMON_MISSING = re.compile(r"No module named '(triton\.common)(?:\.\w+)?'")
+# altogether ("No module named 'triton'" too), the missing package is the cause instead. Retyped with a space after
+# the dot: "No module named 'triton. common'" (woct0rdho/triton-windows#89).
+TRITON_COMMON_MISSING = re.compile(r"No module named '(triton\.\s?common)(?:\.\w+)?'")
 # JAX's words for any failure to bring up its CUDA backend: a plugin mismatch, but also an old driver or cuDNN.
 JAX_INIT_FAILED = r"CUDA backend failed to initialize|Unable to initialize backend 'cuda'"
 
@@ -4315,6 +4318,13 @@ NAMED_BUILD_WITHOUT_CUDA = re.compile(r"^(?!.*\bpossible\b).*?\b(?:this\s+|the\s
 # "Reconfigure with -DRR_ENABLE_CUDA=ON to enable CUDA." Not a guide's advice ("you can compile it with -DGGML_CUDA=ON").
 REBUILD_WITH_CUDA_OPTION = re.compile(r"(?<![A-Za-z])(?:please\s+(?:re)?(?:compile|build)|re(?:build|compile|configure))\s+"
                                       r"(?:it\s+)?with\s+(?:--cmake-args\s+)?-D\s?(\w*(?:CUDA|GPU|CUBLAS)\w*)=ON", re.I)
+# OpenCV's count of CUDA devices is 0 in a build without CUDA and -1 where the driver is missing or too old (its
+# reference for cv::cuda::getCudaEnabledDeviceCount), so a count of 0 on a machine with an NVIDIA GPU says the OpenCV
+# in use has no CUDA: "int count = Cv2Gpu.GetCudaEnabledDeviceCount(); ... it always returns 0" (shimat/opencvsharp#113,
+# OpenCvSharp's NuGet native DLLs), "`int count = Cv2.GetCudaEnabledDeviceCount();` is still 0" (corpus 6469).
+OPENCV_DEVICE_COUNT = re.compile(r"\bget_?cuda_?enabled_?device_?count\s*\(\s*\)", re.I)
+COUNT_IS_ZERO = re.compile(r"(?:\b(?:returns?|returned|returning|is|was|gives?|gave|got|prints?|printed|shows?)\s+"
+                           r"(?:still\s+|always\s+|only\s+|just\s+)*|=\s*|^\W*)0(?!\d|\.\d)", re.I)
 NOT_A_PROGRAM = {"i", "we", "you", "they", "was", "is", "been", "it", "this", "that", "which", "what", "binary",
                  "build", "version", "package", "library", "object", "torch",
                  "pytorch", "tensorflow", "jax", "jaxlib", "llama.cpp", "xgboost", "bitsandbytes"}
@@ -4322,7 +4332,7 @@ NOT_A_PROGRAM = {"i", "we", "you", "they", "was", "is", "been", "it", "this", "t
 
 @rule("FW016", "program-built-without-cuda", "error", "The program in use was built without CUDA support",
       signatures=(*(pattern for _, pattern, _, _ in BUILT_WITHOUT_CUDA), NAMED_BUILD_WITHOUT_CUDA.pattern,
-                  REBUILD_WITH_CUDA_OPTION.pattern), priority=16,
+                  REBUILD_WITH_CUDA_OPTION.pattern, OPENCV_DEVICE_COUNT.pattern), priority=16,
       references=("https://github.com/opencv/opencv-python/issues/398", "https://colmap.github.io/install.html"))
 def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -4336,6 +4346,8 @@ def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     '--device <DEVICE>'" with "[possible values: cpu]". Any program in its own words: "GPU execution
     requested, but this hoomd was built without CUDA support", or naming the build option it lacks:
     "Please compile with -DSHERPA_ONNX_ENABLE_GPU=ON. Available providers: CPUExecutionProvider".
+    OpenCV's own count, 0 in a build without CUDA: "`int count = Cv2.GetCudaEnabledDeviceCount();` is
+    still 0".
 
     Why:
     Some GPU-capable programs are published mostly as builds without CUDA: OpenCV's pip wheels,
@@ -4365,6 +4377,17 @@ def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if option is not None:
         yield _built_without_option(option)
         return
+    counted = _opencv_counts_no_device(ctx)
+    if counted:
+        yield Hit("OpenCV's count of CUDA devices is 0, its answer when it was built without CUDA (a missing or old "
+                  "driver gives -1): OpenCV's prebuilt packages (the pip wheels, OpenCvSharp's NuGet runtimes, Emgu "
+                  "CV's packages without 'cuda' in their name) are built without it",
+                  evidence={"program": "OpenCV", "observed": counted}, confirmed=True,
+                  fix=["build OpenCV with CUDA (cmake -D WITH_CUDA=ON -D CUDA_ARCH_BIN=<your GPU's compute capability> "
+                       "...) and use its libraries in place of the package's, or a package built with CUDA (Emgu CV: "
+                       "Emgu.CV.runtime.windows.cuda)",
+                       "nvidia-smi  # the driver is there: with no driver the count would be -1"])
+        return
     named = next((m for line in seen for m in [NAMED_BUILD_WITHOUT_CUDA.search(line)]
                   if m and m.group(1).lower() not in NOT_A_PROGRAM), None)
     if named is not None:
@@ -4382,6 +4405,17 @@ def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "channels carry CUDA builds; many conda-forge and PyPI packages are CPU-only)",
                        f"or build {program} from source with CUDA enabled (the option its build guide names for "
                        "CUDA, with nvcc on PATH), and check that the configure step found the CUDA toolkit"])
+
+
+def _opencv_counts_no_device(ctx: Context) -> str:
+    """The line where OpenCV's getCudaEnabledDeviceCount() is said to give 0, on that line or one of the two after it
+    (the call in a code line, its result in the next sentence or the printed output); "" when none."""
+    lines = ctx.observations
+    for index, line in enumerate(lines):
+        call = OPENCV_DEVICE_COUNT.search(line)
+        if call and any(COUNT_IS_ZERO.search(text) for text in [line[call.end():], *lines[index + 1:index + 3]]):
+            return line.strip()[:200]
+    return ""
 
 
 def _built_without_option(found: re.Match) -> Hit:

@@ -1232,10 +1232,15 @@ def c_compiler_missing_for_triton(ctx: Context, seen: List[str]) -> Iterable[Hit
 
 # The compiler's words when a build includes Python.h and the Python it builds for has no headers: gcc and clang
 # "fatal error: Python.h: No such file or directory", MSVC "fatal error C1083: Cannot open include file:
-# 'Python.h': No such file or directory".
-PYTHON_H_MISSING = (r"\bPython\.h\W{0,2}:? No such file or directory", r"Cannot open include file: \W?Python\.h")
-# Triton's launcher source, written to a temporary folder: "/tmp/tmps1rkq3y3/main.c:5:10: fatal error: Python.h".
-TRITON_LAUNCHER = re.compile(r"[/\\]tmp\w*[/\\]\w+[/\\](?:main|cuda_utils)\.c\b", re.I)
+# 'Python.h': No such file or directory", and the Tiny C Compiler that triton-windows bundles "error: include file
+# 'Python.h' not found" (woct0rdho/triton-windows#113, #156, lllyasviel/FramePack#197), or "include file 'pyconfig.h'
+# not found" when an include folder was copied in without it (woct0rdho/triton-windows#96).
+TCC_PYTHON_H = r"include file '(?:Python|pyconfig)\.h' not found"
+PYTHON_H_MISSING = (r"\bPython\.h\W{0,2}:? No such file or directory", r"Cannot open include file: \W?Python\.h",
+                    TCC_PYTHON_H)
+# Triton's launcher source, written to a temporary folder: "/tmp/tmps1rkq3y3/main.c:5:10: fatal error: Python.h", on
+# Windows "C:/Users/<user>/AppData/Local/Temp/tmpu82jlruc/cuda_utils.c:13".
+TRITON_LAUNCHER = re.compile(r"[/\\]te?mp\w*[/\\]\w+[/\\](?:main|cuda_utils)\.c\b", re.I)
 
 
 @rule("TK010", "python-headers-missing", "error", "A build needs the Python headers (Python.h) and this Python has none",
@@ -1246,7 +1251,8 @@ def python_headers_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "fatal error: Python.h: No such file or directory" (MSVC: "fatal error C1083: Cannot open include
     file: 'Python.h'"), from `pip install` of a package that compiles an extension, or from Triton at
     the first kernel it runs (torch.compile, a CUDA-graph capture in vLLM or SGLang), where the file
-    being compiled is its launcher in a temporary folder (".../tmpXXXX/main.c").
+    being compiled is its launcher in a temporary folder (".../tmpXXXX/main.c"). triton-windows'
+    bundled compiler: "cuda_utils.c:14: error: include file 'Python.h' not found".
 
     Why:
     A C extension includes Python.h from the interpreter's include folder. Distributions ship it in a
@@ -1269,7 +1275,7 @@ def python_headers_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     version = re.match(r"(\d+\.\d+)", ctx.facts.python.version or "")
     package = f"python{version.group(1)}-dev" if version else "python3-dev"
     triton = any(TRITON_LAUNCHER.search(line) for line in ctx.observations)
-    windows = any("C1083" in line for line in seen)
+    windows = any("C1083" in line or re.search(TCC_PYTHON_H, line, re.I) for line in seen)
     fix = (["use a full (not embeddable) Python of the same version, whose include\\ folder has Python.h",
             'python -c "import sysconfig; print(sysconfig.get_paths()[\'include\'])"  # where the headers must be']
            if windows else
