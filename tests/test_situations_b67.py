@@ -130,3 +130,53 @@ def test_opencv_counting_no_cuda_device_is_a_build_without_cuda(text):
 ])
 def test_other_opencv_device_counts_are_not_a_build_without_cuda(text):
     assert "program-built-without-cuda" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("12750-"),  # facebookresearch/Detectron#370: caffe2's CUDA build falls back to the CPU without NCCL
+    corpus("5685-"),  # CuPy's NCCL import in alpa
+])
+def test_nccl_not_found_by_the_loader(text):
+    finding = first(text)
+    assert finding.slug == "cuda-libraries-missing"
+    assert "NCCL" in finding.message
+
+
+@pytest.mark.parametrize("text", [
+    corpus("12400-"),  # Acly/krita-ai-diffusion#1042: "CUDA wasnt able to be loaded", the apostrophe lost
+    corpus("4617-"),  # CosyVoice: the same message with it
+])
+def test_onnx_runtimes_provider_not_loading_names_the_libraries_generically(text):
+    finding = first(text)
+    assert finding.slug == "cuda-libraries-missing" and finding.confidence == "likely"
+
+
+def test_onnx_runtimes_provider_failing_with_its_cuda_present_is_not_claimed_as_cuda_missing():
+    # corpus 3706: onnxruntime-gpu 1.19 (CUDA 12, cuDNN 9) beside CUDA 12.1; the cause was its cuDNN 8
+    finding = first(corpus("3706-"))
+    assert finding is None or finding.confidence != "confirmed"
+
+
+@pytest.mark.parametrize("text, loaded", [
+    (corpus("12359-"), "6.x"),  # soumith/cudnn.torch#359
+    # torch/torch7#1106
+    ("cudnn/ffi.lua:1618: These bindings are for CUDNN 5.x (5005 <= cudnn.version > 6000) , while the loaded CuDNN is "
+     "version: 7004", "7.x"),
+])
+def test_lua_torchs_cudnn_bindings_for_another_major(text, loaded):
+    finding = first(text)
+    assert finding.slug == "cudnn-version-mismatch"
+    assert loaded in finding.message
+
+
+def test_tensorflows_first_cudnn_check():
+    # tensorflow/tensorflow#1987's example of the check it added
+    text = ("E tensorflow/stream_executor/cuda/cuda_dnn.cc:298] Loaded cudnn library: 4007 but source was compiled "
+            "against 5004.  If using a binary install, upgrade your cudnn library to match.")
+    assert first(text).slug == "cudnn-version-mismatch"
+
+
+@pytest.mark.parametrize("version, removed", [("1.0.1", False), ("2.10.1", False), ("2.12.0", True)])
+def test_only_the_tensorflow_gpu_stub_is_its_removal(version, removed):
+    text = f"tensorflow-gpu=={version}\ntensorflow==2.10.0"
+    assert ("framework-end-of-life" in paste_slugs(text)) is removed

@@ -576,6 +576,21 @@ PIP_INSTALL = re.compile(r"\bpip3?\s+install\s+(.+)", re.I)
 CPU_GPU_TWINS = (("tensorflow", "tensorflow-gpu"), ("onnxruntime", "onnxruntime-gpu"))
 
 
+def _tensorflow_twins_installed(ctx: Context) -> Optional[Hit]:
+    """tensorflow and tensorflow-gpu both in one environment's package list, the tensorflow one a release before 2.1,
+    when the PyPI package of that name was the CPU-only build: both install the same tensorflow module, and which
+    build Python imports is whichever was installed last (from 2.1 on the two packages are the same build)."""
+    found = {d.name: d.version for d in ctx.facts.python.distributions if d.name in ("tensorflow", "tensorflow-gpu")}
+    if len(found) < 2 or older_than(_base_version(found["tensorflow"]), "2.1") is not True:
+        return None
+    return Hit(f"tensorflow {found['tensorflow']} (PyPI's CPU-only build before 2.1) and tensorflow-gpu "
+               f"{found['tensorflow-gpu']} are both installed: they install the same module, and the CPU build can "
+               "be the one Python imports", evidence={"python.distributions": [f"{name} {version}" for name, version
+                                                                                 in sorted(found.items())]},
+               fix=["pip uninstall -y tensorflow tensorflow-gpu",
+                    f"pip install tensorflow-gpu=={found['tensorflow']}  # one GPU build, of the release the code needs"])
+
+
 def _cpu_package_installed_last(ctx: Context) -> Optional[Tuple[str, str, str]]:
     """(CPU package, GPU package, command) for one pip command that installs the CPU twin after the GPU one."""
     tensorflow = ctx.framework("tensorflow")
@@ -938,6 +953,10 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   {"onnxruntime", "onnxruntime-gpu"} <= names else {"python.distributions": ["onnxruntime",
                                                                                              "onnxruntime-gpu"]},
                   fix=ort_fix)
+        return
+    twin = _tensorflow_twins_installed(ctx) if gpu is not False else None
+    if twin:
+        yield twin
         return
     image = ctx.observed([TF_CPU_IMAGE.pattern]) if gpu is not False else []
     asked = ctx.observed([GPU_REQUEST.pattern]) if image else []
@@ -2962,6 +2981,11 @@ END_OF_LIFE = {"mxnet": "Apache MXNet was retired to the Apache Attic in 2023",
                "caffe": "BVLC Caffe has had no release since 2017",
                "chainer": "Chainer is in maintenance-only mode since 2019",
                "tensorflow-gpu": "the tensorflow-gpu package was removed; TensorFlow's one package has GPU support"}
+# tensorflow-gpu's releases from 2.12 on are only the removal notice: "Using cached tensorflow-gpu-2.12.0.tar.gz (2.6
+# kB)" then `The "tensorflow-gpu" package has been removed!` (tensorflow/tensorflow#60074, #60886); its PyPI page: "As of
+# December 2022, tensorflow-gpu has been removed and has been replaced with this new, empty package ... All existing
+# versions of tensorflow-gpu are still available" (quoted in opendatahub-io/notebooks#42). Up to 2.11 it was a GPU build.
+TENSORFLOW_GPU_STUB = "2.12"
 
 
 # TensorFlow's Windows install pages: a person reading them is installing on native Windows.
@@ -2995,6 +3019,8 @@ def framework_end_of_life(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     for dist in ctx.facts.python.distributions:
         base = dist.name.split("-cu", 1)[0] if dist.name.startswith("mxnet") else dist.name
+        if base == "tensorflow-gpu" and older_than(_base_version(dist.version), TENSORFLOW_GPU_STUB) is True:
+            continue  # a real GPU build of its time, not the package's removal notice
         if base in END_OF_LIFE:
             yield Hit(f"{dist.name} {dist.version}: {END_OF_LIFE[base]}",
                       evidence={"python.distributions": f"{dist.name} {dist.version}"},

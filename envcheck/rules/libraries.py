@@ -268,7 +268,15 @@ OTHER_CUDNN_CHECKS = (r"cudnn version mismatch: compiled with \d+; detected \d+"
 # (NVIDIA/Stable-Diffusion-WebUI-TensorRT#143, cumulo-autumn/StreamDiffusion users, corpus 2136).
 CUDNN_DLL_ENTRY_POINT = re.compile(r"\bentry point\b.{0,200}?could not be located in the dynamic link library\s+"
                                    r"(\S*?cudnn\w*\.dll)", re.I)
+# Lua Torch's cuDNN bindings (cudnn.torch), one git branch per cuDNN major (R5, R6, R7): "These bindings are for CUDNN
+# 5.x (5005 <= cudnn.version > 6000) , while the loaded CuDNN is version: 6020" (soumith/cudnn.torch#359, settled by
+# the R6 branch), "... version: 7004" (torch/torch7#1106).
+LUA_CUDNN_BINDINGS = re.compile(r"These bindings are for CUDNN (\d+)\.x\b.{0,60}?while the loaded CuDNN is version:?\s*"
+                                r"(\d)(\d{3})", re.I)
 CUDNN_MISMATCH = (r"Loaded runtime CuDNN library: .{0,60}but source was compiled",
+                  # TensorFlow's check before 1.3: "Loaded cudnn library: 4007 but source was compiled against 5004"
+                  # (tensorflow/tensorflow#1987)
+                  r"Loaded cudnn library: \d+ but source was compiled against", LUA_CUDNN_BINDINGS.pattern,
                   r"cuDNN version (?:incompatibility|mismatch)\s*:\s*PyTorch was compiled against",
                   r"Outdated cuDNN installation found",
                   r"Found cuDNN version \d+, but JAX was built against version \d+",
@@ -319,7 +327,8 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Minimum supported: 9100, Installed version: 8907"; Paddle: "The installed Paddle is compiled with
     CUDNN 7.6, but CUDNN version in your machine is 7.3"; TensorRT: "TensorRT was linked against cuDNN 8.9.0
     but loaded cuDNN 8.8.0"; Theano: "Mixed dnn version. The header is version 5005 while the library is
-    version 5110." MegEngine: "cudnn version mismatch: compiled with 8101; detected 8204 at runtime"; Caffe2:
+    version 5110." Torch7's cudnn.torch: "These bindings are for CUDNN 5.x (5005 <= cudnn.version >
+    6000) , while the loaded CuDNN is version: 6020". MegEngine: "cudnn version mismatch: compiled with 8101; detected 8204 at runtime"; Caffe2:
     "cuDNN compiled (7102) and runtime (7005) versions mismatch". Windows: "The procedure entry point
     ?destroyTensorDescriptorEx@ops@cudnn@... could not be located in the dynamic link library
     ...\\site-packages\\nvidia\\cudnn\\bin\\cudnn_adv_infer64_8.dll". A report whose cuDNN is the download
@@ -378,6 +387,17 @@ def cudnn_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     dll = first_match(CUDNN_DLL_ENTRY_POINT, seen)
     if dll is not None:
         yield _cudnn_dll_mixed(dll.group(1))
+        return
+    lua = first_match(LUA_CUDNN_BINDINGS, seen)
+    if lua is not None:
+        bound, loaded = lua.group(1), lua.group(2)
+        yield Hit(f"Torch7's cudnn.torch bindings installed are for cuDNN {bound}.x, and the cuDNN loaded is "
+                  f"{loaded}.x: each branch of the bindings binds one cuDNN major", confirmed=True,
+                  evidence={"bindings_for": f"{bound}.x", "loaded": lua.group(2) + lua.group(3)},
+                  fix=[f"git clone -b R{loaded} https://github.com/soumith/cudnn.torch && cd cudnn.torch && luarocks "
+                       "make cudnn-scm-1.rockspec  # the bindings' branch for the cuDNN installed, where one exists "
+                       "(the project's branches stop at the cuDNN majors of Torch7's time)",
+                       f"or put cuDNN {bound} first on LD_LIBRARY_PATH (CUDNN_PATH names the file the bindings load)"])
         return
     tensorrt = first_match(TENSORRT_CUDNN, seen)
     if tensorrt is not None and all(TENSORRT_CUDNN.search(line) for line in seen):
@@ -635,7 +655,11 @@ CUDA_LIBS = r"(?:cudart|cublasLt|cublas|cufft|curand|cusolver|cusparse|nvrtc(?:-
 # cuda-nvtx-12-8 and cuda-nvtx-12-9 in ankane/torch.rb#65; CUDA 13.0's /usr/local/cuda here has no libnvToolsExt).
 # Binaries built against it: "libnvToolsExt.so.1: cannot open shared object file" (gnina/gnina#326 under CUDA 12.9,
 # darglein/ADOP#39 with the toolkit's lib64 off the loader path).
-SEPARATE_CUDA_LIB = re.compile(r"\b(lib(nvvm|custatevec|nvToolsExt)\.so(?:\.\d+)*)" + CANNOT_OPEN)
+# NCCL (libnccl.so.2, numbered by NCCL's own major) is never part of a toolkit: NVIDIA's libnccl2 package, the
+# nvidia-nccl-cu12 wheel or a conda package brings it, and programs built with NCCL support stop or fall back without
+# it: "ImportError (libnccl.so.2: cannot open shared object file" (CuPy, alpa-projects/alpa via corpus 5685), "This
+# caffe2 python run does not have GPU support ... libnccl.so.2: cannot open shared object file" (Detectron#370).
+SEPARATE_CUDA_LIB = re.compile(r"\b(lib(nvvm|custatevec|nvToolsExt|nccl)\.so(?:\.\d+)*)" + CANNOT_OPEN)
 SEPARATE_CUDA_HOMES = {
     "nvvm": ("the CUDA toolkit's NVVM library, in the toolkit's nvvm/lib64 directory",
              ["export LD_LIBRARY_PATH=$CUDA_HOME/nvvm/lib64:$LD_LIBRARY_PATH  # CUDA_HOME: the toolkit, e.g. "
@@ -651,6 +675,12 @@ SEPARATE_CUDA_HOMES = {
                     "with CUDA 12.9 or newer: install 12.8's NVTX beside it (apt: cuda-nvtx-12-8) and add "
                     "/usr/local/cuda-12.8/lib64 to LD_LIBRARY_PATH after your CUDA's",
                     "or use a build of the program made against NVTX 3 (header-only: nvtx3/nvToolsExt.h)"]),
+    "nccl": ("NCCL, NVIDIA's collective communications library, which comes apart from the CUDA toolkit",
+             ["pip install nvidia-nccl-cu12  # or -cu11 for a CUDA 11 build; or NVIDIA's libnccl2 package (apt/dnf), or "
+              "conda install nccl in a conda environment",
+              "export LD_LIBRARY_PATH=<the directory holding libnccl.so.2>:$LD_LIBRARY_PATH  # where it is installed "
+              "outside the loader's search path",
+              "ldconfig -p | grep libnccl  # which copies the loader knows"]),
 }
 MISSING_CUDA_LIB = (
     # glibc's line, also as people retell it without "object" ("`libcublas.so.11`: cannot open shared file")
@@ -754,6 +784,13 @@ MISSING_MAJOR = re.compile(rf"(lib{CUDA_LIBS}\.so\.(\d+)|{CUDA_LIBS}64_(\d+)(?:_
 # library "JCurand-10.2.0-windows-x86_64"' (jcuda/jcuda-samples#9, beside CUDA 11).
 JCUDA_NATIVE = re.compile(r"Error while loading native library \"?((J\w+)-(?:0\.)?(\d+)\.(\d+)\.\w+-"
                           r"(?:windows|linux|apple)-(?!aarch64)\w+)")
+# ONNX Runtime's Python binding, on Windows, when its CUDA provider did not load and CUDA_PATH is set: "CUDA_PATH is
+# set but CUDA wasn't able to be loaded. Please install the correct version of CUDA and cuDNN as mentioned in the GPU
+# requirements page" (the apostrophe lost in copies: "wasnt"). Like "LoadLibrary failed with error 126" for
+# onnxruntime_providers_cuda.dll, it says a DLL the provider links against (CUDA's or cuDNN's, of the majors the build
+# was made for) is not on PATH, without saying which.
+ORT_CUDA_NOT_LOADED = r"CUDA_PATH is set but CUDA wasn.?t able to be loaded"
+ORT_PROVIDER_UNLOADED = (ORT_CUDA_NOT_LOADED, ORT_PROVIDER_FAILED[1])
 # ONNX Runtime states the build's needs when its CUDA provider does not load:
 # "Failed to create CUDAExecutionProvider. Require cuDNN 9.* and CUDA 12.*".
 ORT_REQUIRES = re.compile(r"Require cuDNN (\d+)\.\* and CUDA (\d+)\.\*", re.I)
@@ -891,7 +928,8 @@ def _torch_wheels_missing(ctx: Context, library: str) -> Hit:
 @rule("LIB004", "cuda-libraries-missing", "error", "The loader does not find the CUDA libraries a package was built for",
       signatures=MISSING_CUDA_LIB + (SEPARATE_CUDA_LIB.pattern, JAX_LIBRARY_UNLOADABLE, BITSANDBYTES_SEEKS_RUNTIME,
                                      TORCH_PRELOAD_MISSING.pattern, NVRTC_BUILTINS_UNLOADED.pattern,
-                                     DLL_NOT_FOUND_EXIT.pattern, TF_SELF_CHECK_CUDART.pattern, JCUDA_NATIVE.pattern),
+                                     DLL_NOT_FOUND_EXIT.pattern, TF_SELF_CHECK_CUDART.pattern, JCUDA_NATIVE.pattern,
+                                     *ORT_PROVIDER_UNLOADED),
       priority=18,
       references=("https://docs.nvidia.com/deploy/cuda-compatibility/",
                   "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"))
@@ -901,14 +939,16 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open
     shared object file"; "libcublas.so.11: cannot open shared object file"; on Windows
     "cublas64_12.dll not found"; ONNX Runtime: "Failed to create CUDAExecutionProvider. Require
-    cuDNN 9.* and CUDA 12.*" or "LoadLibrary failed with error 126 ... onnxruntime_providers_cuda.dll";
+    cuDNN 9.* and CUDA 12.*" or "LoadLibrary failed with error 126 ... onnxruntime_providers_cuda.dll",
+    its Python binding on Windows "CUDA_PATH is set but CUDA wasn't able to be loaded";
     JAX: "RuntimeError: Unable to load cuSPARSE. Is it installed?", then "a CUDA-enabled jaxlib is
     not installed. Falling back to cpu". bitsandbytes before 0.43 on Linux: "CUDA_SETUP: WARNING!
     libcudart.so not found in any environmental path. Searching in backup paths...", no runtime
     found in those either, then "Loading binary .../libbitsandbytes_cpu.so". Libraries kept apart
     from the others: "libnvvm.so.4: cannot open shared object file" (the toolkit's nvvm/lib64),
     "libcustatevec.so.1: cannot open shared object file" (cuQuantum's own packages), "libnvToolsExt.so.1:
-    cannot open shared object file" (NVTX 2, gone from CUDA 12.9 on). torch 2.0 and 2.1 on
+    cannot open shared object file" (NVTX 2, gone from CUDA 12.9 on), "libnccl.so.2: cannot open
+    shared object file" (NCCL, never part of a toolkit). torch 2.0 and 2.1 on
     import: "ValueError: libcublas.so.*[0-9] not found in the system path". NVRTC before CUDA 11:
     "nvrtc: error: failed to load builtins", status NVRTC_ERROR_BUILTIN_OPERATION_FAILURE. TensorFlow's
     Windows self-check: "ctypes.WinDLL(build_info.cudart_dll_name)" failing with "OSError: [WinError 126]".
@@ -1008,10 +1048,13 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     tf_cuda, why = tensorflow_needs(ctx)
     if tf_cuda and not wanted:
         wanted.append((tf_cuda, why))
+    # ONNX Runtime's provider failing names no library: with the CUDA its build needs present here, cuDNN (LIB002) or
+    # PATH may be the cause, so that alone does not say the CUDA libraries are unfound
+    named = [line for line in seen if not any(re.search(p, line, re.I) for p in ORT_PROVIDER_UNLOADED)]
     for major, what in wanted:
         on_windows = ".dll" in what or "-windows-" in what or ctx.facts.system.os == "windows"
         present = major in majors or ("." in major and major in versions)
-        if present and not seen:
+        if present and not named:
             continue
         ort = ctx.framework("onnxruntime")
         fix = [f"pip install {_wheels_holding(what, major)}  # the CUDA {major} libraries, "
@@ -1048,7 +1091,7 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             yield Hit(f"{what} needs the CUDA {major} libraries; this machine has CUDA {', '.join(have)}",
                       evidence={"wanted_cuda_major": major, "host_cuda": majors, "host_cuda_source": host_where,
                                 "asked_by": what}, fix=fix + rebuild, confirmed=True)
-        elif seen and on_windows:
+        elif named and on_windows:
             # Windows loads a DLL from PATH only: CUDA_PATH, which the installer sets, is not searched
             release = "_".join(major.split(".")[:2]) if "." in major else ""
             yield Hit(f"{what} needs the CUDA {major} libraries and the loader does not find them: CUDA {major} is "
@@ -1064,13 +1107,16 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                           "put the wheels' bin directories on PATH; or the package's build for the CUDA you have"
                           if not release else f"otherwise install the CUDA {major} toolkit (or the package's build for "
                           "the CUDA you have)"])
-        elif seen:
+        elif named:
             yield Hit(f"{what} needs the CUDA {major} libraries and the loader does not find them: they are not "
                       "installed, or their directory is not on the loader path",
                       evidence={"wanted_cuda_major": major, "asked_by": what}, fix=fix + [
                           "ldconfig -p | grep -E 'libcudart|libcublas'  # which CUDA majors the loader has"])
         else:
             continue
+        return
+    if seen and not named:
+        yield _onnxruntime_provider_unloaded(ctx, seen)
         return
     bitsandbytes = None if wanted else _bitsandbytes_found_no_runtime(ctx, searched)
     if bitsandbytes:
@@ -1091,6 +1137,23 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "the shell or IDE afterwards",
                        "or install the TensorFlow release built for the CUDA you have (TensorFlow's tested build "
                        "configurations: https://www.tensorflow.org/install/source_windows#gpu)"])
+
+
+def _onnxruntime_provider_unloaded(ctx: Context, seen: List[str]) -> Hit:
+    """ONNX Runtime's CUDA provider DLL did not load, and neither its words nor the facts say which library or which
+    build: a CUDA or cuDNN DLL of the majors the build needs is not on PATH (most often the CUDA one in the corpus; its
+    requirements table says which majors each release needs)."""
+    versions, host_where = host_cuda(ctx)
+    return Hit("ONNX Runtime's CUDA provider did not load: a CUDA or cuDNN library of the majors this onnxruntime-gpu "
+               "build needs is not on PATH" + (f" (this machine has CUDA {', '.join(versions)})" if versions else ""),
+               generic=True, evidence={"observed": seen[0].strip()[:200],
+                                       **({"host_cuda": versions, "host_cuda_source": host_where} if versions else {})},
+               references=["https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html#requirements"],
+               fix=["pip show onnxruntime-gpu  # its version: the requirements table names the CUDA and cuDNN majors "
+                    "of each release (1.19 and later on PyPI: CUDA 12 and cuDNN 9)",
+                    "where cudart64_*.dll cublas64_*.dll cudnn64_*.dll  # which CUDA and cuDNN majors PATH holds",
+                    "install the CUDA and cuDNN of those majors and put their bin directories on PATH, or the "
+                    "onnxruntime-gpu build for the CUDA you have; restart the shell or IDE afterwards"])
 
 
 def _windows_dll_not_found(ctx: Context, exited: List[str]) -> Hit:
