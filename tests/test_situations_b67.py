@@ -180,3 +180,23 @@ def test_tensorflows_first_cudnn_check():
 def test_only_the_tensorflow_gpu_stub_is_its_removal(version, removed):
     text = f"tensorflow-gpu=={version}\ntensorflow==2.10.0"
     assert ("framework-end-of-life" in paste_slugs(text)) is removed
+
+
+@pytest.mark.parametrize("text, gpu", [
+    (corpus("12700-"), "Quadro K4200"),  # heterodb/pg-strom#241
+    # heterodb/pg-strom#262
+    ("LOG:  GPU0 Quadro K600 (1 SMs, 875MHz), L2 256KB, RAM 980MB (128bits, 891MHz), capability 3.0, NOT SUPPORTED\n"
+     "FATAL:  No supported CUDA devices, PG-Strom was disabled", "Quadro K600"),
+    # heterodb/pg-strom#366
+    ("LOG:  PG-Strom: GPU0 Tesla K80 - CC 3.7 is not supported\nFATAL:  PG-Strom: no supported GPU devices found",
+     "Tesla K80"),
+])
+def test_pg_strom_refusing_a_gpu_below_its_minimum(text, gpu):
+    finding = first(text)
+    assert finding.slug == "gpu-arch-unsupported" and gpu in finding.message
+
+
+def test_pg_strom_listing_a_gpu_it_supports_is_not_a_refusal():
+    text = ("LOG:  GPU0 Tesla V100-PCIE-16GB (80 SMs, 1380MHz), L2 6144KB, RAM 16130MB (4096bits, 877MHz), "
+            "capability 7.0")
+    assert "gpu-arch-unsupported" not in paste_slugs(text, diagnosed_only=True)

@@ -208,6 +208,12 @@ CUDNN_SUPPORT_MATRIX = "https://docs.nvidia.com/deeplearning/cudnn/latest/suppor
 # requires .target sm_70 or higher". The compiler writes for newer GPUs than this one; bfloat16's forms are FW007's.
 PTX_FEATURE_NEEDS_NEWER = re.compile(r"(?:Feature|Modifier|Instruction) '(?!\.bf16|cvt\.bf16)([^']{1,60})'"
                                      r"(?: on '[\w.]+')? requires \.target sm_(\d+?)(\d) or higher")
+# PG-Strom's start-up check of each GPU, in its log: "GPU0 Quadro K4200 (7 SMs, 784MHz), L2 512KB, RAM 4033MB (256bits,
+# 2700MHz), capability 3.0, NOT SUPPORTED" (heterodb/pg-strom#241, #262 for a Quadro K600), and in its 2018 code
+# "PG-Strom: GPU0 Tesla K80 - CC 3.7 is not supported" (#366); its maintainer: "Minimum requirement of PG-Strom is
+# CC3.5" (#241, for 1.0), the floor rising with later releases.
+PG_STROM_REFUSES = re.compile(r"\bGPU\d+ (.+?) \(\d+ SMs\b[^\n]*?capability (\d+)\.(\d), NOT SUPPORTED|"
+                              r"PG-Strom: GPU\d+ (.+?) - CC (\d+)\.(\d) is not supported")
 MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, PTX_FEATURE_NEEDS_NEWER.pattern,
                 r"PyTorch no longer supports this GPU because it is too old", NGC_GPU_TOO_OLD.pattern,
                 JULIA_GPU_TOO_OLD.pattern,
@@ -225,7 +231,7 @@ MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, PTX_FEATURE_NEEDS_NEWER.pattern,
                 *AMPERE_ONLY, OPERATOR_NEEDS_NEWER.pattern, r"with comput\w* capability \d+\.\d does not support \w",
                 PROGRAM_NEEDS_CAPABILITY.pattern,
                 REQUIRED_ARCH.pattern, TORCH_CC_RANGE_SAID, OLLAMA_GPU_TOO_OLD.pattern, CUDNN_ARCH_MISMATCH,
-                GGML_NO_ARCH_AT_OR_BELOW.pattern, DISPATCH_REFUSES_ARCH.pattern)
+                GGML_NO_ARCH_AT_OR_BELOW.pattern, DISPATCH_REFUSES_ARCH.pattern, PG_STROM_REFUSES.pattern)
 # A program refusing a GPU below the lowest architecture it was compiled for, naming both: HOOMD-blue ("No supported
 # GPUs are present on this system." with "The device Tesla K80 with compute capability 3.7 does not support
 # HOOMD-blue.", from hoomd/ExecutionConfiguration.cc; 3.0-beta releases printed "computed capability").
@@ -2009,7 +2015,8 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     (torch.compile): "Found NVIDIA GeForce GTX 1080 Ti which is too old to be supported by the triton
     GPU compiler ... Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA
     capability 6.1"; vLLM: "GPUs with compute capability below 7.0 are not supported." A program's
-    own check: "Sorry, need at least compute capability 7.0+!" on a GTX 1080 Ti (6.1). An NGC
+    own check: "Sorry, need at least compute capability 7.0+!" on a GTX 1080 Ti (6.1). PG-Strom's log:
+    "GPU0 Quadro K4200 (7 SMs, 784MHz), ... capability 3.0, NOT SUPPORTED". An NGC
     container's start-up check: "ERROR: Detected Quadro M1200 GPU, which is not supported by this
     container". FlashAttention 2 on an older GPU: "FlashAttention only supports Ampere GPUs or
     newer.", or the reporter saying so beside the GPU they have. Triton's generated code on a Pascal
@@ -2121,6 +2128,16 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     refused = first_match(PROGRAM_REFUSES_GPU, seen)
     if refused is not None:
         yield _program_refuses_gpu(refused)
+        return
+    pg_strom = first_match(PG_STROM_REFUSES, seen)
+    if pg_strom is not None:
+        gpu, major, minor = [g for g in pg_strom.groups() if g is not None]
+        yield Hit(f"PG-Strom refuses the {gpu}: its compute capability {major}.{minor} is below what this PG-Strom "
+                  "release supports", evidence={"gpu": gpu, "compute_capability": f"{major}.{minor}",
+                                                "observed": pg_strom.group(0)[:200]}, confirmed=True,
+                  references=["https://github.com/heterodb/pg-strom/issues/241"],
+                  fix=["run PG-Strom on a GPU its release supports (its documentation's GPU list; 1.0 needed compute "
+                       "capability 3.5, later releases more)", "nvidia-smi --query-gpu=name,compute_cap --format=csv"])
         return
     required = first_match(REQUIRED_ARCH, seen)
     if required is not None:
