@@ -526,8 +526,8 @@ ORT_CPU_AVAILABLE = r"Available providers: '(?:(?:Azure|CPU|OpenVINO|DML|CoreML)
 # not the CPU-only one, and the CPU fallback that follows ("Falling back to ['CPUExecutionProvider'] and retrying.")
 # is the loader's doing (LIB001, LIB004). Its Windows loader since 1.17 names the DLL the provider needed: 'Error
 # loading "...onnxruntime_providers_cuda.dll" which depends on "cublasLt64_12.dll" which is missing.'
-ORT_PROVIDER_FAILED = (r"Failed to create CUDAExecutionProvider",
-                       r"LoadLibrary failed with error 126\b.{0,200}onnxruntime_providers_cuda",
+ORT_PROVIDER_DLL_UNLOADED = r"LoadLibrary failed with error 126\b.{0,200}onnxruntime_providers_cuda"
+ORT_PROVIDER_FAILED = (r"Failed to create CUDAExecutionProvider", ORT_PROVIDER_DLL_UNLOADED,
                        r"libonnxruntime_providers_cuda\.so with error",
                        r"\bError loading \W?[^\n\"]{0,300}onnxruntime_providers_(?:cuda|tensorrt)\.dll\W{0,3} "
                        r"which depends on")
@@ -4420,7 +4420,7 @@ def program_built_without_cuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if option is not None:
         yield _built_without_option(option)
         return
-    counted = _opencv_counts_no_device(ctx)
+    counted = _opencv_counts_no_device(ctx) if first_match(OPENCV_DEVICE_COUNT, seen) else ""
     if counted:
         yield Hit("OpenCV's count of CUDA devices is 0, its answer when it was built without CUDA (a missing or old "
                   "driver gives -1): OpenCV's prebuilt packages (the pip wheels, OpenCvSharp's NuGet runtimes, Emgu "

@@ -11,8 +11,8 @@ from envcheck.matrix import QueryError, version
 from packaging.version import InvalidVersion
 
 from envcheck.rules import Context, Hit, first_match, older_than, rule
-from envcheck.rules.frameworks import (BITSANDBYTES_SEEKS_SO, JAX_LIBRARY_UNLOADABLE, ORT_PROVIDER_FAILED,
-                                       _software_release, torch_variant, unreleased_build)
+from envcheck.rules.frameworks import (BITSANDBYTES_SEEKS_SO, JAX_LIBRARY_UNLOADABLE, ORT_PROVIDER_DLL_UNLOADED,
+                                       ORT_PROVIDER_FAILED, _software_release, torch_variant, unreleased_build)
 from envcheck.rules.container import in_container, l4t_mismatch
 from envcheck.rules.system import EXECSTACK_SAID, on_native_windows
 from envcheck.rules.toolkit import CONDA_ENVIRONMENT, NVVM_MISSING
@@ -790,7 +790,7 @@ JCUDA_NATIVE = re.compile(r"Error while loading native library \"?((J\w+)-(?:0\.
 # onnxruntime_providers_cuda.dll, it says a DLL the provider links against (CUDA's or cuDNN's, of the majors the build
 # was made for) is not on PATH, without saying which.
 ORT_CUDA_NOT_LOADED = r"CUDA_PATH is set but CUDA wasn.?t able to be loaded"
-ORT_PROVIDER_UNLOADED = (ORT_CUDA_NOT_LOADED, ORT_PROVIDER_FAILED[1])
+ORT_PROVIDER_UNLOADED = (ORT_CUDA_NOT_LOADED, ORT_PROVIDER_DLL_UNLOADED)
 # ONNX Runtime states the build's needs when its CUDA provider does not load:
 # "Failed to create CUDAExecutionProvider. Require cuDNN 9.* and CUDA 12.*".
 ORT_REQUIRES = re.compile(r"Require cuDNN (\d+)\.\* and CUDA (\d+)\.\*", re.I)
