@@ -108,7 +108,7 @@ def test_a_retyped_triton_common_module_name():
 
 
 def test_lightgbms_misspelt_cuda_option_in_its_message_is_still_its_cpu_build():
-    # microsoft/LightGBM#6152's typo, "-DUSE_CUDAP=1", and the same message spelt right (corpus 3829)
+    # lightgbm-org/LightGBM#6205's typo, "-DUSE_CUDAP=1", and the same message spelt right (corpus 3829)
     for text in ('[Fatal] CUDA Tree Learner was not enabled in this build.\n"Please recompile with CMake option '
                  '-DUSE_CUDAP=1"', corpus("3829-")):
         assert "cpu-only-build" in paste_slugs(text, diagnosed_only=True)

@@ -711,8 +711,8 @@ CPU_ONLY_LIBRARIES = (
     # package has neither (its maintainers, microsoft/LightGBM#5419); the PyPI wheels carry the OpenCL one (device=gpu)
     # on Linux and Windows, the CUDA one (device=cuda) only from a source build.
     # People retell its second sentence: 'there is an error "recompile with CMake option -DUSE_GPU=1"' (corpus 5639).
-    # Releases around 4.0 misspelt the CUDA learner's option in it, "-DUSE_CUDAP=1" (a typo, its maintainer said in
-    # microsoft/LightGBM#6152).
+    # Its master of late 2023 misspelt the CUDA learner's option in it, "-DUSE_CUDAP=1" (a typo, its maintainer said in
+    # lightgbm-org/LightGBM#6205).
     ("LightGBM", r"(GPU|CUDA) Tree Learner was not enabled in this build|"
                  r"recompile with CMake option -DUSE_(?:GPU|CUDAP?)=1",
      "this LightGBM was built without its GPU tree learners (conda-forge's package, or a build without -DUSE_GPU/-DUSE_CUDA)",
@@ -4362,9 +4362,10 @@ NAMED_BUILD_WITHOUT_CUDA = re.compile(r"^(?!.*\bpossible\b).*?\b(?:this\s+|the\s
 REBUILD_WITH_CUDA_OPTION = re.compile(r"(?<![A-Za-z])(?:please\s+(?:re)?(?:compile|build)|re(?:build|compile|configure))\s+"
                                       r"(?:it\s+)?with\s+(?:--cmake-args\s+)?-D\s?(\w*(?:CUDA|GPU|CUBLAS)\w*)=ON", re.I)
 # OpenCV's count of CUDA devices is 0 in a build without CUDA and -1 where the driver is missing or too old (its
-# reference for cv::cuda::getCudaEnabledDeviceCount), so a count of 0 on a machine with an NVIDIA GPU says the OpenCV
-# in use has no CUDA: "int count = Cv2Gpu.GetCudaEnabledDeviceCount(); ... it always returns 0" (shimat/opencvsharp#113,
-# OpenCvSharp's NuGet native DLLs), "`int count = Cv2.GetCudaEnabledDeviceCount();` is still 0" (corpus 6469).
+# reference for cv::cuda::getCudaEnabledDeviceCount, docs.opencv.org and the opencv crate's copy), so a count of 0 on
+# a machine with an NVIDIA GPU says the OpenCV in use has no CUDA: "int count = Cv2Gpu.GetCudaEnabledDeviceCount();
+# ... it always returns 0" (shimat/opencvsharp#123, OpenCvSharp's NuGet native DLLs), "`int count =
+# Cv2.GetCudaEnabledDeviceCount();` is still 0" (shimat/opencvsharp#323).
 OPENCV_DEVICE_COUNT = re.compile(r"\bget_?cuda_?enabled_?device_?count\s*\(\s*\)", re.I)
 COUNT_IS_ZERO = re.compile(r"(?:\b(?:returns?|returned|returning|is|was|gives?|gave|got|prints?|printed|shows?)\s+"
                            r"(?:still\s+|always\s+|only\s+|just\s+)*|=\s*|^\W*)0(?!\d|\.\d)", re.I)

@@ -657,8 +657,9 @@ CUDA_LIBS = r"(?:cudart|cublasLt|cublas|cufft|curand|cusolver|cusparse|nvrtc(?:-
 # darglein/ADOP#39 with the toolkit's lib64 off the loader path).
 # NCCL (libnccl.so.2, numbered by NCCL's own major) is never part of a toolkit: NVIDIA's libnccl2 package, the
 # nvidia-nccl-cu12 wheel or a conda package brings it, and programs built with NCCL support stop or fall back without
-# it: "ImportError (libnccl.so.2: cannot open shared object file" (CuPy, alpa-projects/alpa via corpus 5685), "This
-# caffe2 python run does not have GPU support ... libnccl.so.2: cannot open shared object file" (Detectron#370).
+# it: "ImportError (libnccl.so.2: cannot open shared object file" (CuPy under alpa-projects/alpa#330), "This caffe2
+# python run does not have GPU support ... libnccl.so.2: cannot open shared object file"
+# (facebookresearch/Detectron#370).
 SEPARATE_CUDA_LIB = re.compile(r"\b(lib(nvvm|custatevec|nvToolsExt|nccl)\.so(?:\.\d+)*)" + CANNOT_OPEN)
 SEPARATE_CUDA_HOMES = {
     "nvvm": ("the CUDA toolkit's NVVM library, in the toolkit's nvvm/lib64 directory",
