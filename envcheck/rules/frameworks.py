@@ -4,7 +4,7 @@ this GPU, on this Python, with matching companion packages."""
 from __future__ import annotations
 
 import re
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
@@ -212,6 +212,7 @@ PTX_FEATURE_NEEDS_NEWER = re.compile(r"(?:Feature|Modifier|Instruction) '(?!\.bf
 # 2700MHz), capability 3.0, NOT SUPPORTED" (heterodb/pg-strom#241, #262 for a Quadro K600), and in its 2018 code
 # "PG-Strom: GPU0 Tesla K80 - CC 3.7 is not supported" (#366); its maintainer: "Minimum requirement of PG-Strom is
 # CC3.5" (#241, for 1.0), the floor rising with later releases.
+PG_STROM_FLOOR = "https://github.com/heterodb/pg-strom/issues/241"
 PG_STROM_REFUSES = re.compile(r"\bGPU\d+ (.+?) \(\d+ SMs\b[^\n]*?capability (\d+)\.(\d), NOT SUPPORTED|"
                               r"PG-Strom: GPU\d+ (.+?) - CC (\d+)\.(\d) is not supported")
 MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, PTX_FEATURE_NEEDS_NEWER.pattern,
@@ -1899,15 +1900,15 @@ def _ggml_built_above_gpu(said: "re.Match[str]") -> Hit:
                     "chooses its own list)"])
 
 
-def _program_refuses_gpu(refused: "re.Match[str]") -> Hit:
+def _program_refuses_gpu(gpu: str, cc: str, program: str, references: Sequence[str] = ()) -> Hit:
     """A program that checks each GPU against the oldest architecture it was compiled for, and said this one is
-    below it; HOOMD-blue 3 and later leave out compute 3.x on purpose, so a rebuild does not bring it back."""
-    gpu, cc, program = refused.group(1).strip(), f"{refused.group(2)}.{refused.group(3)}", refused.group(4)
+    below it (HOOMD-blue, PG-Strom); HOOMD-blue 3 and later leave out compute 3.x on purpose, so a rebuild does not
+    bring it back."""
     hoomd = program.lower().startswith("hoomd")
     why = (" (HOOMD-blue 3 dropped support for Kepler and Maxwell GPUs)" if hoomd else "")
     return Hit(f"{program} refuses the {gpu}: its compute capability {cc} is below the oldest architecture this "
                f"{program} build supports{why}", evidence={"gpu": gpu, "compute_capability": cc, "program": program},
-               confirmed=True, references=[HOOMD_DROPPED_KEPLER] if hoomd else [],
+               confirmed=True, references=[HOOMD_DROPPED_KEPLER] if hoomd else list(references),
                fix=(["build an older HOOMD-blue (2.x), from before the drop, from source with CUDA for this GPU; its "
                      "Python API differs from 3.x" if hoomd else
                      f"install a release of {program} whose builds still include compute capability {cc}",
@@ -2127,17 +2128,13 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             return
     refused = first_match(PROGRAM_REFUSES_GPU, seen)
     if refused is not None:
-        yield _program_refuses_gpu(refused)
+        yield _program_refuses_gpu(refused.group(1).strip(), f"{refused.group(2)}.{refused.group(3)}",
+                                   refused.group(4))
         return
     pg_strom = first_match(PG_STROM_REFUSES, seen)
     if pg_strom is not None:
         gpu, major, minor = [g for g in pg_strom.groups() if g is not None]
-        yield Hit(f"PG-Strom refuses the {gpu}: its compute capability {major}.{minor} is below what this PG-Strom "
-                  "release supports", evidence={"gpu": gpu, "compute_capability": f"{major}.{minor}",
-                                                "observed": pg_strom.group(0)[:200]}, confirmed=True,
-                  references=["https://github.com/heterodb/pg-strom/issues/241"],
-                  fix=["run PG-Strom on a GPU its release supports (its documentation's GPU list; 1.0 needed compute "
-                       "capability 3.5, later releases more)", "nvidia-smi --query-gpu=name,compute_cap --format=csv"])
+        yield _program_refuses_gpu(gpu, f"{major}.{minor}", "PG-Strom", [PG_STROM_FLOOR])
         return
     required = first_match(REQUIRED_ARCH, seen)
     if required is not None:
