@@ -299,6 +299,7 @@ CONTEXT = {
     "container-lacks-nvidia-vulkan-icd": "docker run --gpus all image",
     "container-driver-capabilities-lack-graphics": "docker run --gpus all image",
     "windows-python38-dll-search-excludes-path": "Python 3.9.7 on Windows 10 with CUDA 11.2",
+    "gpu-lacks-rt-cores-for-rtx-renderer": "GPU: NVIDIA GeForce GTX 1060 6GB",
 }
 
 

@@ -34,6 +34,8 @@ GPU_MENTION = re.compile(
     # 930M"), and people dropping GTX ("dual GeForce 780M"); before the 200 series the line word came after the number
     # ("GeForce 9500 GT", "GeForce 8800 GTX", "GeForce 9800 GTX+", "GeForce 8600M GT", "GeForce 8400 GS")
     r"(?:NVIDIA\s+)?GeForce\s+\d{2,4}(?:MX|M)?(?:\s*(?i:Ti|SUPER)|\s*(?:GTX|GTS|GT|GSO|GS|SE)\+?(?![\w+]))?|"
+    # the laptop MX line, whose word comes first and is often written alone: "Nvidia Geforce MX330", "MX150"
+    r"(?:NVIDIA\s+)?(?:GeForce\s+)?MX\s?[1-5][1-7]0|"
     r"(?:[AHLBVPKM]\d{2,3}(?:S|m|c|Xm?)?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*(?:\s*\d{2,3}\s*GB?)?)(?!\w|\.\w)", re.ASCII)
 # Another vendor's name just before a model that reads like an NVIDIA data-centre one: AMD's "Radeon R9 M295X" and
 # "Radeon Pro V340", Intel's "Arc A770".
@@ -214,6 +216,9 @@ def _repl_versions(lines: List[str], facts: HostFacts, source: str) -> None:
 # So is a field's hint before its colon: "TensorFlow version (use command below): 2.1.0"; a parenthesis with a
 # number in it ("GPUs (RTX 3090 and A100):") is the reporter's.
 TEMPLATE_EXAMPLE = re.compile(r"\((?:e\.\s?g\.?|eg\.|for example|such as)[^()]*\)|\((?=[^()]*[a-z])[^()\d]{0,40}\)(?=\s*:)", re.I)
+# Markdown's inline code around one token: "tf version is `2.1.0` and cuda version is `10.2`" (OpenNMT/OpenNMT-tf#638)
+# says the same as without the backticks. A span with spaces in it (a command) is left as written.
+INLINE_CODE = re.compile(r"`([^`\s]{1,60})`")
 
 
 # xFormers states the torch and Python it was built for next to the ones it found:
@@ -254,7 +259,7 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
     # An issue form's answer means something only with its heading: "OS Version" + "win10".
     form = [f"{heading}: {answer}" for heading, answer in form_answers(lines)]
     for line in form + table_pairs(lines) + package_records(lines) + lines:
-        text = " ".join(TEMPLATE_EXAMPLE.sub(" ", line).split())
+        text = " ".join(INLINE_CODE.sub(r"\1", TEMPLATE_EXAMPLE.sub(" ", line)).split())
         if not text:
             continue
         where = f"{source}{PROSE}'{text[:100]}'"

@@ -1379,8 +1379,68 @@ def gpu_memory_held_by_other_processes(ctx: Context, seen: List[str]) -> Iterabl
                   evidence={"observed": context[0].strip()[:300]}, confirmed=True, fix=fix)
 
 
+# Hardware ray tracing asked of a GPU without RT cores. The RT cores came with Turing (GeForce RTX 20): renderers
+# built on DXR or on Vulkan's ray tracing extensions refuse what came before. "We don't support pre RTX cards"
+# (Falcor's maintainer on a GTX 1080, NVIDIAGameWorks/Falcor#289, where the driver's DXR 1.0 emulation on GTX 10 cards
+# of 6 GB or more was too slow and too partial for it); "This needs RTX 2000 series or AMD RX 6000 series GPU as a
+# minimum. It also uses VK_KHR_ray_query which your GPU doesn't seem to support" (diharaw/hybrid-rendering#8, a GTX
+# 1060); "it simply does not support the hardware ray tracing extensions" (SaschaWillems/VulkanPathTracer#7, an MX330,
+# whose Vulkan device creation failed with ERROR_EXTENSION_NOT_PRESENT).
+RAY_TRACING_ASKED = (r"\bVK_(?:KHR|NV)_ray_(?:tracing|query)", r"\bVK_KHR_acceleration_structure\b",
+                     r"\bRTX[- ]capable\b", r"\bDXR\b", r"\bDirectX Raytracing\b", r"\bRT cores?\b",
+                     r"\bhardware ray ?tracing\b")
+# A Vulkan device refused for an extension the GPU lacks, which one unnamed: on a GPU without RT cores, most often the
+# ray tracing ones.
+EXTENSION_NOT_PRESENT = r"\bERROR_EXTENSION_NOT_PRESENT\b"
+BEFORE_RT_CORES = ("Fermi", "Kepler", "Maxwell", "Pascal", "Volta")
+
+
+@rule("GPU021", "gpu-lacks-rt-cores-for-rtx-renderer", "error",
+      "Hardware ray tracing was asked of a GPU without RT cores",
+      signatures=RAY_TRACING_ASKED + (EXTENSION_NOT_PRESENT,), priority=20,
+      references=("https://github.com/NVIDIAGameWorks/Falcor/issues/289",
+                  "https://github.com/diharaw/hybrid-rendering/issues/8"))
+def gpu_lacks_rt_cores_for_rtx_renderer(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A ray-traced renderer stops at start on a GTX, Quadro or Tesla card of before 2018: a Vulkan path
+    tracer's "Could not create Vulkan device: ERROR_EXTENSION_NOT_PRESENT", "Failed to find RTX
+    capable GPU", a DXR sample's "Error! The parameter is incorrect" while the non-DXR samples run.
+
+    Why:
+    Hardware ray tracing (DirectX Raytracing, Vulkan's VK_KHR_ray_tracing_pipeline and
+    VK_KHR_ray_query) runs on RT cores, which NVIDIA GPUs have from Turing (the RTX 20 series) on.
+    Older GPUs lack them; the driver emulates DXR 1.0 and the ray tracing pipeline on GTX 10 cards of
+    6 GB or more, slowly, and ray queries not at all, so most such renderers refuse those GPUs.
+
+    Fix:
+    Run the renderer on an RTX GPU (GeForce RTX 20 series or newer, Quadro RTX, RTX A-series and
+    later), or use the program's mode without hardware ray tracing if it has one.
+
+    When to ignore:
+    When the program accepts the driver's emulation and runs, slowly, on a GTX 10 card.
+    """
+    if not seen:
+        return
+    older = [m for m in ctx.gpu_models() if m["architecture"] in BEFORE_RT_CORES]
+    if not older or len(older) < len(ctx.gpu_models()):
+        return  # a GPU with RT cores is here too, or none known
+    named = ctx.observed(RAY_TRACING_ASKED)
+    gpus = ", ".join(sorted({f"{m['name']} ({m['architecture']})" for m in older}))
+    asked = "hardware ray tracing (DXR or Vulkan's ray tracing extensions)" if named else \
+        "a Vulkan device extension this GPU lacks, most likely hardware ray tracing"
+    yield Hit(f"The program asks for {asked}, and the {gpus} has no RT cores: NVIDIA GPUs have them from Turing (the "
+              "RTX 20 series) on", confirmed=bool(named), generic=not named,
+              evidence={"observed": seen[0].strip()[:200], "gpus": [m["name"] for m in older]},
+              fix=["vulkaninfo | grep -i -E 'ray_(tracing|query)|acceleration_structure'  # the ray tracing "
+                   "extensions this GPU's driver offers (none on a GPU without RT cores, or emulated ones on a GTX 10 "
+                   "card of 6 GB or more)",
+                   "run the renderer on an RTX GPU (GeForce RTX 20 series or newer, Quadro RTX, RTX A-series and "
+                   "later), or use its mode without hardware ray tracing if it has one"])
+
+
 RULES = (no_nvidia_gpu, xid_errors, ecc_errors, row_remap_pending, pcie_link_degraded, gpu_throttled, p2p_blocked,
          ecc_errors_lifetime, gpu_coverage_mismatch, gpus_restricted, p2p_unavailable_by_design,
          more_ranks_than_visible_gpus, nccl_ranks_share_a_gpu, multiple_mig_devices_in_one_process, vgpu_unlicensed,
          gpu_held_by_stale_process, dcgm_profiling_unsupported_gpu, dcgm_unsupported_on_jetson,
-         gpu_memory_too_small_for_model, gpu_memory_held_by_other_processes)
+         gpu_memory_too_small_for_model, gpu_memory_held_by_other_processes, gpu_lacks_rt_cores_for_rtx_renderer)

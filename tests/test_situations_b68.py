@@ -1,0 +1,55 @@
+"""Situations met in session 81, each read in general and tried on at least two real wordings."""
+
+from __future__ import annotations
+
+import pytest
+
+from envcheck.importers import from_text
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+
+
+@pytest.mark.parametrize("text, confidence", [
+    # a DXR sample on a GTX 1080 (NVIDIAGameWorks/Falcor#289, corpus 12650)
+    (corpus("12650-"), "confirmed"),
+    # a Vulkan path tracer's device refused for a missing extension on an MX330 (SaschaWillems/VulkanPathTracer#7,
+    # corpus 12653): which extension is not said, so the reading is a likely one
+    (corpus("12653-"), "likely"),
+    # constructed: the extension named, on a Maxwell card
+    ("vkCreateDevice: required extension VK_KHR_ray_query not supported\nGPU: NVIDIA GeForce GTX 970", "confirmed"),
+])
+def test_hardware_ray_tracing_asked_of_a_gpu_without_rt_cores(text, confidence):
+    finding = first(text)
+    assert (finding.slug, finding.confidence) == ("gpu-lacks-rt-cores-for-rtx-renderer", confidence)
+
+
+@pytest.mark.parametrize("text", [
+    # an RTX card has RT cores: its "Failed to find RTX capable GPU" is a driver's (ChameleonRT#5, corpus 12652)
+    corpus("12652-"),
+    "Failed to find RTX capable GPU\nGPU: NVIDIA GeForce RTX 3090",  # constructed
+    # a GPU without RT cores in a report that asks for no ray tracing (constructed)
+    "RuntimeError: CUDA error: out of memory\nGPU: NVIDIA GeForce GTX 1080",
+])
+def test_no_rt_core_reading_without_both_an_old_gpu_and_ray_tracing(text):
+    assert "gpu-lacks-rt-cores-for-rtx-renderer" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("written, name", [
+    ("Nvidia Geforce MX330.", "MX330"),  # SaschaWillems/VulkanPathTracer#7
+    ("GPU: NVIDIA GeForce MX150", "NVIDIA GeForce MX150"),  # constructed, as a form writes it
+])
+def test_a_geforce_mx_laptop_gpu_is_read_from_prose(written, name):
+    devices = from_text(written, "paste.txt").gpus.devices
+    assert [d.name for d in devices] == [name]
+
+
+def test_mx_words_that_are_not_a_gpu_are_not_read():
+    assert from_text("Running on MX Linux 21 with an old kernel", "paste.txt").gpus.devices == []
+
+
+def test_a_version_in_inline_code_is_read_like_one_without_it():
+    # OpenNMT/OpenNMT-tf#638 (corpus 12853)
+    facts = from_text(corpus("12853-"), "paste.txt")
+    assert [(f.name, f.version) for f in facts.frameworks.installed] == [("tensorflow", "2.1.0")]
+    assert facts.cuda.stated_version == "10.2"
+    # an issue form's answer in backticks (constructed)
+    assert from_text("CUDA/cuDNN version: `11.8` / `8.6`", "paste.txt").cuda.stated_version == "11.8"
