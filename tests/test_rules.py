@@ -300,6 +300,9 @@ CONTEXT = {
     "container-driver-capabilities-lack-graphics": "docker run --gpus all image",
     "windows-python38-dll-search-excludes-path": "Python 3.9.7 on Windows 10 with CUDA 11.2",
     "gpu-lacks-rt-cores-for-rtx-renderer": "GPU: NVIDIA GeForce GTX 1060 6GB",
+    "optix-runtime-library-missing-from-driver-install": "OS: Ubuntu 22.04, driver 535.104.05",
+    "flatpak-nvidia-extension-lacks-optix": "$ flatpak run org.blender.Blender on an NVIDIA driver 535.54.03 host",
+    "wsl-optix-library-missing": "Ubuntu 22.04 under WSL2 on Windows 11",
 }
 
 

@@ -53,3 +53,35 @@ def test_a_version_in_inline_code_is_read_like_one_without_it():
     assert facts.cuda.stated_version == "10.2"
     # an issue form's answer in backticks (constructed)
     assert from_text("CUDA/cuDNN version: `11.8` / `8.6`", "paste.txt").cuda.stated_version == "11.8"
+
+
+@pytest.mark.parametrize("text, slug", [
+    # a container started with --gpus all alone: OptiX finds no library (rnd-team-dev/plotoptix#46, corpus 12655)
+    (corpus("12655-"), "container-driver-capabilities-lack-graphics"),
+    # a Linux driver install without OptiX's part: 7804 (owl-project/NVISII#107, corpus 7212), Dr.Jit's own words
+    # (rgl-epfl/differentiable-sdf-rendering#8, corpus 7934)
+    (corpus("7212-"), "optix-runtime-library-missing-from-driver-install"),
+    (corpus("7934-"), "optix-runtime-library-missing-from-driver-install"),
+    # a Flatpak whose NVIDIA extension lacks OptiX's files (flathub/org.freedesktop.Platform.GL.nvidia#184, 12656)
+    (corpus("12656-"), "flatpak-nvidia-extension-lacks-optix"),
+    # WSL 2 (PlantSimulationLab/Helios#37, corpus 7213); the SDK's own error name under WSL (constructed)
+    (corpus("7213-"), "wsl-optix-library-missing"),
+    ("Running under WSL2 on Windows 11\noptixInit() failed: OPTIX_ERROR_LIBRARY_NOT_FOUND", "wsl-optix-library-missing"),
+])
+def test_optix_without_its_library_is_read_by_where_it_ran(text, slug):
+    assert first(text).slug == slug
+
+
+def test_optix_failures_that_are_not_a_missing_library_are_left_to_others():
+    # a Windows driver (591.44) failing a legacy OptiX program (DeclanRussell/NvidiaAIDenoiser#34, corpus 7211): the
+    # Linux packaging reading does not apply
+    assert "optix-runtime-library-missing-from-driver-install" not in paste_slugs(corpus("7211-"))
+    # the driver refusing the program's OptiX ABI in a container is DRV022's, not the container's (constructed)
+    text = ("docker run --gpus all -e NVIDIA_DRIVER_CAPABILITIES=all blender-render\n"
+            "OptiX initialization failed because the installed NVIDIA driver is too old. Please update to the latest "
+            "driver first!")
+    assert first(text).slug == "driver-too-old-for-optix"
+    # OptiX failing with no word of a library, outside a container, Flatpak or WSL: no reading of where (constructed)
+    slugs = set(paste_slugs("Ubuntu 22.04\nOptiX initialization failed.", diagnosed_only=True))
+    assert not slugs & {"optix-runtime-library-missing-from-driver-install", "flatpak-nvidia-extension-lacks-optix",
+                        "wsl-optix-library-missing", "container-driver-capabilities-lack-graphics"}

@@ -1615,8 +1615,20 @@ GL_FELL_BACK_TO_MESA = (r"libGL error: No matching fbConfigs or visuals found", 
 # OptiX lives in the display driver (libnvoptix.so.1): optixInit() returns OPTIX_ERROR_LIBRARY_NOT_FOUND (7804) when it
 # cannot load it, "OptiX error 7804 (OPTIX_ERROR_LIBRARY_NOT_FOUND)" in nvidia-docker#1545 (settled there: the toolkit
 # mounts libnvoptix only for the graphics capability), "Optix Error: 'Library not found'" in NVIDIA/pyxis#103.
+# Programs' own words for it: "OptiX Error: Failed to load OptiX library" (PlantSimulationLab/Helios#37), "Optix call
+# (optixInit()) failed with code 7804" (owl-project/NVISII#107), Dr.Jit's "jit_optix_init(): libnvoptix.so.1 could not
+# be loaded" (rgl-epfl/differentiable-sdf-rendering#8).
 OPTIX_LIBRARY_NOT_FOUND = (r"\bOPTIX_ERROR_LIBRARY_NOT_FOUND\b", r"\bOptiX error 7804\b",
-                           r"\bOptix Error\W{1,3}Library not found\b")
+                           r"\bOptix Error\W{1,3}Library not found\b", r"\bFailed to load OptiX library\b",
+                           r"\boptixInit\W{1,6}failed with code 7804\b",
+                           r"\blibnvoptix\.so(?:\.1)?\W{0,3}(?:could not be loaded|cannot open shared object)")
+# OptiX failing to start without saying why, which a missing library is one cause of: PlotOptiX's "OptiX initialization
+# failed. Unknown OptixResult code: Compatible device(s) not found / OptiX not initialized." (rnd-team-dev/plotoptix#46,
+# in a container without the graphics capability), Blender's "OptiX denoiser creation has failed" (in a Flatpak whose
+# NVIDIA extension lacked OptiX's files, flathub/org.freedesktop.Platform.GL.nvidia#184). Blender's "OptiX
+# initialization failed because the installed NVIDIA driver is too old" is DRV022's.
+OPTIX_FAILED_TO_START = (r"\bOptiX initialization failed(?! because)", r"\bOptiX not initialized\b",
+                         r"\bOptiX denoiser creation has failed\b")
 # A container the NVIDIA runtime was asked to give GPUs: Docker's request, or nvidia-docker named as the way it ran.
 NVIDIA_DOCKER = r"\bnvidia-docker2?\b"
 # A driver-capability setting that gives the graphics part: "NVIDIA_DRIVER_CAPABILITIES=all", "=compute,utility,graphics",
@@ -1628,7 +1640,8 @@ GRAPHICS_GIVEN = (r"(?:NVIDIA_DRIVER_CAPABILITIES|capabilities)\W{1,4}[\w,\"' \[
 
 @rule("CTR030", "container-driver-capabilities-lack-graphics", "error",
       "The container was given the driver without its graphics libraries (NVIDIA_DRIVER_CAPABILITIES)",
-      signatures=GL_FELL_BACK_TO_MESA + OPTIX_LIBRARY_NOT_FOUND, priority=11, references=(CAPABILITIES_DOC,),
+      signatures=GL_FELL_BACK_TO_MESA + OPTIX_LIBRARY_NOT_FOUND + OPTIX_FAILED_TO_START, priority=11,
+      references=(CAPABILITIES_DOC,),
       scope="containers")
 def container_driver_capabilities_lack_graphics(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -1636,7 +1649,8 @@ def container_driver_capabilities_lack_graphics(ctx: Context, seen: List[str]) -
     In a container given the GPU, CUDA works but OpenGL or OptiX does not: "libGL error: No matching
     fbConfigs or visuals found" and "libGL error: failed to load driver: swrast" (Gazebo, RViz and
     other GL programs under nvidia-docker2), or OptiX failing to start: "OptiX error 7804
-    (OPTIX_ERROR_LIBRARY_NOT_FOUND)", "Optix Error: 'Library not found'" in a Slurm job's container.
+    (OPTIX_ERROR_LIBRARY_NOT_FOUND)", "Optix Error: 'Library not found'" in a Slurm job's container,
+    PlotOptiX's "OptiX initialization failed. ... OptiX not initialized." under `docker run --gpus all`.
 
     Why:
     The NVIDIA container runtime mounts only the driver parts that NVIDIA_DRIVER_CAPABILITIES names.
@@ -1662,12 +1676,13 @@ def container_driver_capabilities_lack_graphics(ctx: Context, seen: List[str]) -
     if ctx.observed([GRAPHICS_GIVEN]) or (value and {part.strip().lower() for part in value.split(",")}
                                           & {"graphics", "all"}):
         return  # graphics was given: the libraries are missing for another reason
-    optix = any(re.search(p, line, re.I) for p in OPTIX_LIBRARY_NOT_FOUND for line in seen)
+    unfound = any(re.search(p, line, re.I) for p in OPTIX_LIBRARY_NOT_FOUND for line in seen)
+    optix = unfound or any(re.search(p, line, re.I) for p in OPTIX_FAILED_TO_START for line in seen)
     part = "OptiX's library (libnvoptix, part of the driver)" if optix else "NVIDIA's OpenGL libraries (libGLX_nvidia)"
     yield Hit(f"the container has the driver without its graphics capability, so {part} was not mounted"
               + (f" (NVIDIA_DRIVER_CAPABILITIES is '{value}')" if value else ""),
               evidence={"observed": seen[0].strip()[:200], "NVIDIA_DRIVER_CAPABILITIES": value or "not in the input"},
-              confirmed=value is not None,
+              confirmed=value is not None, generic=optix and not unfound and value is None,
               fix=["docker run --gpus all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility,graphics ...  # add display "
                    "for an X11 window, or use all; ENV in the Dockerfile does the same",
                    "NVIDIA_DRIVER_CAPABILITIES=compute,utility,graphics srun --container-image=... # pyxis/enroot",

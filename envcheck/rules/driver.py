@@ -10,12 +10,13 @@ from packaging.version import InvalidVersion
 from envcheck.matrix import QueryError, variant_cuda, version
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import (CUDA_SEES_NO_GPU, DRIVER_LIBRARY_NOT_FOUND, FLATPAK, GL_FELL_BACK_TO_MESA,
-                                      NO_LIBCUDA_RUNTIME_SAYS, VIDEO_LIBS_MISSING, WSL_WORD, image_driver_libs_mismatch,
+                                      NO_LIBCUDA_RUNTIME_SAYS, OPTIX_FAILED_TO_START, OPTIX_LIBRARY_NOT_FOUND,
+                                      VIDEO_LIBS_MISSING, WSL_WORD, image_driver_libs_mismatch,
                                       in_container, named_symbol_at_init_in_container, runs_without_gpus)
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED
 from envcheck.rules.gpu import on_a_mac, said_no_gpu
 from envcheck.rules.libraries import NVML_STUB
-from envcheck.rules.system import NATIVE_WINDOWS, VULKAN_ICD_SKIPPED, driver_libs_outside_ldcache
+from envcheck.rules.system import NATIVE_WINDOWS, VULKAN_ICD_SKIPPED, driver_libs_outside_ldcache, on_native_windows
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
 from envcheck.images import REQUIRED_CUDA
@@ -2062,6 +2063,144 @@ def driver_too_old_for_optix(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               ["# or a build of the program made with an older OptiX SDK (its release notes name the driver each needs)"])
 
 
+def _optix_unloadable(ctx: Context, seen: List[str]) -> Tuple[str, bool]:
+    """(the line, whether it says the library is missing) for OptiX failing to start, outside a container (CTR030's);
+    ("", False) for none. A line of DRV022's, the driver refusing the program's OptiX ABI, is another cause."""
+    if not seen or ctx.observed(OPTIX_ABI_REFUSED) or in_container(ctx) or ctx.has_nvidia_gpu() is False:
+        return "", False
+    unfound = [line for line in seen if any(re.search(p, line, re.I) for p in OPTIX_LIBRARY_NOT_FOUND)]
+    return (unfound or seen)[0].strip()[:200], bool(unfound)
+
+
+# Ubuntu and Debian split the driver's user-space parts into packages: OptiX (libnvoptix.so.1) comes with the GL part,
+# libnvidia-gl-<branch>, which compute-only and headless installs leave out ("Running 'sudo apt install
+# libnvidia-gl-535' worked for me. The driver itself did not ship with optix for me",
+# rgl-epfl/differentiable-sdf-rendering#8; "The OptiX library comes with the system driver ... check to see if you have
+# libnvoptix.so in /usr/lib/x86_64-linux-gnu/", owl-project/NVISII#107).
+OPTIX_FROM_DRIVER = "https://github.com/rgl-epfl/differentiable-sdf-rendering/issues/8"
+
+
+@rule("DRV033", "optix-runtime-library-missing-from-driver-install", "error",
+      "The driver is installed without its OptiX library (libnvoptix)",
+      signatures=OPTIX_LIBRARY_NOT_FOUND, priority=21, references=(OPTIX_FROM_DRIVER,))
+def optix_runtime_library_missing_from_driver_install(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On a Linux machine where CUDA works, a renderer's OptiX mode fails to start: "Optix call
+    (optixInit()) failed with code 7804" (OPTIX_ERROR_LIBRARY_NOT_FOUND), Dr.Jit's
+    "jit_optix_init(): libnvoptix.so.1 could not be loaded", "OptiX Error: Failed to load OptiX library".
+
+    Why:
+    A program built with the OptiX SDK carries only its headers; optixInit() loads the
+    implementation, libnvoptix.so.1, from the display driver. Distributions package the driver in
+    parts, and OptiX comes with the GL part (Ubuntu and Debian: libnvidia-gl-<branch>), which
+    compute-only, headless and server installs leave out.
+
+    Fix:
+    Install the GL part of the installed driver's branch (Ubuntu: libnvidia-gl-<branch>), or the
+    full desktop driver package, and check that libnvoptix.so.1 is in the linker cache.
+
+    When to ignore:
+    In a container (CTR030), a Flatpak (DRV034) or WSL (DRV035), where the library is missing for
+    other reasons.
+    """
+    line, unfound = _optix_unloadable(ctx, seen)
+    if not unfound or ctx.observed([FLATPAK, WSL_WORD]) or ctx.facts.system.wsl or on_native_windows(ctx) \
+            or on_a_mac(ctx):
+        return
+    if not (ctx.facts.system.distro_id or ctx.facts.system.os == "linux" or ".so" in line):
+        return  # the split packaging is Linux's; a Windows driver is installed whole
+    driver = ctx.driver_version()
+    branch = _distro.branch_of(driver) or "<branch>"
+    yield Hit("OptiX could not load its implementation, libnvoptix.so.1, which comes with the display driver's GL part: "
+              + (f"driver {driver} is installed" if driver else "the driver is installed") + " without it",
+              evidence={"observed": line, **({"driver": driver} if driver else {})}, confirmed=True,
+              fix=["ldconfig -p | grep -E 'libnvoptix|libnvidia-rtcore'  # empty when OptiX's part is not installed",
+                   f"sudo apt-get install -y libnvidia-gl-{branch}  # Ubuntu/Debian: the GL part of the same branch, "
+                   "which holds OptiX (other distributions: the driver's full package rather than its compute-only "
+                   "one)"])
+
+
+# Flathub's NVIDIA GL extension (DRV021) is a repackaged driver: its builds for older releases lacked OptiX's files.
+# libnvoptix was added by flathub/org.freedesktop.Platform.GL.nvidia#45 (after #44: Blender 2.90 offered no OptiX in the
+# Flatpak), and nvoptix.bin, which OptiX needs from driver 535 on, by #333 (after #184: "OptiX denoiser creation has
+# failed" on 535.54.03).
+FLATPAK_GL_NVIDIA_OPTIX = "https://github.com/flathub/org.freedesktop.Platform.GL.nvidia/issues/184"
+
+
+@rule("DRV034", "flatpak-nvidia-extension-lacks-optix", "error",
+      "The Flatpak's NVIDIA GL extension lacks OptiX's files", signatures=OPTIX_LIBRARY_NOT_FOUND + OPTIX_FAILED_TO_START,
+      priority=21, references=(FLATPAK_GL_NVIDIA_OPTIX, FLATPAK_GL_EXTENSIONS))
+def flatpak_nvidia_extension_lacks_optix(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A renderer installed from Flatpak (Blender) cannot use OptiX while its other builds can:
+    "OptiX denoiser creation has failed" on the terminal, no OptiX device or denoiser offered.
+
+    Why:
+    A Flatpak app sees the NVIDIA driver only through Flathub's GL extension
+    (org.freedesktop.Platform.GL.nvidia-<version>), a repackaging of the driver's user-space files.
+    Its builds have not always carried OptiX's: libnvoptix was added to it after Blender 2.90's
+    OptiX support, and nvoptix.bin, which OptiX needs from driver 535 on, only after 535.54.03.
+
+    Fix:
+    `flatpak update` to get the current build of the extension for this driver; until one carries
+    OptiX's files, use the program's non-Flatpak build.
+
+    When to ignore:
+    Programs not run from Flatpak.
+    """
+    line, unfound = _optix_unloadable(ctx, seen)
+    if not line or not ctx.observed([FLATPAK]):
+        return
+    driver = ctx.driver_version()
+    extension = "org.freedesktop.Platform.GL.nvidia-" + (driver.replace(".", "-") if driver else "<version>")
+    yield Hit(f"OptiX fails inside a Flatpak, where the driver's files come from the {extension} extension: its build "
+              "lacks OptiX's files (libnvoptix.so.1, and nvoptix.bin from driver 535 on)",
+              evidence={"observed": line, "flatpak": ctx.observed([FLATPAK])[0].strip()[:200],
+                        **({"driver": driver} if driver else {})}, confirmed=unfound, generic=not unfound,
+              fix=["flatpak update  # the extension's current build for this driver",
+                   f"flatpak list --runtime | grep -i nvidia  # {extension} must be listed",
+                   "until its build carries OptiX, use the program's build from its own site or the distribution"])
+
+
+# WSL 2 gives Linux the Windows driver's libraries (/usr/lib/wsl/lib), and OptiX's were not among them: "OptiX is
+# usually shipped with your driver, but for _reasons_ that is not happening with WSL" (Mitsuba's maintainer,
+# mitsuba-renderer/mitsuba3#1221); "WSL drivers are not packaged with OpTiX by default, so you have to install OpTiX
+# separately" (PlantSimulationLab/Helios#37, which points to NVIDIA's forum thread for the steps).
+WSL_OPTIX = "https://forums.developer.nvidia.com/t/problem-running-optix-7-6-in-wsl/239355"
+
+
+@rule("DRV035", "wsl-optix-library-missing", "error", "WSL's driver libraries do not include OptiX",
+      signatures=OPTIX_LIBRARY_NOT_FOUND, priority=21, references=(WSL_OPTIX,))
+def wsl_optix_library_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Under WSL 2, CUDA works but an OptiX renderer or simulator does not: "OptiX Error: Failed to
+    load OptiX library", OPTIX_ERROR_LIBRARY_NOT_FOUND (7804).
+
+    Why:
+    WSL 2 has no Linux driver of its own: it gives Linux the Windows driver's user-space libraries
+    in /usr/lib/wsl/lib, and OptiX's (libnvoptix.so.1 with what it needs) are not among those the
+    Windows driver provides there.
+
+    Fix:
+    Run the OptiX program on Windows itself or on native Linux; or supply the OptiX libraries of the
+    same driver release in WSL by hand, as NVIDIA's forum thread on OptiX in WSL describes.
+
+    When to ignore:
+    Not under WSL.
+    """
+    line, unfound = _optix_unloadable(ctx, seen)
+    if not unfound or not (ctx.facts.system.wsl or ctx.observed([WSL_WORD])):
+        return
+    yield Hit("OptiX could not load its implementation under WSL 2: the Windows driver's libraries that WSL gives Linux "
+              "(/usr/lib/wsl/lib) do not include OptiX's libnvoptix.so.1", evidence={"observed": line}, confirmed=True,
+              fix=["ls /usr/lib/wsl/lib | grep -i optix  # nothing: WSL has no OptiX library",
+                   "run the program on Windows itself or on native Linux",
+                   f"or supply the OptiX libraries of the same driver release in WSL by hand: {WSL_OPTIX}"])
+
+
 # A vGPU guest driver from another vGPU release than the host's vGPU Manager: the guest's RM refuses to start the vGPU
 # and logs Xid 78 (VGPU_START_ERROR) with "Guest driver is incompatible with host driver" (open-gpu-kernel-modules,
 # src/nvidia/src/kernel/gpu/gpu.c, on NV_ERR_LIB_RM_VERSION_MISMATCH; NVIDIA's Xid catalog, Xid 78).
@@ -2599,4 +2738,5 @@ RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_lib
          driver_too_old_for_optix, vgpu_guest_host_driver_mismatch, gpu_no_vulkan_support,
          egl_device_rendering_without_gpu_driver, driver_libs_not_in_ldcache, driver_does_not_support_gpu,
          ptxas_newer_than_driver, vulkan_loader_not_installed, opencl_loader_without_platform,
-         container_lacks_nvidia_vulkan_icd)
+         container_lacks_nvidia_vulkan_icd, optix_runtime_library_missing_from_driver_install,
+         flatpak_nvidia_extension_lacks_optix, wsl_optix_library_missing)
