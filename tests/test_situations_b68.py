@@ -66,7 +66,8 @@ def test_a_version_in_inline_code_is_read_like_one_without_it():
     (corpus("12656-"), "flatpak-nvidia-extension-lacks-optix"),
     # WSL 2 (PlantSimulationLab/Helios#37, corpus 7213); the SDK's own error name under WSL (constructed)
     (corpus("7213-"), "wsl-optix-library-missing"),
-    ("Running under WSL2 on Windows 11\noptixInit() failed: OPTIX_ERROR_LIBRARY_NOT_FOUND", "wsl-optix-library-missing"),
+    ("Running under WSL2 on Windows 11\noptixInit() failed: OPTIX_ERROR_LIBRARY_NOT_FOUND",
+     "wsl-optix-library-missing"),
 ])
 def test_optix_without_its_library_is_read_by_where_it_ran(text, slug):
     assert first(text).slug == slug

@@ -2112,7 +2112,8 @@ def optix_runtime_library_missing_from_driver_install(ctx: Context, seen: List[s
         return  # the split packaging is Linux's; a Windows driver is installed whole
     driver = ctx.driver_version()
     branch = _distro.branch_of(driver) or "<branch>"
-    yield Hit("OptiX could not load its implementation, libnvoptix.so.1, which comes with the display driver's GL part: "
+    yield Hit("OptiX could not load its implementation, libnvoptix.so.1, which comes with the display driver's GL "
+              "part: "
               + (f"driver {driver} is installed" if driver else "the driver is installed") + " without it",
               evidence={"observed": line, **({"driver": driver} if driver else {})}, confirmed=True,
               fix=["ldconfig -p | grep -E 'libnvoptix|libnvidia-rtcore'  # empty when OptiX's part is not installed",
@@ -2129,7 +2130,8 @@ FLATPAK_GL_NVIDIA_OPTIX = "https://github.com/flathub/org.freedesktop.Platform.G
 
 
 @rule("DRV034", "flatpak-nvidia-extension-lacks-optix", "error",
-      "The Flatpak's NVIDIA GL extension lacks OptiX's files", signatures=OPTIX_LIBRARY_NOT_FOUND + OPTIX_FAILED_TO_START,
+      "The Flatpak's NVIDIA GL extension lacks OptiX's files",
+      signatures=OPTIX_LIBRARY_NOT_FOUND + OPTIX_FAILED_TO_START,
       priority=21, references=(FLATPAK_GL_NVIDIA_OPTIX, FLATPAK_GL_EXTENSIONS))
 def flatpak_nvidia_extension_lacks_optix(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -2194,8 +2196,9 @@ def wsl_optix_library_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     line, unfound = _optix_unloadable(ctx, seen)
     if not unfound or not (ctx.facts.system.wsl or ctx.observed([WSL_WORD])):
         return
-    yield Hit("OptiX could not load its implementation under WSL 2: the Windows driver's libraries that WSL gives Linux "
-              "(/usr/lib/wsl/lib) do not include OptiX's libnvoptix.so.1", evidence={"observed": line}, confirmed=True,
+    yield Hit("OptiX could not load its implementation under WSL 2: the Windows driver's libraries that WSL gives "
+              "Linux (/usr/lib/wsl/lib) do not include OptiX's libnvoptix.so.1", evidence={"observed": line},
+              confirmed=True,
               fix=["ls /usr/lib/wsl/lib | grep -i optix  # nothing: WSL has no OptiX library",
                    "run the program on Windows itself or on native Linux",
                    f"or supply the OptiX libraries of the same driver release in WSL by hand: {WSL_OPTIX}"])
