@@ -86,3 +86,34 @@ def test_optix_failures_that_are_not_a_missing_library_are_left_to_others():
     slugs = set(paste_slugs("Ubuntu 22.04\nOptiX initialization failed.", diagnosed_only=True))
     assert not slugs & {"optix-runtime-library-missing-from-driver-install", "flatpak-nvidia-extension-lacks-optix",
                         "wsl-optix-library-missing", "container-driver-capabilities-lack-graphics"}
+
+
+@pytest.mark.parametrize("text", [
+    corpus("13202-"),  # gcc: a Caffe fork's pooling call on cuDNN 5 (rbgirshick/py-faster-rcnn#308)
+    corpus("13411-"),  # gcc: the convolution descriptor's new argument on cuDNN 6 (CEA-LIST/N2D2#1)
+    corpus("13401-"),  # nvcc, in the fork's cudnn.hpp (alexgkendall/caffe-segnet#81)
+    corpus("13203-"),  # nvcc: a type the code passes where cuDNN 4 wants another (caffe-segnet#36)
+    corpus("13410-"),  # gcc: an enum cuDNN 8 removed (AlexeyAB/darknet#6202)
+    corpus("10251-"),  # gcc: the same in KataGo (lightvector/KataGo#282)
+    corpus("9962-"),  # gcc: the algorithm call cuDNN 8 removed, by its implicit declaration (pjreddie/darknet#2257)
+    corpus("13407-"),  # clang: cuDNN v2's renamed tensor descriptor (BVLC/caffe#1792)
+    corpus("9922-"),  # CMake's FindPackage reading no version from cuDNN 8's cudnn.h (arrayfire/arrayfire#2935)
+])
+def test_code_older_than_the_cudnn_it_is_compiled_against(text):
+    assert first(text).slug == "cudnn-newer-than-code-supports"
+
+
+@pytest.mark.parametrize("text", [
+    # code newer than the cuDNN: the _v7 call exists only from cuDNN 7 on (constructed)
+    "src/conv.cu:12:5: error: 'cudnnGetConvolutionForwardAlgorithm_v7' was not declared in this scope",
+    # too few arguments to a function of the code's own (constructed)
+    "src/layer.c:40:5: error: too few arguments to function 'make_layer'",
+])
+def test_compiler_errors_that_do_not_say_the_code_predates_cudnn(text):
+    assert "cudnn-newer-than-code-supports" not in paste_slugs(text, diagnosed_only=True)
+
+
+def test_a_makefile_switch_is_not_a_cudnn_version():
+    # darknet's Makefile (AlexeyAB/darknet#6202): GPU=1 CUDNN=1 switch the build, they name no release
+    assert from_text("GPU=1\nCUDNN=1\nCUDNN_HALF=0", "paste.txt").libraries.found == []
+    assert [lib.version for lib in from_text("cuDNN=7.6.5", "paste.txt").libraries.found] == ["7.6.5"]

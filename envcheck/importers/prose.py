@@ -157,10 +157,12 @@ NOT_HOST_CUDA = re.compile(r"(?-i:Driver Version)|\brequires?\b|\bneeds?\b|NVIDI
                            r"requires? CUDA|supports? CUDA|"
                            r"support for CUDA|works? (?:only )?(?:for|with) CUDA|CUDA capability|compute capability", re.I)
 # cuDNN as people name it: "cuDNN 8.9", "cudnn9", "cudnn version is 8.9.6.50_cuda12", NVIDIA's
-# archive names "cudnn-windows-x86_64-8.8.1.3_cuda12-archive". Not library file names (cudnn64_8.dll).
+# archive names "cudnn-windows-x86_64-8.8.1.3_cuda12-archive". Not library file names (cudnn64_8.dll), nor a Makefile's
+# switch ("GPU=1 CUDNN=1 CUDNN_HALF=0", darknet's).
 CUDNN_STATED = re.compile(# NVIDIA's older archive names put the CUDA first: cudnn-11.2-windows-x64-v8.1.0.77
                           r"\bcudnn-\d+\.\d+-(?:windows|linux)[\w-]*?-v(\d+\.\d+\.\d+)|"
-                          r"(?<![/\w])cuDNN(?:\s*version)?\s*(?:==|is|:|=|-|v)?\s*(\d{1,2}(?:\.\d+){0,3})(?![\w])|"
+                          r"(?<![/\w])cuDNN(?:\s*version)?\s*(?:==|is|:|=|-|v)?\s*(?!(?<==)[01](?![\w.]))"
+                          r"(\d{1,2}(?:\.\d+){0,3})(?![\w])|"
                           r"\bcudnn-(?:windows|linux)-[\w]+-(\d+\.\d+\.\d+)", re.I)
 # TensorFlow's form asks for both at once: "CUDA/cuDNN version: 11.8/8.6", "CUDA 8.0, cuDNN 5.1".
 CUDA_CUDNN_PAIR = re.compile(r"\bCUDA\s*/\s*cuDNN[^:]*:\s*(?:CUDA\s*)?\d+\.\d[\d.]*\s*(?:/|,|and)\s*(?:cuDNN\s*)?"

@@ -2354,36 +2354,72 @@ def conda_env_libstdcxx_too_old_for_extension(ctx: Context, seen: List[str]) -> 
 # cuda.cmake: "Found cuDNN: v?  (include: /usr/include, library: ...libcudnn.so)" then "PyTorch requires cuDNN 7 and
 # above" (pytorch/pytorch#41593, #40965); Jetson builds with the same CMake: "Configurable variable CUDNN_VERSION set
 # to ?". A write-up of the libtorch error names the cause and edits cuda.cmake to read cudnn_version.h.
-CUDNN_VERSION_UNREAD = (r"Found cuDNN: v\?", r"\bCUDNN_VERSION set to \?")
+# CMake's own FindPackage words for the same, from a lookup that parses cudnn.h (ArrayFire 3.7 on cuDNN 8, settled by
+# its maintainer: "we were reading version info from the header", arrayfire/arrayfire#2935): 'Could NOT find cuDNN:
+# Found unsuitable version ".", but required is at least "4.0"'.
+CUDNN_VERSION_UNREAD = (r"Found cuDNN: v\?", r"\bCUDNN_VERSION set to \?",
+                        r"Could NOT find cuDNN: Found unsuitable version \"\.?\"")
 CUDNN_LOOKUP_INCLUDE = re.compile(r"\(include: ([^,\s]+), library: [^)\s]+\)")
+# Code written against an older cuDNN API, compiled against a newer cuDNN. Each major release changed calls the
+# frameworks of its day made: v2 renamed the 4d tensor descriptors (cudnnTensor4dDescriptor_t, BVLC/caffe#1792); v5 gave
+# cudnnSetPooling2dDescriptor a cudnnNanPropagation_t argument (rbgirshick/py-faster-rcnn#308, caffe-segnet#81); v6 gave
+# cudnnSetConvolution2dDescriptor a compute type (CEA-LIST/N2D2#1, tbennun/cudnn-training#22's "too few arguments in
+# function call"); v8 removed cudnnGetConvolution*Algorithm and its preference enums, *_PREFER_FASTEST,
+# *_SPECIFY_WORKSPACE_LIMIT and *_NO_WORKSPACE, leaving the _v7 forms (AlexeyAB/darknet#6202,
+# mdegans/nano_build_opencv#35, lightvector/KataGo#282 and #244). gcc's words, nvcc's (for a file of the cuDNN wrapper),
+# clang's.
+CUDNN_API_GONE = (
+    r"too few arguments to function\W{1,3}(?:cudnnStatus_t\s+(?:CUDNNWINAPI\s+)?)?cudnn\w+",
+    r"cudnn[\w/.-]*\(\d+\): error: too few arguments in function call",
+    r"argument of type \"[^\"]+\" is incompatible with parameter of type \"(?:const\s+)?cudnn\w+",
+    r"argument of type \"cudnn\w+\" is incompatible with parameter of type",
+    r"\bCUDNN_CONVOLUTION_(?:FWD|BWD_DATA|BWD_FILTER)_(?:PREFER_FASTEST|SPECIFY_WORKSPACE_LIMIT|NO_WORKSPACE)\b\W{1,3}"
+    r"(?:was not declared|undeclared|is undefined)",
+    r"(?:implicit declaration of function|identifier)\W{1,3}cudnnGetConvolution(?:Forward|BackwardData|BackwardFilter)"
+    r"Algorithm\b\W",
+    r"unknown type name\W{1,3}cudnnTensor4dDescriptor_t\b",
+    r"undeclared identifier\W{1,3}cudnnCreateTensor4dDescriptor\b",
+)
+# The cuDNN name a compiler line is about: its API's (cudnnSetPooling2dDescriptor,
+# CUDNN_CONVOLUTION_FWD_PREFER_FASTEST), not a file of the code's own (cudnn_conv_layer.cu).
+CUDNN_API_NAME = re.compile(r"\b(?:cudnn[A-Z]\w*|CUDNN_[A-Z0-9_]+)\b")
 
 
 @rule("LIB023", "cudnn-newer-than-code-supports", "error",
-      "A build cannot read the version of a cuDNN newer than its build scripts know",
-      signatures=CUDNN_VERSION_UNREAD, priority=22, scope="build")
+      "The code or its build scripts predate the cuDNN it is built against",
+      signatures=CUDNN_VERSION_UNREAD + CUDNN_API_GONE, priority=22, scope="build")
 def cudnn_newer_than_code_supports(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     CMake configuring a PyTorch extension, a libtorch program or a source build finds the library
     and no version: "-- Found cuDNN: v?  (include: /usr/include, library: /usr/lib/x86_64-linux-gnu/
     libcudnn.so)", then "CMake Error at .../Caffe2/public/cuda.cmake:170 (message): PyTorch requires
-    cuDNN 7 and above", although cuDNN 8 or newer is installed.
+    cuDNN 7 and above", although cuDNN 8 or newer is installed. Or the compiler refuses the code's
+    cuDNN calls: "error: too few arguments to function 'cudnnStatus_t cudnnSetPooling2dDescriptor(...)'"
+    (a Caffe fork on cuDNN 5), "'CUDNN_CONVOLUTION_FWD_PREFER_FASTEST' was not declared in this scope"
+    (darknet, OpenCV 4.3 or KataGo on cuDNN 8).
 
     Why:
-    cuDNN 7 and older defined CUDNN_MAJOR, CUDNN_MINOR and CUDNN_PATCHLEVEL in cudnn.h. cuDNN 8
-    moved them to cudnn_version.h. Build scripts written before that (old releases of PyTorch's
-    cuda.cmake, copies of it in other projects) read cudnn.h, find no version, and refuse a cuDNN
-    that is newer than any they know.
+    cuDNN's major releases change its API: v5 and v6 added arguments to the pooling and convolution
+    descriptor calls, v8 removed the cudnnGetConvolution*Algorithm calls and their preference enums.
+    Code written for an older release (and the many Caffe forks frozen at one) does not compile
+    against a newer one. Likewise cuDNN 7 and older defined CUDNN_MAJOR, CUDNN_MINOR and
+    CUDNN_PATCHLEVEL in cudnn.h, and cuDNN 8 moved them to cudnn_version.h: build scripts written
+    before that read cudnn.h, find no version, and refuse a cuDNN newer than any they know.
 
     Fix:
-    Use a release of the project whose CMake reads cudnn_version.h (a newer libtorch or PyTorch
-    for its CMake files), or, for the old one, make its cuDNN lookup read cudnn_version.h where it
-    reads cudnn.h. Installing a cuDNN 7 release also works where the framework allows it.
+    Build against the cuDNN release the code was written for, or use a release of the project (or
+    of its upstream) that supports this cuDNN; where cuDNN is optional, build without it. For the
+    version lookup, use a release whose CMake reads cudnn_version.h, or make the old lookup read it.
 
     When to ignore:
     Never while you build with that project.
     """
     if not seen:
+        return
+    unread = [line for line in seen if any(re.search(p, line, re.I) for p in CUDNN_VERSION_UNREAD)]
+    if not unread:
+        yield _cudnn_api_gone(ctx, seen)
         return
     lookup = first_match(CUDNN_LOOKUP_INCLUDE, ctx.observed([CUDNN_LOOKUP_INCLUDE.pattern]))
     include = lookup.group(1) if lookup else ""
@@ -2391,13 +2427,30 @@ def cudnn_newer_than_code_supports(ctx: Context, seen: List[str]) -> Iterable[Hi
     lookup_name = "Caffe2 cuda.cmake (PyTorch's CMake files)" if torch_cmake else "cuDNN lookup"
     yield Hit("the build read no version from cudnn.h: this cuDNN (8 or newer) keeps its version in cudnn_version.h, "
               f"which the project's {lookup_name} predates",
-              evidence={"observed": seen[:1], **({"cudnn_include": include} if include else {})},
+              evidence={"observed": unread[:1], **({"cudnn_include": include} if include else {})},
               confirmed=True,
               fix=[f"ls {include or '/usr/include'}/cudnn_version.h  # where cuDNN 8 and newer keep their version",
                    "use a release of the project whose CMake reads cudnn_version.h"
                    + (" (a newer libtorch or PyTorch, for its share/cmake files)" if torch_cmake else ""),
                    "or make the old lookup read cudnn_version.h where it reads cudnn.h"
                    + (" (share/cmake/Caffe2/public/cuda.cmake)" if torch_cmake else "")])
+
+
+def _cudnn_api_gone(ctx: Context, seen: List[str]) -> Hit:
+    """The code's cuDNN calls refused by the compiler: it was written for an older cuDNN API than the one installed."""
+    line = seen[0].strip()
+    names = [name for name in CUDNN_API_NAME.findall(line) if name != "cudnnStatus_t"]
+    cudnn, where = host_cudnn(ctx)
+    have = f"cuDNN {cudnn}" if cudnn else "the installed cuDNN"
+    return Hit(f"the code calls the cuDNN API{f' ({names[0]})' if names else ''} as an older cuDNN had it: {have} "
+               "changed or removed it, so the code predates the cuDNN it is compiled against",
+               evidence={"observed": line[:200], **({"cudnn": cudnn, "cudnn_source": where} if cudnn else {})},
+               confirmed=True,
+               fix=["cat /usr/include/cudnn_version.h /usr/include/cudnn.h 2>/dev/null | grep -m3 -E "
+                    "'define CUDNN_(MAJOR|MINOR|PATCHLEVEL)'  # the cuDNN the build compiles against",
+                    "build against the cuDNN release the project was written for (its README or build files name "
+                    "it), or use a release of the project (or its upstream) that supports this cuDNN",
+                    "where cuDNN is optional, build without it (Caffe: USE_CUDNN := 0; darknet: CUDNN=0)"])
 
 
 # A TensorRT class without a member the code uses, in each compiler's and Python's words, as (class, member): gcc's
