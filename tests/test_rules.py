@@ -303,6 +303,7 @@ CONTEXT = {
     "optix-runtime-library-missing-from-driver-install": "OS: Ubuntu 22.04, driver 535.104.05",
     "flatpak-nvidia-extension-lacks-optix": "$ flatpak run org.blender.Blender on an NVIDIA driver 535.54.03 host",
     "wsl-optix-library-missing": "Ubuntu 22.04 under WSL2 on Windows 11",
+    "sudo-resets-path-cuda-toolkit-not-found": "$ sudo python setup.py install\n$ which nvcc\n/usr/local/cuda/bin/nvcc",
 }
 
 

@@ -117,3 +117,41 @@ def test_a_makefile_switch_is_not_a_cudnn_version():
     # darknet's Makefile (AlexeyAB/darknet#6202): GPU=1 CUDNN=1 switch the build, they name no release
     assert from_text("GPU=1\nCUDNN=1\nCUDNN_HALF=0", "paste.txt").libraries.found == []
     assert [lib.version for lib in from_text("cuDNN=7.6.5", "paste.txt").libraries.found] == ["7.6.5"]
+
+
+@pytest.mark.parametrize("text", [
+    corpus("13703-"),  # an image's .theanorc with cnmem=0.95 (floydhub/dl-docker#8)
+    corpus("13704-"),  # cnmem=1 beside a display on the same GPU, the device forced (alexjc/neural-enhance#19)
+    corpus("13705-"),  # a project's recommended cnmem=1 (imatge-upc/activitynet-2016-cvprw#26)
+])
+def test_theano_cnmem_pool_larger_than_the_free_memory(text):
+    assert first(text).slug == "theano-cnmem-preallocation-exceeds-free-gpu-memory"
+
+
+def test_the_cnmem_setting_is_named_when_the_report_gives_it():
+    text = ("[lib]\ncnmem = 0.95\nERROR (theano.sandbox.cuda): ERROR: Not using GPU. Initialisation of device gpu "
+            "failed:\ninitCnmem: cnmemInit call failed! Reason=CNMEM_STATUS_OUT_OF_MEMORY. numdev=1")  # constructed
+    assert "lib.cnmem=0.95" in first(text).message
+    # Triton's memory manager uses CNMeM too; its other statuses are not this (corpus 2276)
+    assert "theano-cnmem-preallocation-exceeds-free-gpu-memory" not in paste_slugs(corpus("2276-"))
+
+
+@pytest.mark.parametrize("text, confidence", [
+    # Theano under sudo, with `which nvcc` finding it for the user (dnouri/kfkd-tutorial#15, corpus 4979)
+    (corpus("4979-"), "confirmed"),
+    # setup.py install under sudo (cudamat/cudamat#98, corpus 13700): nothing says the user's shell finds nvcc
+    (corpus("13700-"), "likely"),
+])
+def test_a_build_under_sudo_that_loses_nvcc(text, confidence):
+    finding = first(text)
+    assert (finding.slug, finding.confidence) == ("sudo-resets-path-cuda-toolkit-not-found", confidence)
+
+
+@pytest.mark.parametrize("text", [
+    # sudo that keeps the environment (constructed)
+    "$ sudo -E python setup.py install\nunable to execute 'nvcc': No such file or directory",
+    # sudo only to install packages; the build itself ran as the user (constructed)
+    "$ sudo apt-get install build-essential\n$ python setup.py install\nnvcc: not found",
+])
+def test_nvcc_not_found_without_a_sudo_that_reset_the_path(text):
+    assert "sudo-resets-path-cuda-toolkit-not-found" not in paste_slugs(text, diagnosed_only=True)

@@ -5057,10 +5057,59 @@ def _virtual_packages_listed(lines: List[str]) -> List[str]:
     return []
 
 
+# Theano's old CUDA backend reserving a pool of GPU memory at start for CNMeM, its allocator: lib.cnmem in .theanorc or
+# THEANO_FLAGS is the fraction of the GPU's memory to take (a value above 1 is MB). When that much is not free, the
+# device fails to start: "initCnmem: cnmemInit call failed! Reason=CNMEM_STATUS_OUT_OF_MEMORY. numdev=1". Settled by
+# lowering or removing it: "If you're sharing your GPU with your display, using 100% of memory with lib.cnmem=1 fails
+# with CNMEM_STATUS_OUT_OF_MEMORY. I was able to make cnmem work with a 0.8 value" (alexjc/neural-enhance#22, for #19);
+# an image's .theanorc with cnmem=0.95 (floydhub/dl-docker#8); a project's recommended cnmem=1
+# (imatge-upc/activitynet-2016-cvprw#26).
+CNMEM_POOL_REFUSED = r"cnmemInit call failed! Reason=CNMEM_STATUS_OUT_OF_MEMORY"
+CNMEM_SETTING = re.compile(r"\bcnmem\s*=\s*([\d.]+)", re.I)
+
+
+@rule("FW024", "theano-cnmem-preallocation-exceeds-free-gpu-memory", "error",
+      "Theano's CNMeM pool asks for more GPU memory than is free", signatures=(CNMEM_POOL_REFUSED,), priority=15,
+      references=("https://github.com/alexjc/neural-enhance/pull/22",))
+def theano_cnmem_preallocation_exceeds_free_gpu_memory(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `import theano` (or Keras on Theano) stops using the GPU at once: "ERROR (theano.sandbox.cuda):
+    ERROR: Not using GPU. Initialisation of device gpu failed: initCnmem: cnmemInit call failed!
+    Reason=CNMEM_STATUS_OUT_OF_MEMORY. numdev=1", or a RuntimeError with it when the device is forced.
+
+    Why:
+    Theano's CUDA backend takes a pool of GPU memory for its CNMeM allocator when it starts, as large
+    as lib.cnmem says: a fraction of the GPU's memory (a value above 1 is megabytes). A fraction near
+    1 (0.95 in some images' .theanorc, 1 in some projects' instructions) asks for memory the display,
+    another process or the CUDA context already holds, and the whole device fails to start.
+
+    Fix:
+    Lower lib.cnmem (0.8, or less when other processes use the GPU) or remove it, in ~/.theanorc's
+    [lib] section or in THEANO_FLAGS, and see what else holds memory with nvidia-smi.
+
+    When to ignore:
+    Never: Theano runs without the GPU.
+    """
+    if not seen:
+        return
+    setting = first_match(CNMEM_SETTING, ctx.observations)
+    asked = f" (lib.cnmem={setting.group(1)})" if setting else ""
+    yield Hit(f"Theano's CNMeM allocator could not take its pool{asked}: lib.cnmem asks for more of the GPU's memory "
+              "than is free when Theano starts", evidence={"observed": seen[0].strip()[:200],
+                                                          **({"cnmem": setting.group(1)} if setting else {})},
+              confirmed=True,
+              fix=["nvidia-smi --query-gpu=memory.used,memory.total --format=csv  # memory already held (display, "
+                   "other processes)",
+                   "set lib.cnmem lower, e.g. 0.8, or remove it: the [lib] section of ~/.theanorc, or "
+                   "THEANO_FLAGS='lib.cnmem=0.8'"])
+
+
 RULES = (cpu_only_build, gpu_arch_not_in_build, gpu_arch_unsupported, python_unsupported, framework_plugin_mismatch,
          framework_end_of_life, bf16_unsupported_gpu, no_cuda_build_for_platform, quantization_unsupported_gpu,
          library_no_binary_for_cuda_version, cuda_extension_not_built, nccl_unavailable_on_windows,
          multiple_cupy_variants_installed, cuda_malloc_async_unsupported, windows_torch_distributed_without_libuv,
          program_built_without_cuda, image_variant_built_for_other_gpu_arch, triton_too_old_for_cuda_version,
          triton_not_installed_for_torch_compile, pip_build_isolation_cpu_torch,
-         extension_built_for_other_gpu_arch, conda_cuda_virtual_package_missing, extension_cxx11_abi_mismatch)
+         extension_built_for_other_gpu_arch, conda_cuda_virtual_package_missing, extension_cxx11_abi_mismatch,
+         theano_cnmem_preallocation_exceeds_free_gpu_memory)

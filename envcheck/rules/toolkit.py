@@ -232,6 +232,57 @@ def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        f"export CUDA_HOME=/usr/local/cuda{('-' + cuda) if cuda else ''}"])
 
 
+# A build or program run under sudo that cannot find nvcc, which the user's own shell finds: sudo resets the environment
+# and, with Debian's and Ubuntu's default secure_path, PATH too, so the /usr/local/cuda/bin a shell profile adds is
+# gone (and CUDA_HOME, LD_LIBRARY_PATH with it). "I see the error as title when I run sudo python kfkd.py fit ...
+# nvcc compiler not found on $PATH" with `which nvcc` finding it (dnouri/kfkd-tutorial#15), "sudo python setup.py
+# install ... unable to execute 'nvcc': No such file or directory" (cudamat/cudamat#98, settled with nvcc's full path).
+NVCC_UNFOUND = (r"nvcc(?::| was| is)? (?:command )?not found", r"unable to execute\W{1,3}nvcc\W{1,3}No such file",
+                r"nvcc compiler not found on \$PATH", r"Could not find nvcc")
+SUDO_RAN = (r"(?:^|[\s$#>])sudo\s+(?:-[A-Za-z]+\s+)*(?:python[\d.]*|pip\d?|make|cmake|ninja|sh|bash|\./\S+)(?![\w-])",
+            r"\[sudo\] password for")
+SUDO_KEEPS_PATH = r"\bsudo\s+(?:-\w*E\w*\s|env\s+\S*PATH=|--preserve-env)"
+NVCC_FOUND_BY_USER = (r"\bwhich nvcc\b", r"^\S*/bin/nvcc\s*$", r"\bnvcc\b.{0,40}\b(?:works|runs) (?:fine|normally)\b",
+                      r"Cuda compilation tools, release")
+
+
+@rule("TK023", "sudo-resets-path-cuda-toolkit-not-found", "error",
+      "A build run with sudo loses the PATH that finds nvcc", signatures=NVCC_UNFOUND, priority=20,
+      references=("https://github.com/cudamat/cudamat/issues/98",), scope="build")
+def sudo_resets_path_cuda_toolkit_not_found(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `sudo python setup.py install` stops at "unable to execute 'nvcc': No such file or directory";
+    `sudo python train.py` with Theano says "nvcc compiler not found on $PATH"; a build script under
+    sudo prints "nvcc: not found", while `which nvcc` in the same shell finds /usr/local/cuda/bin/nvcc.
+
+    Why:
+    sudo starts the command with a reset environment, and on Debian and Ubuntu its secure_path
+    replaces PATH. The CUDA toolkit's bin directory, which a shell profile (~/.bashrc) adds to PATH,
+    is not in it, nor are CUDA_HOME and LD_LIBRARY_PATH; the user's own shell still finds nvcc.
+
+    Fix:
+    Build without sudo (into a virtual environment or with `pip install --user`), or pass the paths
+    through: `sudo env "PATH=$PATH" CUDA_HOME=/usr/local/cuda python setup.py install`, or point the
+    build at nvcc's full path.
+
+    When to ignore:
+    When nvcc is missing for the user too: then no toolkit is set up (TK002).
+    """
+    if not seen or not ctx.observed(SUDO_RAN) or ctx.observed([SUDO_KEEPS_PATH]):
+        return
+    found = ctx.facts.cuda.toolkits or ctx.facts.cuda.nvcc_on_path_version or ctx.observed(NVCC_FOUND_BY_USER)
+    yield Hit("the command that needed nvcc ran under sudo, which resets PATH (secure_path) and drops CUDA_HOME: the "
+              "CUDA toolkit's bin directory that your shell adds is not on it"
+              + (", although your own shell finds nvcc" if found else ""),
+              evidence={"observed": seen[0].strip()[:200], "sudo": ctx.observed(SUDO_RAN)[0].strip()[:200]},
+              confirmed=bool(found), generic=not found,
+              fix=["which nvcc; sudo sh -c 'which nvcc'  # found for you, not under sudo",
+                   "run the build without sudo (a virtual environment, or pip install --user)",
+                   "or pass the paths through: sudo env \"PATH=$PATH\" CUDA_HOME=${CUDA_HOME:-/usr/local/cuda} "
+                   "python setup.py install"])
+
+
 # The check in CUDA's crt/host_config.h, whose only #error lines refuse a host compiler (GNU, clang, MSVC, ICC, ...):
 # gcc's "crt/host_config.h:138:2: error: #error -- unsupported GNU version!", MSVC's "crt/host_config.h(133): fatal
 # error C1189: #error: -- unsupported Microsoft Visual Studio version!". A pasted log cut after "#error -" still says it.
@@ -1932,4 +1983,4 @@ RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsup
          nvrtc_toolkit_too_old, xla_libdevice_missing, host_compiler_too_old, cuda_toolkit_component_missing,
          windows_sdk_missing_for_cuda_build, torch_extension_build_lock_stale, cuda_visual_studio_integration_missing,
          vs_project_pins_uninstalled_cuda_version, cuda_path_not_set_windows,
-         torch_cuda_arch_list_names_unknown_arch)
+         torch_cuda_arch_list_names_unknown_arch, sudo_resets_path_cuda_toolkit_not_found)
