@@ -155,3 +155,21 @@ def test_a_build_under_sudo_that_loses_nvcc(text, confidence):
 ])
 def test_nvcc_not_found_without_a_sudo_that_reset_the_path(text):
     assert "sudo-resets-path-cuda-toolkit-not-found" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text", [corpus("6499-"), corpus("13752-")])  # cupy/cupy#4696, chainer/chainer#8582
+def test_chainer_beside_a_cupy_release_it_does_not_support(text):
+    assert first(text).slug == "framework-plugin-mismatch"
+
+
+def test_chainer_without_cupy_at_all_is_still_a_cpu_only_build():
+    text = ("RuntimeError: CUDA environment is not correctly set up\n"
+            "(see https://github.com/chainer/chainer#installation).No module named 'cupy'")  # constructed
+    assert first(text).slug == "cpu-only-build"
+
+
+def test_a_cuda_release_said_to_have_removed_something_is_not_the_one_installed():
+    # quangnhat185/darknet_for_colab#2 (corpus 13554): the nvcc that refused compute_30 is a newer one
+    text = corpus("13554-")
+    assert from_text(text, "paste.txt").cuda.stated_version == ""
+    assert first(text).slug == "gpu-arch-dropped-by-nvcc"

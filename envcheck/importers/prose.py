@@ -150,12 +150,15 @@ CUDA_STATED = re.compile(r"(?<![A-Za-z0-9_])CUDA(?:\s*(?:/\s*cuDNN)?\s*(?:toolki
 # "cuda102", "CUDA92". Three digits from CUDA 10 on, two before (cuda12 is CUDA 12, not 1.2, and is not read here);
 # not inside a file or package name ("-cuda117", "/cuda111/"), which names a build, not this machine.
 CUDA_RUN_TOGETHER = re.compile(r"(?<![\w/.-])cuda(1[0-3]|[5-9])(\d)(?![\w.])", re.I)
-# ("support for CUDA 11", "only works for CUDA 10.2": what a package or a page offers, not the host's.) nvidia-smi writes
+# ("support for CUDA 11", "only works for CUDA 10.2": what a package or a page offers, not the host's; nor is a release
+# said to have removed something: "Support for 'compute_30' is removed from CUDA version 10.2",
+# quangnhat185/darknet_for_colab#2.) nvidia-smi writes
 # its header "Driver Version" capitalised; a person's "My driver version is 470.141.03 with CUDA 11.7" names their CUDA.
 NOT_HOST_CUDA = re.compile(r"(?-i:Driver Version)|\brequires?\b|\bneeds?\b|NVIDIA-SMI|used to build|"
                            r"built (?:with|for|against)|compiled (?:with|for|against)|\+cu\d|torch\.version\.cuda|"
                            r"requires? CUDA|supports? CUDA|"
-                           r"support for CUDA|works? (?:only )?(?:for|with) CUDA|CUDA capability|compute capability", re.I)
+                           r"support for CUDA|works? (?:only )?(?:for|with) CUDA|CUDA capability|compute capability|"
+                           r"\b(?:removed|dropped|deprecated)\s+(?:from|in|since|with|by)\s+CUDA\b", re.I)
 # cuDNN as people name it: "cuDNN 8.9", "cudnn9", "cudnn version is 8.9.6.50_cuda12", NVIDIA's
 # archive names "cudnn-windows-x86_64-8.8.1.3_cuda12-archive". Not library file names (cudnn64_8.dll), nor a Makefile's
 # switch ("GPU=1 CUDNN=1 CUDNN_HALF=0", darknet's).

@@ -797,8 +797,10 @@ CPU_ONLY_LIBRARIES = (
     # https://github.com/chainer/chainer#installation).No module named cupy" (chainer.backends.cuda), and Chainer 1's
     # "xp = cuda.cupy ... AttributeError: 'module' object has no attribute 'cupy'".
     # The reason may stand on a line of its own, after the link: "(see .../chainer#installation).No module named cupy".
+    # A submodule missing ("No module named 'cupy.util'", chainer/chainer#8582) says CuPy is there, of a release this
+    # Chainer does not support: not this.
     ("Chainer", r"(?:CUDA environment is not correctly set up\W.{0,120}|chainer#installation\)\.?\s*)"
-                r"No module named \W?cupy\b|"
+                r"No module named \W?cupy\b(?!\.)|"
                 r"(?:'module' object|module '?chainer\.(?:backends\.)?cuda'?) has no attribute '?cupy\b",
      "it finds no CuPy, the package that holds its GPU part",
      ["pip install cupy-cuda12x  # the CuPy wheel for your CUDA major (cupy-cuda11x for CUDA 11)",
@@ -2653,6 +2655,14 @@ def extension_cxx11_abi_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
         return
 
 
+# Chainer finding a CuPy of a release it does not support: its CUDA check imports a CuPy submodule that a later CuPy
+# removed: "RuntimeError: CUDA environment is not correctly set up (see
+# https://github.com/chainer/chainer#installation).No module named 'cupy.util'" (Chainer 7 with CuPy 8: "Please use CuPy v7 for Chainer v7", cupy/cupy#4696;
+# chainer/chainer#8582, settled by Chainer 7.8.0's experimental CuPy 8 support, chainer/chainer#8601).
+CHAINER_CUPY_UNSUPPORTED = (r"(?:CUDA environment is not correctly set up\W.{0,120}|chainer#installation\)\.?\s*)"
+                            r"No module named \W?cupy\.\w+",)
+
+
 @rule("FW005", "framework-plugin-mismatch", "error", "Framework and its companion packages do not match",
       signatures=(r"Mismatched PJRT plugin PJRT API version", r"jaxlib version .* (is newer than|is older than|"
                   r"incompatible)", JAX_INIT_FAILED,
@@ -2663,7 +2673,7 @@ def extension_cxx11_abi_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
                   TORCH_EXTENSION_SYMBOL, TENSORFLOW_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern,
                   COMPANION_CUDA_DIFFERS.pattern, COMPANION_PINNED.pattern, PYG_CUDA_DIFFERS.pattern,
                   THC_HEADER_MISSING.pattern, TRITON_COMMON_MISSING.pattern, RUN_WITH.pattern,
-                  TORCH_OWN_LIBRARY_MISSING.pattern, OPEN3D_FRAMEWORK_VERSION.pattern),
+                  TORCH_OWN_LIBRARY_MISSING.pattern, OPEN3D_FRAMEWORK_VERSION.pattern, *CHAINER_CUPY_UNSUPPORTED),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
 def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -2684,7 +2694,8 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     k2: "ImportError: k2 was built using CUDA 10.1", "But you are using CUDA 10.2 to run it."
     An extension built against torch 1.8 to 1.13's split CUDA library, beside a torch 2.x: "ImportError:
     libtorch_cuda_cu.so: cannot open shared object file". Open3D's ML ops: "Version mismatch: Open3D needs
-    TensorFlow version 2.4.*, but version 2.5.2 is installed!".
+    TensorFlow version 2.4.*, but version 2.5.2 is installed!". Chainer 7 beside CuPy 8: "CUDA environment is not
+    correctly set up (see https://github.com/chainer/chainer#installation).No module named 'cupy.util'".
 
     Why:
     jax, jaxlib and jax-cudaNN-plugin/pjrt are released together and must be the same version;
@@ -2702,6 +2713,16 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never: the mismatch fails at import or on first use.
     """
+    chainer = [line for line in seen if any(re.search(p, line, re.I) for p in CHAINER_CUPY_UNSUPPORTED)]
+    if chainer:
+        yield Hit("Chainer found CuPy, but of a release it does not support: its CUDA check imports a CuPy module "
+                  "that this CuPy no longer has (Chainer 7 supports CuPy 7; 7.8.0 added CuPy 8 as experimental)",
+                  evidence={"observed": chainer[0].strip()[:200]}, confirmed=True,
+                  fix=["python -c 'import chainer, cupy; print(chainer.__version__, cupy.__version__)'",
+                       "pip install 'cupy-cuda102<8'  # CuPy 7 for Chainer 7: the wheel named for your CUDA "
+                       "(cupy-cuda101, cupy-cuda110, ...)",
+                       "or pip install -U 'chainer>=7.8'  # Chainer's release with experimental CuPy 8 support"])
+        return
     jax = ctx.framework("jax")
     if jax is not None and jax.version:
         versions = {"jax": jax.version, **{k: v for k, v in jax.build_info.items()
