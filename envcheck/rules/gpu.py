@@ -1422,8 +1422,9 @@ def gpu_lacks_rt_cores_for_rtx_renderer(ctx: Context, seen: List[str]) -> Iterab
     """
     if not seen:
         return
-    older = [m for m in ctx.gpu_models() if m["architecture"] in BEFORE_RT_CORES]
-    if not older or len(older) < len(ctx.gpu_models()):
+    models = ctx.gpu_models()
+    older = [m for m in models if m["architecture"] in BEFORE_RT_CORES]
+    if not older or len(older) < len(models):
         return  # a GPU with RT cores is here too, or none known
     named = ctx.observed(RAY_TRACING_ASKED)
     gpus = ", ".join(sorted({f"{m['name']} ({m['architecture']})" for m in older}))
