@@ -168,10 +168,18 @@ NUMBA_CUDA_SETUP = "https://nvidia.github.io/numba-cuda/user/installation.html"
 JIT_BUILD_DISABLED = r"No CUDA toolkit found\. [\w-]+ will be disabled"
 
 
+# nvcc not found by the shell or the build that ran it: "nvcc: not found", "nvcc: command not found". TK002 reads it
+# where no toolkit is set up, TK023 where sudo hid it; TK023 also reads distutils' "unable to execute 'nvcc': No such
+# file or directory" (cudamat/cudamat#98) and Theano's "nvcc compiler not found on $PATH" (dnouri/kfkd-tutorial#15).
+NVCC_UNFOUND = (r"nvcc(?::| was| is)? (?:command )?not found", r"Could not find nvcc")
+NVCC_UNFOUND_UNDER_SUDO = NVCC_UNFOUND + (r"unable to execute\W{1,3}nvcc\W{1,3}No such file",
+                                          r"nvcc compiler not found on \$PATH")
+
+
 @rule("TK002", "cuda-toolkit-missing", "error", "A CUDA extension build finds no CUDA toolkit",
       # (not torch's "No CUDA runtime is found, using CUDA_HOME=...": that build found a toolkit, and torch sees no GPU)
       signatures=(r"CUDA_HOME\W{0,2} (?:environment variable )?is not set",
-                  r"nvcc(?::| was| is)? (?:command )?not found", r"Could not find nvcc", NVCC_PATH_MISSING.pattern,
+                  *NVCC_UNFOUND, NVCC_PATH_MISSING.pattern,
                   NVVM_MISSING, *CUDA_HOME_JOINED,
                   JIT_BUILD_DISABLED), priority=25,
       references=(TOOLKIT_ARCHIVE, NUMBA_CUDA_SETUP), scope="build")
@@ -237,8 +245,6 @@ def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # gone (and CUDA_HOME, LD_LIBRARY_PATH with it). "I see the error as title when I run sudo python kfkd.py fit ...
 # nvcc compiler not found on $PATH" with `which nvcc` finding it (dnouri/kfkd-tutorial#15), "sudo python setup.py
 # install ... unable to execute 'nvcc': No such file or directory" (cudamat/cudamat#98, settled with nvcc's full path).
-NVCC_UNFOUND = (r"nvcc(?::| was| is)? (?:command )?not found", r"unable to execute\W{1,3}nvcc\W{1,3}No such file",
-                r"nvcc compiler not found on \$PATH", r"Could not find nvcc")
 SUDO_RAN = (r"(?:^|[\s$#>])sudo\s+(?:-[A-Za-z]+\s+)*(?:python[\d.]*|pip\d?|make|cmake|ninja|sh|bash|\./\S+)(?![\w-])",
             r"\[sudo\] password for")
 SUDO_KEEPS_PATH = r"\bsudo\s+(?:-\w*E\w*\s|env\s+\S*PATH=|--preserve-env)"
@@ -247,7 +253,7 @@ NVCC_FOUND_BY_USER = (r"\bwhich nvcc\b", r"^\S*/bin/nvcc\s*$", r"\bnvcc\b.{0,40}
 
 
 @rule("TK023", "sudo-resets-path-cuda-toolkit-not-found", "error",
-      "A build run with sudo loses the PATH that finds nvcc", signatures=NVCC_UNFOUND, priority=20,
+      "A build run with sudo loses the PATH that finds nvcc", signatures=NVCC_UNFOUND_UNDER_SUDO, priority=20,
       references=("https://github.com/cudamat/cudamat/issues/98",), scope="build")
 def sudo_resets_path_cuda_toolkit_not_found(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
