@@ -111,6 +111,12 @@ TABLES: Dict[str, TableSpec] = {spec.file: spec for spec in (
     TableSpec("ngc", "ngc_release", ("release",), {
         "release": TEXT, "cuda": TEXT, "driver": TEXT, "min_driver": VERSION, "datacenter_drivers": TEXT_LIST,
         "quote": TEXT}, ("release", "cuda", "source", "quote"), "release"),
+    # Names of the CUDA and cuDNN APIs with the release that added or removed them (generated from ROCm/HIPIFY's
+    # tables by tests/hipify_api.py): whether a compiler's "identifier ... is undefined" means an older or a newer
+    # toolkit than the code's.
+    TableSpec("cuda_api", "api", ("library", "change", "version"), {
+        "library": TEXT, "versioned_by": TEXT, "change": TEXT, "version": VERSION, "names": TEXT_LIST},
+        ("library", "versioned_by", "change", "version", "names", "source")),
     TableSpec("images", "image", ("tag",), {
         "tag": TEXT, "cuda": CUDA, "flavor": TEXT, "cudnn": TEXT, "os": TEXT, "cudnn_source": TEXT},
         ("tag", "cuda", "flavor", "os", "status"), "cuda"),
@@ -202,6 +208,7 @@ class Matrix:
     def __init__(self, tables: Dict[str, Table]):
         self.tables = tables
         self._cuda_versions = [version(r["cuda"]) for r in tables["cuda"].rows] if "cuda" in tables else []
+        self._api_index: Optional[Dict[str, List[Row]]] = None
 
     # --- raw access for `envcheck matrix show` -------------------------------------------
     def rows(self, table: str) -> List[Row]:
@@ -578,6 +585,18 @@ class Matrix:
     def cudnn_builds(self, cudnn: str) -> List[Row]:
         wanted = version(cudnn)
         return [r for r in self.tables["cudnn"].rows if _same_release(version(r["cudnn"]), wanted)]
+
+    def api_changes(self, name: str) -> List[Row]:
+        """The cuda_api.toml rows that name a CUDA or cuDNN API name ("cudaMallocAsync"): the releases that added or
+        removed it. Empty for a name the table does not know."""
+        index = self._api_index
+        if index is None:
+            index = {}
+            for row in self.rows("cuda_api"):
+                for api_name in row["names"]:
+                    index.setdefault(api_name, []).append(row)
+            self._api_index = index
+        return index.get(name, [])
 
     def images(self, cuda: Optional[str] = None, flavor: Optional[str] = None, os: Optional[str] = None,
                status: str = "available") -> List[Row]:
