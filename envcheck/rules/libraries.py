@@ -15,7 +15,8 @@ from envcheck.rules.frameworks import (BITSANDBYTES_SEEKS_SO, JAX_LIBRARY_UNLOAD
                                        ORT_PROVIDER_FAILED, _software_release, torch_variant, unreleased_build)
 from envcheck.rules.container import in_container, l4t_mismatch
 from envcheck.rules.system import EXECSTACK_SAID, on_native_windows
-from envcheck.rules.toolkit import CONDA_ENVIRONMENT, NVVM_MISSING
+from envcheck.rules.toolkit import (CONDA_ENVIRONMENT, NVVM_MISSING, UNKNOWN_NAME_COMPILING, UNKNOWN_NAME_LINKING,
+                                   api_verdicts)
 
 
 # Paddle's words for a CUDA library it could not load ("The third-party dynamic library (cudnn64_7.dll) that Paddle
@@ -2387,7 +2388,8 @@ CUDNN_API_NAME = re.compile(r"\b(?:cudnn[A-Z]\w*|CUDNN_[A-Z0-9_]+)\b")
 
 @rule("LIB023", "cudnn-newer-than-code-supports", "error",
       "The code or its build scripts predate the cuDNN it is built against",
-      signatures=CUDNN_VERSION_UNREAD + CUDNN_API_GONE, priority=22, scope="build")
+      signatures=CUDNN_VERSION_UNREAD + CUDNN_API_GONE + UNKNOWN_NAME_COMPILING + UNKNOWN_NAME_LINKING, priority=22,
+      scope="build")
 def cudnn_newer_than_code_supports(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -2419,7 +2421,10 @@ def cudnn_newer_than_code_supports(ctx: Context, seen: List[str]) -> Iterable[Hi
         return
     unread = [line for line in seen if any(re.search(p, line, re.I) for p in CUDNN_VERSION_UNREAD)]
     if not unread:
-        yield _cudnn_api_gone(ctx, seen)
+        gone = [line for line in seen if any(re.search(p, line, re.I) for p in CUDNN_API_GONE)]
+        removed = [verdict for verdict in api_verdicts(ctx, "cudnn", host_cudnn(ctx)[0]) if verdict[0] == "too new"]
+        if gone or removed:
+            yield _cudnn_api_gone(ctx, gone or [removed[0][4]], removed[0][2] if removed and not gone else "")
         return
     lookup = first_match(CUDNN_LOOKUP_INCLUDE, ctx.observed([CUDNN_LOOKUP_INCLUDE.pattern]))
     include = lookup.group(1) if lookup else ""
@@ -2436,21 +2441,66 @@ def cudnn_newer_than_code_supports(ctx: Context, seen: List[str]) -> Iterable[Hi
                    + (" (share/cmake/Caffe2/public/cuda.cmake)" if torch_cmake else "")])
 
 
-def _cudnn_api_gone(ctx: Context, seen: List[str]) -> Hit:
-    """The code's cuDNN calls refused by the compiler: it was written for an older cuDNN API than the one installed."""
+def _cudnn_api_gone(ctx: Context, seen: List[str], removed_in: str = "") -> Hit:
+    """The code's cuDNN calls refused by the compiler: it was written for an older cuDNN API than the one installed.
+    `removed_in`: the cuDNN release that removed the name, where matrices/cuda_api.toml says."""
     line = seen[0].strip()
     names = [name for name in CUDNN_API_NAME.findall(line) if name != "cudnnStatus_t"]
     cudnn, where = host_cudnn(ctx)
     have = f"cuDNN {cudnn}" if cudnn else "the installed cuDNN"
-    return Hit(f"the code calls the cuDNN API{f' ({names[0]})' if names else ''} as an older cuDNN had it: {have} "
-               "changed or removed it, so the code predates the cuDNN it is compiled against",
-               evidence={"observed": line[:200], **({"cudnn": cudnn, "cudnn_source": where} if cudnn else {})},
+    changed = f"cuDNN {removed_in} removed it" if removed_in else f"{have} changed or removed it"
+    return Hit(f"the code calls the cuDNN API{f' ({names[0]})' if names else ''} as an older cuDNN had it: {changed}, "
+               "so the code predates the cuDNN it is compiled against",
+               evidence={"observed": line[:200], **({"cudnn": cudnn, "cudnn_source": where} if cudnn else {}),
+                         **({"removed_in_cudnn": removed_in} if removed_in else {})},
                confirmed=True,
                fix=["cat /usr/include/cudnn_version.h /usr/include/cudnn.h 2>/dev/null | grep -m3 -E "
                     "'define CUDNN_(MAJOR|MINOR|PATCHLEVEL)'  # the cuDNN the build compiles against",
                     "build against the cuDNN release the project was written for (its README or build files name "
                     "it), or use a release of the project (or its upstream) that supports this cuDNN",
                     "where cuDNN is optional, build without it (Caffe: USE_CUDNN := 0; darknet: CUDNN=0)"])
+
+
+@rule("LIB029", "cuda-library-too-old-for-source-build", "error",
+      "The cuDNN a build compiles against is older than the code needs",
+      signatures=UNKNOWN_NAME_COMPILING, priority=22, scope="build")
+def cuda_library_too_old_for_source_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A source build stops at a name of the cuDNN API the code uses: 'error: identifier
+    "CUDNN_POOLING_MAX_DETERMINISTIC" is undefined' (Caffe2 on cuDNN 5.1), "'cudnnActivationDescriptor_t'
+    was not declared in this scope", "unknown type name 'cudnnBackendDescriptor_t'".
+
+    Why:
+    Each cuDNN release adds to its API (activation descriptors came with 4.0, deterministic max
+    pooling with 6.0, the backend API with 8.0): code written for a newer cuDNN does not compile
+    against an older one's header. matrices/cuda_api.toml has the release that added each name.
+
+    Fix:
+    Install the cuDNN release the project names (at least the one that added the name) for the CUDA
+    you build with, and make the build find its header first (CUDNN_INCLUDE_DIR, CUDNN_ROOT); or build
+    the project without cuDNN where that is an option.
+
+    When to ignore:
+    Never while you build that code.
+    """
+    if not seen:
+        return
+    cudnn, where = host_cudnn(ctx)
+    too_old = [verdict for verdict in api_verdicts(ctx, "cudnn", cudnn) if verdict[0] == "too old"]
+    if not too_old:
+        return
+    _, name, added, _, line = too_old[0]
+    yield Hit(f"the code uses {name}, which came with cuDNN {added}: "
+              f"{f'cuDNN {cudnn}' if cudnn else 'the cuDNN the build compiles against'} is older",
+              evidence={"observed": line[:200], "name": name, "needs_cudnn": added,
+                        "cudnn": cudnn or "not in the input", **({"cudnn_source": where} if where else {})},
+              confirmed=True,
+              fix=["cat /usr/include/cudnn_version.h /usr/include/cudnn.h 2>/dev/null | grep -m3 -E "
+                   "'define CUDNN_(MAJOR|MINOR|PATCHLEVEL)'  # the cuDNN the build compiles against",
+                   f"install cuDNN {added} or newer (the release the project names) for your CUDA, and point the "
+                   "build at its header (CUDNN_INCLUDE_DIR / CUDNN_ROOT)",
+                   "or build without cuDNN where the project allows it (Caffe: USE_CUDNN := 0)"])
 
 
 # A TensorRT class without a member the code uses, in each compiler's and Python's words, as (class, member): gcc's
@@ -2841,4 +2891,5 @@ RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libr
          cufft_too_old_for_gpu_arch, cuda_library_not_linked_against_libcuda, cuda_library_older_than_build,
          conda_env_libstdcxx_too_old_for_extension, cudnn_newer_than_code_supports, tensorrt_too_new_for_project,
          tensorrt_too_old_for_project,
-         extension_blas_library_missing, libtorch_libs_not_on_library_path, windows_python38_dll_search_excludes_path)
+         extension_blas_library_missing, libtorch_libs_not_on_library_path, windows_python38_dll_search_excludes_path,
+         cuda_library_too_old_for_source_build)

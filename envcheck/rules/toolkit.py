@@ -8,7 +8,7 @@ from typing import Any, Dict, Iterable, List, Tuple
 
 from envcheck.importers.packages import parse_line
 from envcheck.matrix import QueryError, cc_tuple, dotted_cc, version
-from envcheck.rules import Context, Hit, first_match, rule
+from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import in_container
 from envcheck.rules.system import on_native_windows
 
@@ -1365,9 +1365,80 @@ CUDA_FEATURES_ARCHIVE = "https://docs.nvidia.com/cuda/archive/11.6.2/pdf/CUDA_Fe
 PROJECT_NEEDS_NEWER_NVCC = re.compile(r"\b([A-Za-z][\w.-]*) is only supported on CUDA (\d+\.\d+) and above")
 
 
+# A compiler that does not know a name the code uses, in each one's words, the name the only group: nvcc's front end
+# ('identifier "cudaStreamCaptureModeGlobal" is undefined', llama.cpp's 'identifier "cudaHostRegisterReadOnly" is
+# undefined'; for a class template a release removed, "texture is not a template"), gcc's ("'CUFFT_NOT_SUPPORTED' was
+# not declared in this scope", "'x' undeclared", "'x' has not been declared", "'x' does not name a type"), gcc's and
+# clang's "unknown type name 'x'", "implicit declaration of function 'x'", clang's "use of undeclared identifier 'x'",
+# MSVC's C2065 "'x': undeclared identifier" and C3861 "'x': identifier not found".
+UNKNOWN_NAME_COMPILING = (
+    r'\bidentifier "(\w+)" is undefined',
+    r"\berror: (\w+) is not a template\b",
+    r"[‘'`](\w+)[’'] (?:was not declared|undeclared|has not been declared|does not name a type)",
+    r"(?:use of undeclared identifier|unknown type name|implicit declaration of function) [‘'`](\w+)[’']",
+    r"'(\w+)': (?:undeclared identifier|identifier not found)",
+)
+# A linker or loader that does not find a function the code calls: ld's "undefined reference to `cusparseScsrmv'",
+# the dynamic loader's "undefined symbol: cudaSetupArgument" (pyflex built against CUDA 10.0 or older, loaded against
+# a later runtime).
+UNKNOWN_NAME_LINKING = (r"undefined reference to [`'‘](\w+)[’']", r"\bundefined symbol: (\w+)")
+UNKNOWN_NAME = re.compile("|".join(UNKNOWN_NAME_COMPILING + UNKNOWN_NAME_LINKING))
+COMPILING = re.compile("|".join(UNKNOWN_NAME_COMPILING))
+
+
+def api_changes(ctx: Context) -> List[Tuple[str, str, bool, List[Any]]]:
+    """(name, line, compiling, rows) for each name the report's compiler, linker or loader did not know that
+    matrices/cuda_api.toml knows: the CUDA or cuDNN releases that added or removed it. `compiling` is False for a
+    linker's or loader's line."""
+    return ctx.shared("api_changes", _api_changes)
+
+
+def _api_changes(ctx: Context) -> List[Tuple[str, str, bool, List[Any]]]:
+    found: List[Tuple[str, str, bool, List[Any]]] = []
+    names: set = set()
+    for line in ctx.observed(UNKNOWN_NAME_COMPILING + UNKNOWN_NAME_LINKING):
+        for match in UNKNOWN_NAME.finditer(line):
+            name = next(group for group in match.groups() if group)
+            rows = ctx.matrix.api_changes(name) if name not in names else []
+            names.add(name)
+            if rows:
+                found.append((name, line.strip(), bool(COMPILING.match(match.group(0))), rows))
+    return found
+
+
+def toolkit_release(ctx: Context) -> Tuple[str, str]:
+    """The CUDA toolkit a build compiles with, and where that was read: nvcc's own banner first, then an installed
+    toolkit, then what the report says in words."""
+    f = ctx.facts
+    if f.cuda.nvcc_on_path_version:
+        return f.cuda.nvcc_on_path_version, "nvcc --version"
+    for toolkit in f.cuda.toolkits:
+        if toolkit.version:
+            return toolkit.version, toolkit.path
+    return f.cuda.stated_version or "", f.cuda.stated_source or ""
+
+
+def api_verdicts(ctx: Context, versioned_by: str, have: str) -> List[Tuple[str, str, str, str, str]]:
+    """(verdict, name, release, library, line) for each unknown name of the report whose releases in
+    matrices/cuda_api.toml explain it, given the release the build has (`have`, "" when the report does not say):
+    "too old" where the name came with a later release (a compiler's line only: a linker's is two releases mixed),
+    "too new" where a release up to `have` removed it. A name both added and removed says nothing without `have`,
+    and nothing where `have` lies between: the build used another release than the one the report names."""
+    verdicts = []
+    for name, line, compiling, rows in api_changes(ctx):
+        rows = [row for row in rows if row["versioned_by"] == versioned_by]
+        added = [row for row in rows if row["change"] == "added"]
+        removed = [row for row in rows if row["change"] == "removed"]
+        if added and compiling and (older_than(have, added[0]["version"]) or (not have and not removed)):
+            verdicts.append(("too old", name, added[0]["version"], added[0]["library"], line))
+        elif removed and (older_than(have, removed[0]["version"]) is False or (not have and not added)):
+            verdicts.append(("too new", name, removed[0]["version"], removed[0]["library"], line))
+    return verdicts
+
+
 @rule("TK011", "nvcc-too-old-for-project", "error", "nvcc is older than the build flags the project passes it",
       signatures=(ARCH_SHORTHAND_UNKNOWN.pattern, UNKNOWN_ARCH.pattern, STD_UNKNOWN.pattern,
-                  PROJECT_NEEDS_NEWER_NVCC.pattern), priority=22,
+                  PROJECT_NEEDS_NEWER_NVCC.pattern) + UNKNOWN_NAME_COMPILING, priority=22,
       references=(CUDA_FEATURES_ARCHIVE, TOOLKIT_ARCHIVE),
       scope="build")
 def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -1383,6 +1454,10 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     CMake project that compiles its CUDA code as C++17.
     Or the project's own check of nvcc: "FlashAttention is only supported on CUDA 11.7 and above",
     "FlashAttention-3 is only supported on CUDA 12.3 and above".
+    Or the compiler does not know a name of the CUDA API the code uses: 'identifier
+    "cudaStreamCaptureModeGlobal" is undefined' (darknet, Triton Inference Server on CUDA 10.0),
+    "'CUFFT_NOT_SUPPORTED' was not declared in this scope" (a cuFFT enum value of CUDA 8.0, built
+    with 7.5).
 
     Why:
     Projects pass nvcc the architecture shorthands of recent releases: -arch=all and all-major
@@ -1392,10 +1467,15 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     newest of their release, so an older nvcc stops on an architecture the machine's GPU does not need.
     The C++ standard likewise: nvcc accepts -std=c++17 from CUDA 11.0 (c++14 from 9.0, c++20 from
     12.0), and current PyTorch extensions are compiled as C++17.
+    And each release adds names to the CUDA APIs (cudaStreamCaptureModeGlobal came with 10.1,
+    cudaMallocAsync with 11.2, __nv_bfloat16 with 11.0): code that uses one does not compile against
+    the headers of an older toolkit. matrices/cuda_api.toml has the release of each name.
 
     Fix:
     Install a current CUDA toolkit from NVIDIA's repository and put its bin/ first on PATH, or pass
     the architecture by number (-arch=sm_86; CMAKE_CUDA_ARCHITECTURES=86): only your GPU's.
+    For a name the toolkit lacks, install a toolkit at least as new as the release that added it
+    (or the release the project names) and make the build use it: CUDA_HOME, CUDACXX, PATH.
 
     When to ignore:
     Never: the build cannot start.
@@ -1418,6 +1498,12 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        f"install a newer CUDA toolkit from {TOOLKIT_ARCHIVE} and put its bin/ first on PATH",
                        "nvcc --version  # the release the build will use"])
         return
+    if not found and not standard:
+        release, where = toolkit_release(ctx)
+        too_old = [verdict for verdict in api_verdicts(ctx, "cuda", release) if verdict[0] == "too old"]
+        if too_old:
+            yield _api_newer_than_toolkit(too_old[0], release, where)
+            return
     if not found:
         cc, why = ctx.shared("arch_beyond_gpus", _arch_beyond_gpus)
         if cc and not ctx.shared("arch_dropped_by_nvcc", _arch_dropped_by_nvcc)[0]:
@@ -1443,6 +1529,21 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    f"or name the architecture: -arch=sm_{number} (CMake: -DCMAKE_CUDA_ARCHITECTURES={number})"])
 
 
+def _api_newer_than_toolkit(verdict: Tuple[str, str, str, str, str], release: str, where: str) -> Hit:
+    """The code uses a name of the CUDA API that a later release added: the headers it compiles against are older."""
+    _, name, added, library, line = verdict
+    have = f"CUDA {release}" if release else "the toolkit the build compiles with"
+    return Hit(f"the code uses {name} ({library}), which came with CUDA {added}: {have} is older, so its headers "
+               "do not have it",
+               evidence={"observed": line[:200], "name": name, "needs_cuda": added,
+                         "cuda": release or "not in the input", **({"cuda_source": where} if where else {})},
+               confirmed=True,
+               fix=[f"install CUDA {added} or newer (or the release the project names) from {TOOLKIT_ARCHIVE}, "
+                    "and make the build use it: CUDA_HOME / CUDACXX, and its bin/ first on PATH",
+                    "nvcc --version; which -a nvcc  # the release the build compiles with, and any other on PATH",
+                    "or use a release of the project written for this CUDA"])
+
+
 def _project_needs_newer_nvcc(ctx: Context, project: str, needs: str, nvcc: str) -> Iterable[Hit]:
     """The project checks the nvcc that CUDA_HOME (or PATH) gives, not torch's CUDA: a torch built with a new enough
     CUDA does not help while an older toolkit is the one found."""
@@ -1463,6 +1564,58 @@ def _project_needs_newer_nvcc(ctx: Context, project: str, needs: str, nvcc: str)
                    f"export CUDA_HOME=/usr/local/cuda-{target} PATH=/usr/local/cuda-{target}/bin:$PATH  # the toolkit "
                    "the build must use",
                    "nvcc -V  # must now show that release"])
+
+
+# Names of the CUDA runtime's launch interface from before CUDA 9.2 (cudaSetupArgument, cudaConfigureCall): an
+# extension's "undefined symbol" for one of them is nvcc-framework-cuda-mismatch's (TK001) reading.
+LAUNCH_STUBS = ("cudaSetupArgument", "cudaConfigureCall", "cudaLaunch")
+
+
+@rule("TK024", "cuda-toolkit-too-new-for-project", "error",
+      "The code uses a CUDA API that the toolkit it builds with has removed",
+      signatures=UNKNOWN_NAME_COMPILING + UNKNOWN_NAME_LINKING, priority=22, scope="build")
+def cuda_toolkit_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Building older CUDA code with a current toolkit stops at names of the CUDA API it uses:
+    'error: identifier "cusparseScsrmv" is undefined' (MinkowskiEngine 0.4 with CUDA 11), "error:
+    texture is not a template" (GPUSPH with CUDA 12), "undefined reference to `cusparseScsrmm2'" at
+    the link; or a module built before such a release fails to load against the newer runtime:
+    "undefined symbol: cusparseDcsrmv".
+
+    Why:
+    Major CUDA releases remove what earlier ones deprecated: CUDA 11.0 removed cuSPARSE's legacy
+    routines (csrmv, csrmm2, the *SolveAnalysisInfo calls), CUDA 12.0 removed texture and surface
+    references (texture<...>, cudaBindTexture) and cudaProfilerInitialize. Code written before
+    compiles only against a release that still has them. matrices/cuda_api.toml has the release
+    that removed each name.
+
+    Fix:
+    Build with a CUDA release older than the one that removed the name (the project's README names
+    the CUDA it was written for), or use a release of the project ported to the newer API.
+
+    When to ignore:
+    Never while you build that code.
+    """
+    if not seen:
+        return
+    release, where = toolkit_release(ctx)
+    too_new = [verdict for verdict in api_verdicts(ctx, "cuda", release)
+               if verdict[0] == "too new" and verdict[1] not in LAUNCH_STUBS]
+    if not too_new:
+        return
+    _, name, removed, library, line = too_new[0]
+    others = sorted({verdict[1] for verdict in too_new} - {name})
+    have = f"CUDA {release}" if release else "the CUDA the build uses"
+    yield Hit(f"the code uses {name} ({library}), which CUDA {removed} removed: {have} no longer has it"
+              + (f" (nor {', '.join(others[:3])})" if others else ""),
+              evidence={"observed": line[:200], "name": name, "removed_in_cuda": removed,
+                        "cuda": release or "not in the input", **({"cuda_source": where} if where else {})},
+              confirmed=True,
+              fix=[f"build with a CUDA release older than {removed} (the one the project names), from "
+                   f"{TOOLKIT_ARCHIVE}, and point CUDA_HOME and PATH at it",
+                   "or use a release of the project ported to the current CUDA API",
+                   "nvcc --version  # the release the build compiles with"])
 
 
 # PyTorch's C++ headers refuse an old host compiler (c10/util/C++17.h, c10/util/TypeIndex.h): "You're trying to build
@@ -1989,4 +2142,5 @@ RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsup
          nvrtc_toolkit_too_old, xla_libdevice_missing, host_compiler_too_old, cuda_toolkit_component_missing,
          windows_sdk_missing_for_cuda_build, torch_extension_build_lock_stale, cuda_visual_studio_integration_missing,
          vs_project_pins_uninstalled_cuda_version, cuda_path_not_set_windows,
-         torch_cuda_arch_list_names_unknown_arch, sudo_resets_path_cuda_toolkit_not_found)
+         torch_cuda_arch_list_names_unknown_arch, sudo_resets_path_cuda_toolkit_not_found,
+         cuda_toolkit_too_new_for_project)

@@ -1,0 +1,98 @@
+"""Situations met in session 82, each read in general and tried on at least two real wordings."""
+
+from __future__ import annotations
+
+import pytest
+
+from envcheck import matrix
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+
+API_RULES = ("nvcc-too-old-for-project", "cuda-toolkit-too-new-for-project", "cuda-library-too-old-for-source-build",
+             "cudnn-newer-than-code-supports")
+
+
+def test_the_api_table_knows_when_names_came_and_went():
+    table = matrix.load()
+    releases = {(row["change"], row["version"]) for row in table.api_changes("cudaStreamCaptureModeGlobal")}
+    assert releases == {("added", "10.1")}
+    assert {(row["change"], row["version"]) for row in table.api_changes("cusparseScsrmv")} == {("removed", "11.0")}
+    assert [row["versioned_by"] for row in table.api_changes("CUDNN_POOLING_MAX_DETERMINISTIC")] == ["cudnn"]
+    assert table.api_changes("cudaMalloc") == []  # there from the first release HIPIFY tracks: says nothing
+
+
+@pytest.mark.parametrize("text, needs, confidence", [
+    # nvcc's words, the toolkit from its banner (AlexeyAB/darknet#7452, corpus 9783)
+    (corpus("9783-"), "10.1", "confirmed"),
+    # the same name, the toolkit stated in prose (pjreddie/darknet#2435, corpus 13552)
+    (corpus("13552-"), "10.1", "likely"),
+    # gcc's words for a cuFFT enum value (I2PC/xmipp3#67, corpus 10951)
+    (corpus("10951-"), "8.0", "likely"),
+    # constructed: MSVC's words
+    ("kernels.cu(88): error C2065: 'cudaMallocAsync': undeclared identifier\n"
+     "Cuda compilation tools, release 11.0, V11.0.221", "11.2", "confirmed"),
+])
+def test_a_cuda_api_name_newer_than_the_toolkit(text, needs, confidence):
+    finding = first(text)
+    assert (finding.slug, finding.confidence, finding.evidence["needs_cuda"]) == (
+        "nvcc-too-old-for-project", confidence, needs)
+
+
+@pytest.mark.parametrize("text", [
+    # the nvcc checked (11.8) has the name (11.1): the build took another toolkit (ggml-org/llama.cpp#6255, corpus 1106)
+    corpus("1106-"),
+    # constructed: a name of the project's own
+    'foo.cu(3): error: identifier "myHelperKernel" is undefined\nCuda compilation tools, release 10.0, V10.0.130',
+    # constructed: a linker missing a name a later release added mixes two releases; it is not a too-old toolkit
+    "/usr/bin/ld: graph.o: undefined reference to `cudaMallocAsync'\nCuda compilation tools, release 11.0, V11.0.221",
+])
+def test_no_api_reading_where_the_release_does_not_explain_the_name(text):
+    assert not set(API_RULES) & set(paste_slugs(text, diagnosed_only=True))
+
+
+@pytest.mark.parametrize("text, removed", [
+    # cuSPARSE's legacy routines, nvcc's words (NVIDIA/MinkowskiEngine#177, corpus 9904)
+    (corpus("9904-"), "11.0"),
+    # texture references, a class template CUDA 12 removed (GPUSPH, corpus 2761)
+    (corpus("2761-"), "12.0"),
+    # constructed: the linker's words
+    ("/usr/bin/ld: sparse.o: undefined reference to `cusparseScsrmv'\nCuda compilation tools, release 11.2, V11.2.152",
+     "11.0"),
+])
+def test_a_cuda_api_name_the_toolkit_removed(text, removed):
+    finding = first(text)
+    assert (finding.slug, finding.evidence["removed_in_cuda"]) == ("cuda-toolkit-too-new-for-project", removed)
+
+
+@pytest.mark.parametrize("text", [
+    # constructed: the toolkit predates the removal, so the name is there and something else went wrong
+    "/usr/bin/ld: sparse.o: undefined reference to `cusparseScsrmv'\nCuda compilation tools, release 10.2, V10.2.89",
+    # an extension built by an older nvcc than the runtime it loads with: TK001's reading (corpus 8150)
+    corpus("8150-"),
+])
+def test_no_removed_api_reading_where_the_toolkit_still_has_it(text):
+    assert "cuda-toolkit-too-new-for-project" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text, needs", [
+    # nvcc's words (facebookarchive/caffe2#1302, corpus 13404)
+    (corpus("13404-"), "6.0.0"),
+    # constructed: gcc's words, cuDNN 3 on the loader path
+    ("cudnn.hpp:12:3: error: \u2018cudnnActivationDescriptor_t\u2019 was not declared in this scope\n"
+     "\tlibcudnn.so.3 (libc6,x86-64) => /usr/local/cuda/lib64/libcudnn.so.3", "4.0.0"),
+])
+def test_a_cudnn_name_newer_than_the_cudnn_built_against(text, needs):
+    finding = first(text)
+    assert (finding.slug, finding.evidence["needs_cudnn"]) == ("cuda-library-too-old-for-source-build", needs)
+
+
+def test_no_old_cudnn_reading_where_the_cudnn_has_the_name():
+    text = ('pool_op_cudnn.cu(386): error: identifier "CUDNN_POOLING_MAX_DETERMINISTIC" is undefined\n'
+            "\tlibcudnn.so.7 (libc6,x86-64) => /usr/lib/x86_64-linux-gnu/libcudnn.so.7")  # constructed
+    assert "cuda-library-too-old-for-source-build" not in paste_slugs(text, diagnosed_only=True)
+
+
+def test_a_cudnn_name_a_release_removed_is_read_from_the_table():
+    # constructed: a type cuDNN 9 removed, which LIB023's own list of compiler words does not name
+    finding = first("rnn.cpp:40:5: error: \u2018cudnnAlgorithm_t\u2019 does not name a type\n"
+                    "ii  libcudnn9-cuda-12  9.1.0.70-1  amd64  cuDNN runtime libraries")
+    assert (finding.slug, finding.evidence["removed_in_cudnn"]) == ("cudnn-newer-than-code-supports", "9.0.0")
