@@ -1269,12 +1269,18 @@ def _jax_library_unloadable(ctx: Context, library: str) -> Optional[Hit]:
 # got 8.0.1"; 6-7 and 8.2+ "Version tag does not match. Note: Current Version: 96, Serialized Engine Version: 87".
 # TensorRT 8.x and 10.x put the failed check first, and the numbers may be cut off or left out: "Serialization assertion
 # stdVersionRead == kSERIALIZATION_VERSION failed.Version tag does not match", "Current: 240, Serialized Engine: 239".
+TRT5_PLAN_TEXT = r"engine plan file is incompatible with this version of TensorRT"
+TRT5_VERSIONS = re.compile(r"incompatible with this version of TensorRT, expecting (\d+(?:\.\d+)+?)\s*got "
+                           r"(-?[\d.]+?)[,.]?\s")
 TRT_VERSION_TEXT = (r"engine plan file is not compatible with this version of TensorRT",
                     r"Version tag does not match\.?\s*Note: Current Version: \d+, Serialized Engine Version: \d+",
                     r"stdVersionRead == kSERIALIZATION_VERSION failed",
                     # TensorRT 6 and 7 (JetPack 4.3) without the numbers: "coreReadArchive.cpp (38) - Serialization
                     # Error in verifyHeader: 0 (Version tag does not match)"
-                    r"Serialization Error in verifyHeader: \d+ \(Version tag does not match\)")
+                    r"Serialization Error in verifyHeader: \d+ \(Version tag does not match\)",
+                    # TensorRT 5 (JetPack 4.2), this runtime's release first, the engine's run into it: "The engine plan
+                    # file is incompatible with this version of TensorRT, expecting 5.0.4.3got 5.0.2.6, please rebuild."
+                    TRT5_PLAN_TEXT)
 TRT_VERSIONS = re.compile(r"expecting library version (\S+?),? got (\S+?)[,.]?\s|"
                           r"Current(?: Version)?: (\d+), Serialized Engine(?: Version)?: (\d+)")
 TRT_DEVICE_TEXT = r"engine plan file is generated on an incompatible device,? expecting compute (\d+\.\d+) got compute (\d+\.\d+)"
@@ -1287,7 +1293,9 @@ def tensorrt_engine_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[
     """
     Symptom:
     "The engine plan file is not compatible with this version of TensorRT, expecting library version
-    8.0.0 got 8.0.1, please rebuild."; "Serialization Error in verifyHeader: 0 (Version tag does not
+    8.0.0 got 8.0.1, please rebuild."; TensorRT 5: "The engine plan file is incompatible with this
+    version of TensorRT, expecting 5.0.4.3got 5.0.2.6, please rebuild.";
+    "Serialization Error in verifyHeader: 0 (Version tag does not
     match. Note: Current Version: 96, Serialized Engine Version: 87)"; then "Engine deserialization
     failed". TensorRT 8.x/10.x: "Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed.Version
     tag does not match"; Triton serving an engine built in another container release says the same.
@@ -1307,11 +1315,18 @@ def tensorrt_engine_version_mismatch(ctx: Context, seen: List[str]) -> Iterable[
     Never: the engine does not load.
     """
     if seen:
-        found = TRT_VERSIONS.search(" ".join(seen) + " ")
+        text = " ".join(seen) + " "
+        found, old_form = TRT_VERSIONS.search(text), TRT5_VERSIONS.search(text)
         numbers = [g for g in found.groups() if g] if found else []
+        if found and len(numbers) == 2:
+            runtime, engine = (numbers[1], numbers[0]) if found.group(1) else (numbers[0], numbers[1])
+        elif old_form:  # a negative "version" is a file this release cannot read as an engine header at all
+            runtime, engine = old_form.group(1), old_form.group(2) if not old_form.group(2).startswith("-") else ""
+            numbers = [runtime] + ([engine] if engine else [])
+        else:
+            runtime = engine = ""
         yield Hit("The TensorRT engine was serialized by another TensorRT release" +
-                  (f" (this runtime: {numbers[1] if found.group(1) else numbers[0]}, the engine: "
-                   f"{numbers[0] if found.group(1) else numbers[1]})" if len(numbers) == 2 else ""),
+                  (f" (this runtime: {runtime}" + (f", the engine: {engine})" if engine else ")") if runtime else ""),
                   evidence={"versions": numbers},
                   fix=["trtexec --onnx=model.onnx --saveEngine=model.plan  # rebuild with the TensorRT that runs it",
                        "python -c 'import tensorrt; print(tensorrt.__version__)'"])

@@ -172,6 +172,13 @@ JIT_BUILD_DISABLED = r"No CUDA toolkit found\. [\w-]+ will be disabled"
 # where no toolkit is set up, TK023 where sudo hid it; TK023 also reads distutils' "unable to execute 'nvcc': No such
 # file or directory" (cudamat/cudamat#98) and Theano's "nvcc compiler not found on $PATH" (dnouri/kfkd-tutorial#15).
 NVCC_UNFOUND = (r"nvcc(?::| was| is)? (?:command )?not found", r"Could not find nvcc")
+# Caffe's CMake (and its forks') words when FindCUDA finds no toolkit, before it builds for the CPU alone: "CMake
+# Warning at cmake/Dependencies.cmake:63 (message): -- CUDA is not detected by cmake.  Building without it..."
+# (NVIDIA/nvidia-docker#153, a build FROM a -runtime image; a Caffe build log on a host without the toolkit).
+CMAKE_CUDA_UNDETECTED = r"CUDA is not detected by cmake\.\s+Building without it"
+# NVIDIA's CUDA images without the toolkit: -base has the runtime alone, -runtime the libraries; only -devel has nvcc
+# and the headers (the image tags' descriptions on Docker Hub, nvidia/cuda).
+CUDA_IMAGE_WITHOUT_TOOLKIT = re.compile(r"\bnvidia/cuda:([\w.]+-(?:cudnn\d*-)?(?:runtime|base)\b[\w.-]*)")
 NVCC_UNFOUND_UNDER_SUDO = NVCC_UNFOUND + (r"unable to execute\W{1,3}nvcc\W{1,3}No such file",
                                           r"nvcc compiler not found on \$PATH")
 
@@ -181,7 +188,7 @@ NVCC_UNFOUND_UNDER_SUDO = NVCC_UNFOUND + (r"unable to execute\W{1,3}nvcc\W{1,3}N
       signatures=(r"CUDA_HOME\W{0,2} (?:environment variable )?is not set",
                   *NVCC_UNFOUND, NVCC_PATH_MISSING.pattern,
                   NVVM_MISSING, *CUDA_HOME_JOINED,
-                  JIT_BUILD_DISABLED), priority=25,
+                  JIT_BUILD_DISABLED, CMAKE_CUDA_UNDETECTED), priority=25,
       references=(TOOLKIT_ARCHIVE, NUMBA_CUDA_SETUP), scope="build")
 def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -192,10 +199,12 @@ def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "nvcc: not found" while pip builds a package with CUDA code; Numba compiling a kernel (NeMo's RNNT
     loss, cuDF UDFs): "NvvmSupportError: libNVVM cannot be found. Do `conda install cudatoolkit`";
     a package that builds its kernels at first use: "NerfAcc: No CUDA toolkit found. NerfAcc will be
-    disabled.", and then fails where it calls them.
+    disabled.", and then fails where it calls them; Caffe's CMake: "CUDA is not detected by cmake.
+    Building without it...". In a container, the image is often NVIDIA's -base or -runtime variant.
 
     Why:
-    Framework wheels bring the CUDA runtime but not the compiler. Building extensions (DeepSpeed
+    Framework wheels, and NVIDIA's -base and -runtime images, bring the CUDA runtime but not the
+    compiler (only the -devel images have nvcc and the headers). Building extensions (DeepSpeed
     ops, apex, flash-attn from source, custom kernels, NerfAcc's and gsplat's at their first
     import) needs a full toolkit with nvcc, found on PATH or through CUDA_HOME; Numba needs
     the toolkit's NVVM library (libnvvm) to compile its kernels at run time.
@@ -228,16 +237,23 @@ def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         home = ctx.facts.env.variables.get("CUDA_HOME") or ""
         pip_packages = "-packages/nvidia" in (missing + " " + home).replace("\\", "/")
         windows = on_native_windows(ctx, named=False)
+        image = first_match(CUDA_IMAGE_WITHOUT_TOOLKIT, ctx.observed([CUDA_IMAGE_WITHOUT_TOOLKIT.pattern]))
+        tag = image.group(1) if image else ""
+        devel = re.sub(r"-(?:runtime|base)\b", "-devel", tag, count=1)
         yield Hit("A build needs nvcc and no CUDA toolkit is set up" + (f" (torch uses CUDA {cuda})" if cuda else "")
                   + (f": there is no {missing}" if missing else "")
                   + ("; the pip nvidia-* packages that CUDA_HOME points at hold the CUDA libraries, not the compiler"
-                     if pip_packages else ""),
+                     if pip_packages else "")
+                  + (f"; the image nvidia/cuda:{tag} has the CUDA libraries but no toolkit (nvcc, headers): only "
+                     "the -devel images have one" if tag else ""),
                   evidence={"cuda.toolkits": [], "env.CUDA_HOME": ctx.facts.env.variables.get("CUDA_HOME"),
                             "missing": missing},
-                  fix=[f"install CUDA toolkit {cuda or 'matching torch.version.cuda'} from {TOOLKIT_ARCHIVE}",
-                       "set CUDA_HOME=%CUDA_PATH%  # the toolkit the installer registered; in a new shell, then "
-                       "`where nvcc` to check" if windows else
-                       f"export CUDA_HOME=/usr/local/cuda{('-' + cuda) if cuda else ''}"])
+                  fix=([f"FROM nvidia/cuda:{devel}  # the same CUDA with the toolkit, in the Dockerfile that builds"]
+                       if tag else []) +
+                  [f"install CUDA toolkit {cuda or 'matching torch.version.cuda'} from {TOOLKIT_ARCHIVE}",
+                   "set CUDA_HOME=%CUDA_PATH%  # the toolkit the installer registered; in a new shell, then "
+                   "`where nvcc` to check" if windows else
+                   f"export CUDA_HOME=/usr/local/cuda{('-' + cuda) if cuda else ''}"])
 
 
 # A build or program run under sudo that cannot find nvcc, which the user's own shell finds: sudo resets the environment
