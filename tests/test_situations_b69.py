@@ -96,3 +96,63 @@ def test_a_cudnn_name_a_release_removed_is_read_from_the_table():
     finding = first("rnn.cpp:40:5: error: \u2018cudnnAlgorithm_t\u2019 does not name a type\n"
                     "ii  libcudnn9-cuda-12  9.1.0.70-1  amd64  cuDNN runtime libraries")
     assert (finding.slug, finding.evidence["removed_in_cudnn"]) == ("cudnn-newer-than-code-supports", "9.0.0")
+
+
+@pytest.mark.parametrize("text, runtime, engine", [
+    # TensorRT 5's words, the engine's "version" not one (a cache file from elsewhere; MobileNet-SSD-TensorRT#36,
+    # corpus 14300)
+    (corpus("14300-"), "5.0.6.3", None),
+    # the same words with both releases, as a write-up quotes TensorRT 5.0 (2018)
+    ("[2018-12-17 06:48:13 ERROR] The engine plan file is incompatible with this version of TensorRT, expecting "
+     "5.0.4.3got 5.0.2.6, please rebuild.", "5.0.4.3", "5.0.2.6"),
+])
+def test_tensorrt_5_refusing_an_engine_from_another_release(text, runtime, engine):
+    finding = first(text)
+    assert finding.slug == "tensorrt-engine-version-mismatch"
+    assert finding.evidence["versions"] == [runtime] + ([engine] if engine else [])
+
+
+@pytest.mark.parametrize("text", [
+    # Caffe's CMake in an image built FROM a -runtime image (NVIDIA/nvidia-docker#153, corpus 14101)
+    corpus("14101-"),
+    # nvcc missing in a -runtime container (NVIDIA/nvidia-docker#1160, corpus 14253)
+    corpus("14253-"),
+])
+def test_a_build_in_a_cuda_image_without_the_toolkit(text):
+    finding = first(text)
+    assert finding.slug == "cuda-toolkit-missing" and "-devel" in finding.message
+    assert any(step.startswith("FROM nvidia/cuda:") and "-devel" in step for step in finding.fix)
+
+
+def test_a_cmake_build_that_found_no_cuda_on_a_host_names_no_image():
+    # constructed: Caffe's words on a host, no container in sight
+    finding = first("CMake Warning at cmake/Dependencies.cmake:90 (message):\n"
+                    "  -- CUDA is not detected by cmake.  Building without it...")
+    assert finding.slug == "cuda-toolkit-missing" and "image" not in finding.message
+
+
+@pytest.mark.parametrize("text", [
+    # a GPU-flavoured image with a CPU torch inside (ray-project/ray#15470, corpus 14251)
+    corpus("14251-"),
+    # `docker run --gpus all` and tf.test.is_gpu_available() in a venv where tensorflow replaced tensorflow-gpu
+    # (OCR-D/ocrd_all#220, corpus 14503), read from `pip show`
+    corpus("14503-"),
+])
+def test_a_cpu_build_where_the_report_asks_for_the_gpu(text):
+    assert first(text).slug == "cpu-only-build"
+
+
+@pytest.mark.parametrize("text", [
+    "$ pip freeze | grep ^torch\ntorch==2.2.0+cpu",  # constructed: a CPU build and nothing asking for a GPU
+    "docker run -it python:3.11-slim\n$ pip show torch\nName: torch\nVersion: 2.2.0+cpu",  # constructed
+])
+def test_a_cpu_build_alone_is_not_a_problem(text):
+    assert "cpu-only-build" not in paste_slugs(text, diagnosed_only=True)
+
+
+def test_pip_show_gives_name_and_version():
+    from envcheck.importers import from_text
+    facts = from_text("$ pip show torch\nName: torch\nVersion: 2.3.1+cu121\nSummary: Tensors and Dynamic neural "
+                      "networks\nName: not-a-package-line\nLocation: /usr/lib", "paste.txt")
+    installed = [(f.name, f.version, f.accelerator) for f in facts.frameworks.installed]
+    assert installed == [("torch", "2.3.1+cu121", "cuda")]

@@ -26,6 +26,9 @@ DPKG_LIBRARIES = ((re.compile(r"libcudnn\d+(?:-cuda-\d+)?"), "cudnn"), (re.compi
 # conda's transaction plan, the package it will end up with: "pytorch  pytorch::pytorch-1.7.1-py3.8_cuda10.2~ -->
 # pkgs/main::pytorch-1.7.1-cpu_py38h6a09485_0" (UPDATED, DOWNGRADED, SUPERSEDED; the old build cut with "~"), and
 # "pytorch  pkgs/main/linux-64::pytorch-1.7.1-cpu_py38h6a09485_0" among the NEW packages.
+# `pip show NAME`: "Name: tensorflow-gpu" and, on the next line, "Version: 1.15.4".
+PIP_SHOW_NAME = re.compile(r"^Name:\s*([A-Za-z0-9][\w.-]*)$")
+PIP_SHOW_VERSION = re.compile(r"^Version:\s*([0-9][\w.+!-]*)$")
 CONDA_PLANNED = re.compile(r"^([A-Za-z0-9_][\w.-]*)\s+(?:\S+\s+-->\s+)?(?:[\w./-]+::)([A-Za-z0-9_][\w.-]*?)-(\d[^-\s]*)-([^-\s~]+)$")
 # conda names that differ from the pip name of the same thing
 # (the pytorch channel's nightlies were "pytorch-nightly" until 2019:
@@ -62,23 +65,30 @@ def parse_line(line: str) -> Optional[Tuple[str, str, str]]:
 
 
 def read(lines: List[str], facts: HostFacts, source: str) -> None:
+    shown = ""  # the package a `pip show` named on the line before
     for line in lines:
-        row = DPKG.match(line.strip())
-        library = next((name for pattern, name in DPKG_LIBRARIES if row and pattern.fullmatch(row.group(1))), "")
-        if library:
-            mark(facts.libraries, f"{source}: dpkg -l")
-            facts.libraries.found.append(Library(name=library, version=row.group(2), kind="system-package",
-                                                 source=f"{source}: dpkg -l: {row.group(1)}"))
-            continue
-        planned = CONDA_PLANNED.match(line.strip())
-        if planned and planned.group(1) == planned.group(2):
-            name = normalize(CONDA_NAMES.get(planned.group(2).lower(), planned.group(2)))
-            if _selects_cpu(name, planned.group(4)):
-                set_once(framework(facts, "torch", f"{source}: conda transaction"), "accelerator", "cpu")
-            elif matters(name):
-                _framework(name, planned.group(3), planned.group(4), facts, f"{source}: conda transaction")
-            continue
-        parsed = parse_line(line)
+        shown_version = PIP_SHOW_VERSION.match(line.strip()) if shown else None
+        named = PIP_SHOW_NAME.match(line.strip())
+        previous, shown = shown, named.group(1) if named else ""
+        if shown_version:
+            parsed: Optional[Tuple[str, str, str]] = (normalize(previous), shown_version.group(1), "")
+        else:
+            row = DPKG.match(line.strip())
+            library = next((name for pattern, name in DPKG_LIBRARIES if row and pattern.fullmatch(row.group(1))), "")
+            if library:
+                mark(facts.libraries, f"{source}: dpkg -l")
+                facts.libraries.found.append(Library(name=library, version=row.group(2), kind="system-package",
+                                                     source=f"{source}: dpkg -l: {row.group(1)}"))
+                continue
+            planned = CONDA_PLANNED.match(line.strip())
+            if planned and planned.group(1) == planned.group(2):
+                name = normalize(CONDA_NAMES.get(planned.group(2).lower(), planned.group(2)))
+                if _selects_cpu(name, planned.group(4)):
+                    set_once(framework(facts, "torch", f"{source}: conda transaction"), "accelerator", "cpu")
+                elif matters(name):
+                    _framework(name, planned.group(3), planned.group(4), facts, f"{source}: conda transaction")
+                continue
+            parsed = parse_line(line)
         if parsed is None:
             continue
         name, version, build = parsed

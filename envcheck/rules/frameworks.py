@@ -566,6 +566,14 @@ WANTS_THE_GPU = (r"\b(?:my|the|a|use|using|on|instead of|with|recogni[sz](?:es?|
                  r"(?:\w+\s+)?(?:GPU|gpu|CUDA)s?\b"
                  # in Chinese, the GPU never put to use: "完全没有用到GPU" ("the GPU was not used at all", Plachtaa/VALL-E-X#60)
                  r"|(?:没有?|未)用[到上]\s*(?:GPU|gpu|显卡)")
+# A report's commands that ask for the GPU: torch's and TensorFlow's checks (torch.cuda.is_available(),
+# tf.test.is_gpu_available(), tf.config.list_physical_devices('GPU'), tf.test.is_built_with_cuda()), `docker run
+# --gpus all`, or an image whose tag names a GPU flavour ("rayproject/ray-ml:1.3.0-py38-gpu", ray-project/ray#15470;
+# "ocrd/all:maximum-cuda-git", OCR-D/ocrd_all#220; "...:2.56.0-py311-cu128").
+ASKS_FOR_THE_GPU = (r"\bcuda\.is_available\(\)|\bis_built_with_cuda\(\)|\bis_gpu_available\(\)|"
+                    r"list_physical_devices\(\W{0,2}GPU",
+                    r"\s--gpus[= ]",
+                    r"\b[a-z0-9][\w./-]*:[\w.-]*(?:\bgpu|\bcuda|\bcu\d{2,3})\b")
 # OpenAI Whisper loading its model on the CPU (whisper/transcribe.py): "UserWarning: FP16 is not supported on CPU; using
 # FP32 instead". Where the report has an NVIDIA GPU and did not ask for the CPU, torch found no CUDA: most often a
 # CPU-only torch that the whisper package pulled in (dsymbol/decipher#8 on an RTX 3060, settled by installing torch's
@@ -890,8 +898,7 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         # instead of gpu" above Ultralytics' "torch-2.2.1+cpu CPU (...)", asks torch.cuda.is_available(), or says
         # which CUDA the machine has ("Windows 11 and CUDA 12.1"), or asks TensorFlow whether it was built with CUDA.
         if gpu is None and not seen and (ctx.facts.system.os == "darwin" or not (
-                ctx.observed([WANTS_THE_GPU, r"\bcuda\.is_available\(\)|\bis_built_with_cuda\(\)"])
-                or ctx.facts.cuda.stated_version)):
+                ctx.observed((WANTS_THE_GPU,) + ASKS_FOR_THE_GPU) or ctx.facts.cuda.stated_version)):
             continue
         fix = [f"pip uninstall -y {framework.name}"]
         if "conda transaction" in (framework.source or ""):
