@@ -137,6 +137,8 @@ AMPERE_ONLY = (r"FlashAttention only supports Ampere GPUs or newer", r"capabilit
 # (too old)".
 OPERATOR_NEEDS_NEWER = re.compile(r"requires (?:a GPU|device) with (?:compute )?capability\s*>=?\s*\(?(\d+)(?:\.|,\s*)(\d)\)?"
                                   r"(?:.*?your GPU has capability \((\d+),\s*(\d)\))?", re.I)
+# xFormers' refusal of bfloat16 inputs below compute capability 8.0, in the list of operators it tried.
+XFORMERS_BF16_REFUSED = r"bf16 is only supported on A100\+ GPUs"
 # A kernel's own architecture check, as PyTorch's TORCH_CHECK prints it (flash-attention's C++):
 # "Expected is_sm90 || is_sm8x || is_sm75 to be true, but got false".
 ARCH_CHECK_FAILED = re.compile(r"Expected ((?:is_sm\w+\s*(?:\|\|\s*)?)+) to be true, but got false")
@@ -817,9 +819,12 @@ CPU_ONLY_LIBRARIES = (
     # the log line names the C++ file that refused, "src/ndarray/ndarray.cc:296: GPU is not enabled" (apache/mxnet
     # #4431, "src/resource.cc:70" in #1694, "ndarray.cc:1285: GPU is not enable" in the 1.x wheels, Windows'
     # "C:\Jenkins\...\ndarray.cc:1295"), or storage.cc's "Compile with USE_CUDA=1 to enable GPU usage"
-    # (apache/mxnet's 1.6 nightly). The bare words are too common (WebGPU, scripts' own prints) without the file.
+    # (apache/mxnet's 1.6 nightly), in 0.x "src/storage/storage.cc:44: Please compile with CUDA enabled"
+    # (apache/mxnet#260, dmlc/MXNet.jl#100). The bare words are too common (WebGPU, scripts' own prints) without the
+    # file.
     # The GPU packages' range: `pip index versions mxnet-cuXXX` on PyPI (2026-11) lists 1.9.1 for cu101 to cu117.
-    ("MXNet", r"\.cc:\d+\]?:?\s*GPU is not enabled?\b|\bCompile with USE_CUDA=1 to enable GPU usage",
+    ("MXNet", r"\.cc:\d+\]?:?\s*(?:GPU is not enabled?\b|Please compile with CUDA enabled)|"
+              r"\bCompile with USE_CUDA=1 to enable GPU usage",
      "the mxnet package is a CPU-only build (PyPI's plain mxnet; the GPU builds are mxnet-cuXXX)",
      ["pip uninstall -y mxnet",
       "pip install mxnet-cu112  # the mxnet-cuXXX for the CUDA your driver runs (the last release, 1.9.1, has "
@@ -2190,6 +2195,8 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                "default or 'sdpa' attention), or run on a newer GPU"])
                 return
         needs = first_match(OPERATOR_NEEDS_NEWER, ctx.observations)
+        if needs and ctx.observed([XFORMERS_BF16_REFUSED]):
+            return  # bfloat16 inputs, which no operator takes below 8.0: bf16-unsupported-gpu names the cause
         if needs and not ctx.observed([XFORMERS_NO_CUDA]):
             if needs.group(3):
                 cc = f"{needs.group(3)}.{needs.group(4)}"
@@ -3299,6 +3306,10 @@ BF16_REFUSED = (r"Bfloat16 is only supported on GPUs with compute capability of 
                 # ptxas asked to compile bfloat16 code (Triton kernels) for a GPU before sm_80
                 r"Feature '(?:\.bf16|cvt\.bf16\.f32)' requires \.target sm_80 or higher",
                 r"Current CUDA Device does not support bfloat16",
+                # xFormers choosing an attention operator for bfloat16 inputs, each refusal in its list: "`cutlassF` is
+                # not supported because: bf16 is only supported on A100+ GPUs" (deepseek-ai/DeepSeek-VL2 on a T4,
+                # PuLID-FLUX and EasyAnimate on Turing cards)
+                XFORMERS_BF16_REFUSED,
                 # cuBLAS refusing a bfloat16 GEMM (PyTorch names the call and its data types)
                 CUBLAS_BF16_REFUSED,
                 BF16_LOWERING_FAILED)
@@ -3321,7 +3332,8 @@ def bf16_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     V100-SXM2-32GB GPU has compute capability 7.0. You can use float16 instead by explicitly setting
     the `dtype` flag in CLI, for example: --dtype=half."; Hugging Face Accelerate: "Your setup doesn't
     support bf16/gpu."; PyTorch autocast: "Current CUDA Device does not support bfloat16. Please switch
-    dtype to float16."; cuBLAS under PyTorch: "CUDA error: CUBLAS_STATUS_NOT_SUPPORTED when calling
+    dtype to float16."; xFormers, for each attention operator it tried: "bf16 is only supported on
+    A100+ GPUs"; cuBLAS under PyTorch: "CUDA error: CUBLAS_STATUS_NOT_SUPPORTED when calling
     `cublasGemmStridedBatchedEx(handle, opa, opb, (int)m, (int)n, (int)k, (void*)&falpha, a, CUDA_R_16BF, ...`".
 
     Why:
@@ -3349,8 +3361,11 @@ def bf16_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if models and not old and not _bf16_refused_in_words(seen):
         return  # cuBLAS refused a bfloat16 GEMM on an Ampere or newer GPU: not for want of bfloat16
     said = re.search(r"Your (.+?) GPU has compute capability (\d+\.\d+)", " ".join(ctx.observations))
+    # xFormers' words: "requires device with capability > (8, 0) but your GPU has capability (7, 5) (too old)"
+    xformers = re.search(r"your GPU has capability \((\d+), (\d+)\)", " ".join(ctx.observations))
     where = (f"{old[0]['name']} (compute capability {old[0]['cc']})" if old else
-             f"{said.group(1)} (compute capability {said.group(2)})" if said else "this GPU")
+             f"{said.group(1)} (compute capability {said.group(2)})" if said else
+             f"this GPU (compute capability {xformers.group(1)}.{xformers.group(2)})" if xformers else "this GPU")
     yield Hit(f"bfloat16 was asked of {where}, which computes in float16, not bfloat16",
               evidence={"gpu": where},
               fix=["vllm serve MODEL --dtype half  # or: --dtype=float16",
