@@ -265,6 +265,7 @@ def test_rule_is_quiet_on_a_healthy_host(slug):
 # Symptoms that several causes share need one more line of context to tell them apart, as in
 # real reports: the runtime configured in daemon.json, Docker Desktop, an NVIDIA GPU on lspci.
 CONTEXT = {
+    "wsl-nvml-queries-unsupported": "Operating System: Ubuntu 20.04 (WSL2)",
     "torch-cuda-arch-list-names-unknown-arch": "export TORCH_CUDA_ARCH_LIST=\"8.0 8.6 9.0+PTX\"",
     "cufft-too-old-for-gpu-arch": "GPU 0: NVIDIA GeForce RTX 4090\nCUDA used to build PyTorch: 11.7",
     "flatpak-nvidia-runtime-missing-for-driver": "$ flatpak run org.kde.kdenlive on an NVIDIA driver 396.24.10 host",

@@ -156,3 +156,41 @@ def test_pip_show_gives_name_and_version():
                       "networks\nName: not-a-package-line\nLocation: /usr/lib", "paste.txt")
     installed = [(f.name, f.version, f.accelerator) for f in facts.frameworks.installed]
     assert installed == [("torch", "2.3.1+cu121", "cuda")]
+
+
+@pytest.mark.parametrize("case", ["12455-", "7352-", "14554-"])
+def test_xformers_refusing_bfloat16_on_a_gpu_before_ampere(case):
+    # DeepSeek-VL2 on a T4, PuLID-FLUX and EasyAnimate on Turing cards: every operator says "bf16 is only supported
+    # on A100+ GPUs", beside "requires device with capability > (8, 0)"
+    finding = first(corpus(case))
+    assert finding.slug == "bf16-unsupported-gpu" and "7.5" in finding.message
+
+
+def test_xformers_operator_needing_a_newer_gpu_without_bfloat16_stays_an_architecture_reading():
+    text = ("NotImplementedError: No operator found for `memory_efficient_attention_forward` with inputs:\n"
+            "     query       : shape=(1, 4096, 8, 40) (torch.float16)\n"
+            "`flshattF@v2.3.6` is not supported because:\n"
+            "    requires device with capability > (8, 0) but your GPU has capability (7, 5) (too old)")  # constructed
+    assert first(text).slug == "gpu-arch-unsupported"
+
+
+@pytest.mark.parametrize("text", [
+    # "src/storage/storage.cc:44: Please compile with CUDA enabled" (dmlc/MXNet.jl#100, corpus 13905)
+    corpus("13905-"),
+    # the same from the Python package (apache/mxnet#260's words; constructed around them)
+    ">>> a = mx.nd.ones((2, 3), mx.gpu())\n[16:20:57] src/storage/storage.cc:44: Please compile with CUDA enabled",
+])
+def test_mxnet_0x_storage_says_it_was_built_without_cuda(text):
+    assert first(text).slug == "cpu-only-build"
+
+
+@pytest.mark.parametrize("case", ["14153-", "2539-", "7779-"])
+def test_nvml_refusing_a_query_under_wsl(case):
+    # dask's NVML monitor (dask/distributed#5342, rapidsai/dask-cuda#761) and DALI's decoder (NVIDIA/DALI#3878)
+    assert first(corpus(case)).slug == "wsl-nvml-queries-unsupported"
+
+
+def test_nvml_refusing_a_query_outside_wsl_is_not_read_as_wsl():
+    text = ("pynvml.nvml.NVMLError_NotSupported: Not Supported\n"
+            "Linux gpu-node 5.15.0-91-generic #101-Ubuntu SMP x86_64 GNU/Linux")  # constructed
+    assert "wsl-nvml-queries-unsupported" not in paste_slugs(text, diagnosed_only=True)

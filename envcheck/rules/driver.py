@@ -2731,6 +2731,57 @@ def container_lacks_nvidia_vulkan_icd(ctx: Context, seen: List[str]) -> Iterable
                    "nvidia_icd.json:/etc/vulkan/icd.d/nvidia_icd.json:ro, or write the host's file into the image",
                    "vulkaninfo --summary  # inside: lists the NVIDIA GPU, not only llvmpipe"])
 
+
+# NVML refusing a query under WSL 2, in each caller's words: pynvml's "NVMLError_NotSupported: Not Supported" and
+# "NVMLError_Unknown: Unknown Error" (dask's NVML monitor on nvmlDeviceGetUtilizationRates and
+# nvmlDeviceGetComputeRunningProcesses, dask/distributed#5342 and #5567, rapidsai/dask-cuda#761), DALI's "nvml error
+# (999): A nvml internal driver error occurred" (NVIDIA/DALI#3878), the C API's NVML_ERROR_NOT_SUPPORTED.
+NVML_QUERY_REFUSED = (r"\bNVMLError_(?:NotSupported|Unknown)\b", r"nvml error \(999\)",
+                      r"\bA nvml internal driver error occurred", r"\bNVML_ERROR_NOT_SUPPORTED\b")
+WSL_NVML_PATH = r"/usr/lib/wsl/lib/libnvidia-ml"
+WSL_USER_GUIDE = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
+
+
+@rule("DRV036", "wsl-nvml-queries-unsupported", "error", "Under WSL 2, NVML does not answer a query the program makes",
+      signatures=NVML_QUERY_REFUSED, priority=30, references=(WSL_USER_GUIDE,))
+def wsl_nvml_queries_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Under WSL 2, CUDA works but a program that monitors the GPU through NVML stops: dask's
+    LocalCUDACluster or scheduler with "pynvml.nvml.NVMLError_NotSupported: Not Supported" or
+    "NVMLError_Unknown: Unknown Error" from nvmlDeviceGetUtilizationRates or
+    nvmlDeviceGetComputeRunningProcesses; DALI's decoder with "nvml error (999): A nvml internal
+    driver error occurred".
+
+    Why:
+    In WSL 2, NVML is the Windows driver's library (/usr/lib/wsl/lib/libnvidia-ml.so.1), and it
+    implements only part of the API: the first CUDA-on-WSL drivers had none ("NVIDIA Management
+    Library (NVML) APIs are not supported", NVIDIA's CUDA on WSL user guide of the time, quoted in
+    rapidsai/jupyterlab-nvdashboard#74), later ones still refuse the utilization and process queries
+    that monitors make. The program treats the refusal as fatal.
+
+    Fix:
+    Turn the program's NVML use off (dask: DASK_DISTRIBUTED__DIAGNOSTICS__NVML=False; DALI:
+    DALI_DISABLE_NVML=1), or update it to a release that tolerates the refusal (dask/distributed
+    turns its NVML monitor off under WSL, PR #5568); a newer Windows driver answers more queries.
+
+    When to ignore:
+    Outside WSL: there the same error is another cause's (a GPU without the feature).
+    """
+    if not seen or not (ctx.facts.system.wsl or ctx.observed((WSL_WORD, WSL_NVML_PATH))):
+        return
+    dali = any(re.search(r"nvml error \(999\)|nvml internal driver error", line, re.I) for line in seen)
+    yield Hit("NVML under WSL 2 is the Windows driver's, and it refuses some queries (GPU utilization, running "
+              "processes) that native Linux drivers answer: the program's NVML call failed although CUDA works",
+              evidence={"observed": seen[0].strip()[:200]}, confirmed=True,
+              fix=(["export DALI_DISABLE_NVML=1  # DALI then decodes without asking NVML"] if dali else
+                   ["export DASK_DISTRIBUTED__DIAGNOSTICS__NVML=False  # dask: no NVML monitor (or update "
+                    "dask/distributed, which turns it off under WSL)"]) +
+              ["python -c 'import pynvml as n; n.nvmlInit(); h=n.nvmlDeviceGetHandleByIndex(0); "
+               "print(n.nvmlDeviceGetUtilizationRates(h))'  # the query the Windows driver's NVML refuses",
+               "update the Windows NVIDIA driver: newer ones implement more of NVML under WSL"])
+
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, driver_release_too_old_for_kernel,
          fabric_manager_not_running,
@@ -2742,4 +2793,5 @@ RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_lib
          egl_device_rendering_without_gpu_driver, driver_libs_not_in_ldcache, driver_does_not_support_gpu,
          ptxas_newer_than_driver, vulkan_loader_not_installed, opencl_loader_without_platform,
          container_lacks_nvidia_vulkan_icd, optix_runtime_library_missing_from_driver_install,
-         flatpak_nvidia_extension_lacks_optix, wsl_optix_library_missing)
+         flatpak_nvidia_extension_lacks_optix, wsl_optix_library_missing,
+         wsl_nvml_queries_unsupported)
