@@ -194,3 +194,25 @@ def test_nvml_refusing_a_query_outside_wsl_is_not_read_as_wsl():
     text = ("pynvml.nvml.NVMLError_NotSupported: Not Supported\n"
             "Linux gpu-node 5.15.0-91-generic #101-Ubuntu SMP x86_64 GNU/Linux")  # constructed
     assert "wsl-nvml-queries-unsupported" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("case, needs", [
+    # MATLAB's words, over several lines (Liusifei/Face_Parsing_2016#13, corpus 14204)
+    ("14204-", None),
+    # the loader's, retold in a title (TomographicImaging/CCPi-Regularisation-Toolkit#81, corpus 14205)
+    ("14205-", "CXXABI_1.3.9"),
+])
+def test_matlab_loads_its_own_older_libstdcxx(case, needs):
+    finding = first(corpus(case))
+    assert finding.slug == "matlab-bundled-libstdcxx-too-old-for-mex" and finding.evidence.get("needs") == needs
+
+
+@pytest.mark.parametrize("text", [
+    # constructed: a conda environment's libstdc++, no MATLAB in sight (LIB022's)
+    "ImportError: /opt/conda/envs/x/bin/../lib/libstdc++.so.6: version `GLIBCXX_3.4.30' not found",
+    # constructed: a MEX file missing a symbol of its own library, not the C++ runtime's
+    "Invalid MEX-file '/home/u/gpu/mex_conv.mexa64':\nMissing symbol\n'cudnnCreate'\nrequired by\n"
+    "'/home/u/gpu/mex_conv.mexa64'",
+])
+def test_no_matlab_libstdcxx_reading_without_matlab_and_a_runtime_symbol(text):
+    assert "matlab-bundled-libstdcxx-too-old-for-mex" not in paste_slugs(text, diagnosed_only=True)

@@ -2364,6 +2364,61 @@ def conda_env_libstdcxx_too_old_for_extension(ctx: Context, seen: List[str]) -> 
               fix=[check, f"conda install -c conda-forge {newer}  # a C++ runtime as new as the module's compiler",
                    "or rebuild the module with the environment's compiler: conda install -c conda-forge gxx"])
 
+# MATLAB on Linux loads the libstdc++ it ships (matlabroot/sys/os/glnxa64) before the system's, so a MEX file built
+# with a newer g++ than that copy fails to load. MATLAB's own words: "Invalid MEX-file ... Missing symbol
+# '_ZNSt7__cxx1112basic_stringIwSt11char_traitsIwESaIwEE12_M_constructEmw' required by '.../caffe_.mexa64'"
+# (Liusifei/Face_Parsing_2016#13, a matcaffe built with gcc 5.4 under R2017b); the loader's, retold: "CXXABI_1.3.9 not
+# included in libstdc++.so.6 / Matlab GPU mex" (TomographicImaging/CCPi-Regularisation-Toolkit#81).
+# (MATLAB breaks the message over lines: "Missing symbol", the symbol, "required by", the file.)
+MATLAB_MISSING_SYMBOL = r"\bMissing symbol\s*(?:'_Z\w+'\s*required by|$)"
+MANGLED_STD_SYMBOL = r"'_Z\w*St\w+'"
+CXX_RUNTIME_VERSION_MISSING = re.compile(r"\b((?:GLIBCXX|CXXABI)_\d+(?:\.\d+)+)['`’]?\s+(?:not found|not included)")
+MATLAB_CONTEXT = (r"\.mex(?:a64|glx)\b", r"\bmatlab\b", r"/sys/os/glnxa64/libstdc")
+
+
+@rule("LIB030", "matlab-bundled-libstdcxx-too-old-for-mex", "error",
+      "MATLAB's own libstdc++ is older than the one a MEX file was built against",
+      signatures=(MATLAB_MISSING_SYMBOL, CXX_RUNTIME_VERSION_MISSING.pattern), priority=20,
+      references=("https://gcc.gnu.org/onlinedocs/libstdc++/manual/abi.html",))
+def matlab_bundled_libstdcxx_too_old_for_mex(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Calling a compiled MEX file (matcaffe, a CUDA toolbox's GPU functions) from MATLAB on Linux fails:
+    "Missing symbol '_ZNSt7__cxx1112basic_stringIwSt11char_traitsIwESaIwEE12_M_constructEmw' required
+    by '.../caffe_.mexa64'", or "version `CXXABI_1.3.9' not found" for MATLAB's
+    sys/os/glnxa64/libstdc++.so.6, while the same library loads outside MATLAB.
+
+    Why:
+    MATLAB ships a libstdc++ of the g++ its release supports and loads it before the system's. A MEX
+    file, or a library it links (Boost, Caffe, a CUDA toolbox), built with the system's newer g++
+    needs symbols (the C++11 std::__cxx11 strings of GCC 5, a newer GLIBCXX_ or CXXABI_ version) that
+    the older copy lacks.
+
+    Fix:
+    Start MATLAB with the system's libstdc++ first (LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libstdc++.so.6
+    matlab), or move MATLAB's copy aside so the system's is used, or build the MEX file and the
+    libraries it links with the g++ release MATLAB supports.
+
+    When to ignore:
+    Never: the MEX file does not load.
+    """
+    if not seen or not ctx.observed(MATLAB_CONTEXT):
+        return
+    version_line = first_match(CXX_RUNTIME_VERSION_MISSING, seen)
+    needs = version_line.group(1) if version_line else ""
+    gcc = FIRST_GCC_WITH.get(needs, "")
+    if not needs and not ctx.observed((MANGLED_STD_SYMBOL,)):
+        return  # a missing symbol of the MEX file's own libraries, not the C++ runtime's
+    yield Hit("MATLAB loads its own libstdc++ (matlabroot/sys/os/glnxa64), older than the g++ that built the MEX file "
+              "or a library it links" + (f": it needs {needs}" + (f", first in GCC {gcc}" if gcc else "") if needs else
+                                          ": it needs C++ standard library symbols that copy lacks"),
+              evidence={"observed": seen[0].strip()[:200], **({"needs": needs} if needs else {})}, confirmed=True,
+              fix=["LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libstdc++.so.6 matlab  # the system's libstdc++ first",
+                   "strings \"$(dirname $(readlink -f $(which matlab)))/../sys/os/glnxa64/libstdc++.so.6\" | grep -E "
+                   "'^(GLIBCXX|CXXABI)_' | tail -3  # the newest MATLAB's copy has",
+                   "or build the MEX file and its libraries with the g++ release MATLAB supports"])
+
+
 
 # A build's cuDNN lookup reading the version from cudnn.h, where cuDNN 7 and older kept it; cuDNN 8 moved the version
 # macros to cudnn_version.h, so the lookup finds the library and no version. PyTorch's and libtorch's Caffe2
@@ -2907,4 +2962,4 @@ RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libr
          conda_env_libstdcxx_too_old_for_extension, cudnn_newer_than_code_supports, tensorrt_too_new_for_project,
          tensorrt_too_old_for_project,
          extension_blas_library_missing, libtorch_libs_not_on_library_path, windows_python38_dll_search_excludes_path,
-         cuda_library_too_old_for_source_build)
+         cuda_library_too_old_for_source_build, matlab_bundled_libstdcxx_too_old_for_mex)
