@@ -16,7 +16,8 @@ from envcheck.rules.container import (CUDA_SEES_NO_GPU, DRIVER_LIBRARY_NOT_FOUND
 from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED
 from envcheck.rules.gpu import on_a_mac, said_no_gpu
 from envcheck.rules.libraries import NVML_STUB
-from envcheck.rules.system import NATIVE_WINDOWS, VULKAN_ICD_SKIPPED, driver_libs_outside_ldcache, on_native_windows
+from envcheck.rules.system import (NATIVE_WINDOWS, VULKAN_ICD_SKIPPED, WSL_GUIDE, driver_libs_outside_ldcache,
+                                   on_native_windows)
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
 from envcheck.images import REQUIRED_CUDA
@@ -2739,11 +2740,10 @@ def container_lacks_nvidia_vulkan_icd(ctx: Context, seen: List[str]) -> Iterable
 NVML_QUERY_REFUSED = (r"\bNVMLError_(?:NotSupported|Unknown)\b", r"nvml error \(999\)",
                       r"\bA nvml internal driver error occurred", r"\bNVML_ERROR_NOT_SUPPORTED\b")
 WSL_NVML_PATH = r"/usr/lib/wsl/lib/libnvidia-ml"
-WSL_USER_GUIDE = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
 
 
 @rule("DRV036", "wsl-nvml-queries-unsupported", "error", "Under WSL 2, NVML does not answer a query the program makes",
-      signatures=NVML_QUERY_REFUSED, priority=30, references=(WSL_USER_GUIDE,))
+      signatures=NVML_QUERY_REFUSED, priority=30, references=(WSL_GUIDE,))
 def wsl_nvml_queries_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:

@@ -1422,18 +1422,6 @@ def _api_changes(ctx: Context) -> List[Tuple[str, str, bool, List[Any]]]:
     return found
 
 
-def toolkit_release(ctx: Context) -> Tuple[str, str]:
-    """The CUDA toolkit a build compiles with, and where that was read: nvcc's own banner first, then an installed
-    toolkit, then what the report says in words."""
-    f = ctx.facts
-    if f.cuda.nvcc_on_path_version:
-        return f.cuda.nvcc_on_path_version, "nvcc --version"
-    for toolkit in f.cuda.toolkits:
-        if toolkit.version:
-            return toolkit.version, toolkit.path
-    return f.cuda.stated_version or "", f.cuda.stated_source or ""
-
-
 def api_verdicts(ctx: Context, versioned_by: str, have: str) -> List[Tuple[str, str, str, str, str]]:
     """(verdict, name, release, library, line) for each unknown name of the report whose releases in
     matrices/cuda_api.toml explain it, given the release the build has (`have`, "" when the report does not say):
@@ -1514,11 +1502,11 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        f"install a newer CUDA toolkit from {TOOLKIT_ARCHIVE} and put its bin/ first on PATH",
                        "nvcc --version  # the release the build will use"])
         return
-    if not found and not standard:
-        release, where = toolkit_release(ctx)
+    if seen and not found and not standard:
+        release = ctx.toolkit_cuda()
         too_old = [verdict for verdict in api_verdicts(ctx, "cuda", release) if verdict[0] == "too old"]
         if too_old:
-            yield _api_newer_than_toolkit(too_old[0], release, where)
+            yield _api_newer_than_toolkit(too_old[0], release)
             return
     if not found:
         cc, why = ctx.shared("arch_beyond_gpus", _arch_beyond_gpus)
@@ -1545,14 +1533,14 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    f"or name the architecture: -arch=sm_{number} (CMake: -DCMAKE_CUDA_ARCHITECTURES={number})"])
 
 
-def _api_newer_than_toolkit(verdict: Tuple[str, str, str, str, str], release: str, where: str) -> Hit:
+def _api_newer_than_toolkit(verdict: Tuple[str, str, str, str, str], release: str) -> Hit:
     """The code uses a name of the CUDA API that a later release added: the headers it compiles against are older."""
     _, name, added, library, line = verdict
     have = f"CUDA {release}" if release else "the toolkit the build compiles with"
     return Hit(f"the code uses {name} ({library}), which came with CUDA {added}: {have} is older, so its headers "
                "do not have it",
                evidence={"observed": line[:200], "name": name, "needs_cuda": added,
-                         "cuda": release or "not in the input", **({"cuda_source": where} if where else {})},
+                         "cuda": release or "not in the input"},
                confirmed=True,
                fix=[f"install CUDA {added} or newer (or the release the project names) from {TOOLKIT_ARCHIVE}, "
                     "and make the build use it: CUDA_HOME / CUDACXX, and its bin/ first on PATH",
@@ -1615,7 +1603,7 @@ def cuda_toolkit_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[
     """
     if not seen:
         return
-    release, where = toolkit_release(ctx)
+    release = ctx.toolkit_cuda()
     too_new = [verdict for verdict in api_verdicts(ctx, "cuda", release)
                if verdict[0] == "too new" and verdict[1] not in LAUNCH_STUBS]
     if not too_new:
@@ -1626,7 +1614,7 @@ def cuda_toolkit_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[
     yield Hit(f"the code uses {name} ({library}), which CUDA {removed} removed: {have} no longer has it"
               + (f" (nor {', '.join(others[:3])})" if others else ""),
               evidence={"observed": line[:200], "name": name, "removed_in_cuda": removed,
-                        "cuda": release or "not in the input", **({"cuda_source": where} if where else {})},
+                        "cuda": release or "not in the input"},
               confirmed=True,
               fix=[f"build with a CUDA release older than {removed} (the one the project names), from "
                    f"{TOOLKIT_ARCHIVE}, and point CUDA_HOME and PATH at it",
