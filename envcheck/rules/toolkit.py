@@ -1570,8 +1570,9 @@ def _project_needs_newer_nvcc(ctx: Context, project: str, needs: str, nvcc: str)
                    "nvcc -V  # must now show that release"])
 
 
-# Names of the CUDA runtime's launch interface from before CUDA 9.2 (cudaSetupArgument, cudaConfigureCall): an
-# extension's "undefined symbol" for one of them is nvcc-framework-cuda-mismatch's (TK001) reading.
+# Names of the CUDA runtime's launch interface from before CUDA 9.2 (cudaSetupArgument, cudaConfigureCall, cudaLaunch):
+# an extension's "undefined symbol" for one of them says it was compiled by an older nvcc than the runtime it loads
+# with, which TK001 reads for the first two; that is not a toolkit too new for the project's source.
 LAUNCH_STUBS = ("cudaSetupArgument", "cudaConfigureCall", "cudaLaunch")
 
 
