@@ -2737,8 +2737,8 @@ def container_lacks_nvidia_vulkan_icd(ctx: Context, seen: List[str]) -> Iterable
 # "NVMLError_Unknown: Unknown Error" (dask's NVML monitor on nvmlDeviceGetUtilizationRates and
 # nvmlDeviceGetComputeRunningProcesses, dask/distributed#5342 and #5567, rapidsai/dask-cuda#761), DALI's "nvml error
 # (999): A nvml internal driver error occurred" (NVIDIA/DALI#3878), the C API's NVML_ERROR_NOT_SUPPORTED.
-NVML_QUERY_REFUSED = (r"\bNVMLError_(?:NotSupported|Unknown)\b", r"nvml error \(999\)",
-                      r"\bA nvml internal driver error occurred", r"\bNVML_ERROR_NOT_SUPPORTED\b")
+DALI_NVML_ERROR = (r"nvml error \(999\)", r"\bA nvml internal driver error occurred")
+NVML_QUERY_REFUSED = (r"\bNVMLError_(?:NotSupported|Unknown)\b", r"\bNVML_ERROR_NOT_SUPPORTED\b") + DALI_NVML_ERROR
 WSL_NVML_PATH = r"/usr/lib/wsl/lib/libnvidia-ml"
 
 
@@ -2770,7 +2770,7 @@ def wsl_nvml_queries_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]
     """
     if not seen or not (ctx.facts.system.wsl or ctx.observed((WSL_WORD, WSL_NVML_PATH))):
         return
-    dali = any(re.search(r"nvml error \(999\)|nvml internal driver error", line, re.I) for line in seen)
+    dali = bool(ctx.observed(DALI_NVML_ERROR))
     yield Hit("NVML under WSL 2 is the Windows driver's, and it refuses some queries (GPU utilization, running "
               "processes) that native Linux drivers answer: the program's NVML call failed although CUDA works",
               evidence={"observed": seen[0].strip()[:200]}, confirmed=True,

@@ -569,12 +569,13 @@ WANTS_THE_GPU = (r"\b(?:my|the|a|use|using|on|instead of|with|recogni[sz](?:es?|
                  # in Chinese, the GPU never put to use: "完全没有用到GPU" ("the GPU was not used at all", Plachtaa/VALL-E-X#60)
                  r"|(?:没有?|未)用[到上]\s*(?:GPU|gpu|显卡)")
 # A report's commands that ask for the GPU: torch's and TensorFlow's checks (torch.cuda.is_available(),
-# tf.test.is_gpu_available(), tf.config.list_physical_devices('GPU'), tf.test.is_built_with_cuda()), `docker run
-# --gpus all`, or an image whose tag names a GPU flavour ("rayproject/ray-ml:1.3.0-py38-gpu", ray-project/ray#15470;
-# "ocrd/all:maximum-cuda-git", OCR-D/ocrd_all#220; "...:2.56.0-py311-cu128").
+# tf.test.is_gpu_available(), tf.config.list_physical_devices('GPU'), tf.test.is_built_with_cuda()), a container
+# given the GPUs (`docker run --gpus all`: GPU_REQUEST), or an image whose tag names a GPU flavour
+# ("rayproject/ray-ml:1.3.0-py38-gpu", ray-project/ray#15470; "ocrd/all:maximum-cuda-git", OCR-D/ocrd_all#220;
+# "...:2.56.0-py311-cu128").
 ASKS_FOR_THE_GPU = (r"\bcuda\.is_available\(\)|\bis_built_with_cuda\(\)|\bis_gpu_available\(\)|"
                     r"list_physical_devices\(\W{0,2}GPU",
-                    r"\s--gpus[= ]",
+                    GPU_REQUEST.pattern,
                     r"\b[a-z0-9][\w./-]*:[\w.-]*(?:\bgpu|\bcuda|\bcu\d{2,3})\b")
 # OpenAI Whisper loading its model on the CPU (whisper/transcribe.py): "UserWarning: FP16 is not supported on CPU; using
 # FP32 instead". Where the report has an NVIDIA GPU and did not ask for the CPU, torch found no CUDA: most often a

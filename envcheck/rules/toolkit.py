@@ -1398,8 +1398,8 @@ UNKNOWN_NAME_COMPILING = (
 # the dynamic loader's "undefined symbol: cudaSetupArgument" (pyflex built against CUDA 10.0 or older, loaded against
 # a later runtime).
 UNKNOWN_NAME_LINKING = (r"undefined reference to [`'‘](\w+)[’']", r"\bundefined symbol: (\w+)")
+# One group in each pattern: the group that matched says which pattern did, and so whether a compiler's line.
 UNKNOWN_NAME = re.compile("|".join(UNKNOWN_NAME_COMPILING + UNKNOWN_NAME_LINKING))
-COMPILING = re.compile("|".join(UNKNOWN_NAME_COMPILING))
 
 
 def api_changes(ctx: Context) -> List[Tuple[str, str, bool, List[Any]]]:
@@ -1414,11 +1414,11 @@ def _api_changes(ctx: Context) -> List[Tuple[str, str, bool, List[Any]]]:
     names: set = set()
     for line in ctx.observed(UNKNOWN_NAME_COMPILING + UNKNOWN_NAME_LINKING):
         for match in UNKNOWN_NAME.finditer(line):
-            name = next(group for group in match.groups() if group)
+            name = match.group(match.lastindex)
             rows = ctx.matrix.api_changes(name) if name not in names else []
             names.add(name)
             if rows:
-                found.append((name, line.strip(), bool(COMPILING.match(match.group(0))), rows))
+                found.append((name, line.strip(), match.lastindex <= len(UNKNOWN_NAME_COMPILING), rows))
     return found
 
 
