@@ -453,6 +453,14 @@ CPU_BUILD_INSTALLED = re.compile(r"\b(?:py)?(torch|tensorflow|jax|dgl)\W{0,2}\s+
                                  r"installed", re.I)
 
 
+# A swap told as it happened: "when installing cellpose, it downgrades pytorch to CPU support only" (corpus 5202), "This
+# command replaced the CUDA-enabled pytorch with CPU-enabled-only pytroch" (1866), "conda would downgrade the pytorch to
+# cpu version" (9902): the package manager put a CPU build in the CUDA build's place.
+CPU_BUILD_SWAPPED = re.compile(r"\b(?:downgrad|replac|switch|chang|revert)(?:e|es|ed|ing|s)?\s+(?:my\s+|the\s+|our\s+)?"
+                               r"(?:CUDA[- ]\w+\s+|GPU\s+)?(?:py)?(torch|tensorflow|jax)\s+(?:to|with|into)\s+"
+                               r"(?:a\s+|the\s+|an\s+)?CPU\b", re.I)
+
+
 # The build told by what it lacks: "When installed with 'pip install chatterbox-tts' torch installed w/o gpu
 # support", "pytorch was installed without CUDA support"; with the verb first, "The openai-whisper package installed Torch
 # without the CUDA version", "I installed torch without CUDA". Not a hedge or a checklist ("Possible causes: 1. PyTorch
@@ -490,7 +498,8 @@ TORCH_CUDA_FIELD = re.compile(r"(?:^|[|,;]\s*)[-*•`#\s]*(?:py)?torch(?:[ _]|\.
                               r"(?::|==?)\s*['\"`]?(?:(\d+\.\d+)(?:\.\d+)*|(None))\b", re.I)
 
 
-CPU_BUILD_WORDS = anchors_of_any((CPU_BUILD_STATED, CPU_BUILD_INSTALLED, CPU_BUILD_LACKS, CPU_BUILD_STATED_ZH))
+CPU_BUILD_WORDS = anchors_of_any((CPU_BUILD_STATED, CPU_BUILD_INSTALLED, CPU_BUILD_LACKS, CPU_BUILD_STATED_ZH,
+                                  CPU_BUILD_SWAPPED))
 
 
 def _frameworks(text: str, folded: str, facts: HostFacts, where: str) -> None:
@@ -510,7 +519,7 @@ def _frameworks(text: str, folded: str, facts: HostFacts, where: str) -> None:
         set_once(entry, "version", runtime.group(2))
         if runtime.group(1) and runtime.group(1).lower() == "-gpu":
             set_once(entry, "accelerator", "cuda")
-    torch = TORCH.search(text)
+    torch = _torch_now(text)
     if torch and not XFORMERS_TORCH.search(text):
         local = (torch.group(2) or "").lstrip("+ ")
         _build(framework(facts, "torch", where), torch.group(1), local)
@@ -532,7 +541,7 @@ def _frameworks(text: str, folded: str, facts: HostFacts, where: str) -> None:
         _build(framework(facts, "torch", where), bare.group(1), bare.group(2))
     stated_cpu = may_hold(folded, CPU_BUILD_WORDS) and (
         CPU_BUILD_STATED.search(text) or CPU_BUILD_INSTALLED.search(text) or CPU_BUILD_LACKS.search(text)
-        or CPU_BUILD_STATED_ZH.search(text))
+        or CPU_BUILD_STATED_ZH.search(text) or CPU_BUILD_SWAPPED.search(text))
     if stated_cpu and not HYPOTHETICAL_BEFORE.search(text[max(0, stated_cpu.start() - 24):stated_cpu.start()]):
         name = next(group for group in stated_cpu.groups() if group)
         set_once(framework(facts, name.lower(), where), "accelerator", "cpu")
@@ -545,6 +554,23 @@ def _frameworks(text: str, folded: str, facts: HostFacts, where: str) -> None:
         if not facts.python.version:
             mark(facts.python, where)
             facts.python.version = f"{major}.{minor}"
+
+
+# A change told in one breath, the build before and the build after: "it changes Torch2.0.1+CU118 to Torch2.1.0+CPU"
+# (corpus 5646), "torch 2.0.1+cu118 -> 2.1.0+cpu", "replaced torch 1.13.0+cu117 with torch 2.5.1". What is installed
+# now is the second.
+CHANGED_TO = re.compile(r"\s*(?:to|->|→|=>|into|with)\s*(?:the\s+)?", re.I)
+
+
+def _torch_now(text: str) -> Optional["re.Match[str]"]:
+    """The torch a line names, the later one where it tells a change from one build to another."""
+    first = TORCH.search(text)
+    if first is None:
+        return None
+    second = TORCH.search(text, first.end())
+    if second is not None and CHANGED_TO.fullmatch(text, first.end(), second.start()):
+        return second
+    return first
 
 
 def _build(entry, version: str, local: Optional[str]) -> None:

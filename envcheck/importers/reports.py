@@ -35,6 +35,8 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
         _device_query(lines, facts, source)
     if "artifact installation" in text or "local installation" in text:
         _cudajl_versioninfo(lines, facts, source)
+    if "initialized:" in text:
+        _warp_banner(lines, facts, source)
 
 
 def _ds_report(lines: List[str], facts: HostFacts, source: str) -> None:
@@ -234,6 +236,27 @@ def _device_query(lines: List[str], facts: HostFacts, source: str) -> None:
         mark(facts.gpus, where)
         set_once(facts.gpus, "cuda_driver_version", driver_cuda)
         _reported_runtime(facts, runtime, where)
+        return
+
+
+# NVIDIA Warp's banner at wp.init(): "Warp 1.10.0 initialized:" then "   CUDA Toolkit 12.8, Driver 12.4", the CUDA
+# Warp was built with (its runtime and the NVRTC it compiles kernels with) and the CUDA the driver supports
+# (cuDriverGetVersion); a machine without a usable driver says "CUDA Toolkit 12.8, Driver (not found)".
+WARP_BANNER = re.compile(r"^Warp \S+ initialized:\s*$")
+WARP_VERSIONS = re.compile(r"^\s*CUDA Toolkit (\d+\.\d+), Driver (\d+\.\d+)\s*$")
+
+
+def _warp_banner(lines: List[str], facts: HostFacts, source: str) -> None:
+    for index, line in enumerate(lines):
+        if not WARP_BANNER.match(line.strip()):
+            continue
+        found = next((m for m in map(WARP_VERSIONS.match, lines[index + 1:index + 3]) if m), None)
+        if found is None:
+            continue
+        where = f"{source}: Warp banner"
+        mark(facts.gpus, where)
+        set_once(facts.gpus, "cuda_driver_version", found.group(2))
+        _reported_runtime(facts, found.group(1), where)
         return
 
 

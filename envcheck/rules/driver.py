@@ -370,6 +370,14 @@ CUDAJL_DRIVER_CUDA = re.compile(r"CUDA driver (?P<runs>\d+\.\d+)(?:\.\d+)? is no
                                 r"toolkit \((?P<needed>\d+\.\d+)")
 CUDANATIVE_DRIVER_CUDA = re.compile(r"\bCUDA (?P<needed>\d+\.\d+) is not supported by your driver \(which supports up "
                                     r"to (?P<runs>\d+\.\d+)\)")
+# CUDA.jl 2.x's warning before it gives up: "This version of CUDA.jl only supports NVIDIA drivers for CUDA 10.1 or
+# higher (yours is for CUDA 10.0.0)" (corpus 10900).
+CUDAJL_DRIVER_FLOOR = re.compile(r"only supports NVIDIA drivers for CUDA (?P<needed>\d+\.\d+) or higher \(yours is for "
+                                 r"CUDA (?P<runs>\d+\.\d+)")
+# Blitzar's backend (cbindings/backend.cc) comparing cudaDriverGetVersion with the CUDA it was built with: "panic:
+# Update GPU drivers. The maximum supported version is 12040 but blitzar requires 12060" (corpus 9765).
+BLITZAR_DRIVER_CUDA = re.compile(r"Update GPU drivers\. The maximum supported version is (?P<runs>\d{4,5}) but "
+                                 r"[\w-]+ requires (?P<needed>\d{4,5})\b")
 # Both versions said at once: what the driver runs, and the least the program takes. The signature is the words alone:
 # signatures are joined into one expression, where a group name may stand only once.
 # A program's own floor for the driver, with the number: Modular's MAX and Mojo "MAX requires a minimum driver version
@@ -377,9 +385,16 @@ CUDANATIVE_DRIVER_CUDA = re.compile(r"\bCUDA (?P<needed>\d+\.\d+) is not support
 # minimum driver version: 525.60" (lshqqytiger/ZLUDA#119), NiceHash QuickMiner "Invalid NVIDIA driver version. Minimum
 # is 458.00" (nicehash/NiceHashQuickMiner#211). Not a sentence without the number ("each CUDA version requires a
 # minimum driver version"), which says nothing of this host.
+# Renderers say it as the least release with the one they found: Arnold GPU "[gpu] newer NVIDIA driver required:
+# detected version 396.54, at least 418.43 needed" (corpus 6817), Redshift "Please make sure you have NVIDIA driver
+# 551.78 or later installed." (corpus 6816).
 PROGRAM_DRIVER_FLOOR = re.compile(r"\brequires? (?:a )?minimum (?:NVIDIA )?driver version(?: of|:)?\s*"
                                   r"(\d{3}(?:\.\d{1,3}){0,2})\b|"
-                                  r"\bInvalid NVIDIA driver version\. Minimum is (\d{3}(?:\.\d{1,3}){0,2})\b", re.I)
+                                  r"\bInvalid NVIDIA driver version\. Minimum is (\d{3}(?:\.\d{1,3}){0,2})\b|"
+                                  r"\bnewer NVIDIA driver required\b(?:[^.\n]|(?<=\d)\.(?=\d)){0,60}?\bat least "
+                                  r"(\d{3}(?:\.\d{1,3}){0,2}) needed\b|"
+                                  r"\bmake sure you have (?:the )?NVIDIA driver (?:version )?"
+                                  r"(\d{3}(?:\.\d{1,3}){0,2}) or (?:later|newer) installed\b", re.I)
 # An installer's or a launcher's own check of the driver against the CUDA build of a framework it was to install, named
 # by PyTorch's index tag: "NVIDIA driver 528.49 too old for cu121 (needs >= 530), will use CPU instead" (a QGIS
 # plugin's installer, corpus 5324), "ERROR: CUDA tensor op failed. Driver too old for cu121 wheels." (a setup
@@ -390,6 +405,8 @@ DRIVER_TOO_OLD_FOR_BUILD = re.compile(r"\bNVIDIA driver (\d{3}(?:\.\d{1,3}){1,2}
                                       r"(?:^|[.:!]\s+)Driver too old for (cu\d{2,3})\b", re.I | re.M)
 DRIVER_CUDA_SAID_BELOW = (r"is not compatible with any supported CUDA toolkit|"
                           r"is not supported by your driver \(which supports up to|"
+                          r"only supports NVIDIA drivers for CUDA \d+\.\d+ or higher|"
+                          r"Update GPU drivers\. The maximum supported version is \d{4,5} but|"
                           r"CUDA driver version is \d{4,5}, expected at least \d{4,5}\b|"
                           r"minimum required CUDA driver version is \d+\.\d+, but the installed")
 # conda's libmamba solver, a package asking for more CUDA than the __cuda virtual package (the newest CUDA the driver
@@ -407,7 +424,7 @@ PHYSX_DRIVER_CUDA = re.compile(r"CUDA driver version is (?P<runs>\d{4,5}), expec
 WARP_DRIVER_CUDA = re.compile(r"minimum required CUDA driver version is (?P<needed>\d+\.\d+), but the installed CUDA "
                               r"driver version is (?P<runs>\d+\.\d+)")
 DRIVER_CUDA_BELOW_NEEDED = (MATLAB_DRIVER_CUDA, CUDAJL_DRIVER_CUDA, CUDANATIVE_DRIVER_CUDA, CONDA_CUDA_CONFLICT,
-                            PHYSX_DRIVER_CUDA, WARP_DRIVER_CUDA)
+                            PHYSX_DRIVER_CUDA, WARP_DRIVER_CUDA, CUDAJL_DRIVER_FLOOR, BLITZAR_DRIVER_CUDA)
 # CUDA miners (xmrig-cuda, ccminer and their forks) compare the driver's CUDA (cudaDriverGetVersion) with the runtime
 # they were built with and stop when it is lower: "Driver does not support CUDA 12.5 API! Update your nVidia driver!"
 # (xmrig-cuda 12.5 on a 12.4 driver, xmrig/xmrig#3504; ccminer's "CUDA 5.5 API" on macOS).
@@ -500,10 +517,14 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     own floor: "MAX requires a minimum driver version of 550 and CUDA version 12.4"; an installer's:
     "NVIDIA driver 528.49 too old for cu121 (needs >= 530), will use CPU instead"; V-Ray: "CUDA
     12 requires minimum driver version: 525.60"; NiceHash: "Invalid NVIDIA driver version. Minimum
-    is 458.00"; xmrig-cuda and ccminer: "Driver does not support CUDA 12.5 API! Update your nVidia
-    driver!"; conda's solver: "package cudatoolkit-11.6.0-habf752d_9 has constraint __cuda >=11.6.0
-    conflicting with __cuda-10.2-0". In people's words: "my graphics card driver version is old and can only
-    support up to CUDA9.1", "the NVIDIA driver (450.36), which does not support CUDA toolkit >= 11.1".
+    is 458.00"; Arnold GPU: "newer NVIDIA driver required: detected version 396.54, at least 418.43 needed";
+    Redshift: "Please make sure you have NVIDIA driver 551.78 or later installed"; CUDA.jl: "This version of CUDA.jl
+    only supports NVIDIA drivers for CUDA 10.1 or higher (yours is for CUDA 10.0.0)"; Blitzar: "Update GPU drivers.
+    The maximum supported version is 12040 but blitzar requires 12060"; xmrig-cuda and ccminer: "Driver does not
+    support CUDA 12.5 API! Update your nVidia driver!"; conda's solver: "package cudatoolkit-11.6.0-habf752d_9
+    has constraint __cuda >=11.6.0 conflicting with __cuda-10.2-0". In people's words: "my graphics card driver
+    version is old and can only support up to CUDA9.1", "the NVIDIA driver (450.36), which does not support CUDA
+    toolkit >= 11.1".
 
     Why:
     Every CUDA release needs a minimum driver. Within one CUDA major, minor-version compatibility
@@ -615,6 +636,9 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             needed, runs_cuda = said.group("refused") or "", said.group("ceiling") or ""
         floor = first_match(PROGRAM_DRIVER_FLOOR, seen)
         stated_floor = next((g for g in floor.groups() if g), "") if floor else ""
+        if stated_floor and driver and all(PROGRAM_DRIVER_FLOOR.search(line) for line in seen) \
+                and older_than(driver, stated_floor) is False:
+            return  # the floor quoted, and a driver that meets it: a requirement read out, not this host's failure
         for_build = first_match(DRIVER_TOO_OLD_FOR_BUILD, seen)
         if for_build is not None and not needed:
             needed = variant_cuda((for_build.group(2) or for_build.group(4)).lower()) or ""
@@ -811,6 +835,9 @@ def _nvcc_beyond_driver(ctx: Context, driver: str):
                [f"# or compile with the nvcc of a CUDA this driver runs: envcheck matrix compat --driver {driver}"])
 
 
+# The source the report parser gives the CUDA in NVIDIA Warp's banner ("CUDA Toolkit 12.8, Driver 12.4", corpus 2878,
+# 6012: a crash and a failed graph capture, both cured by a newer driver).
+WARP_REPORT = ": Warp banner"
 # Numba's own verdict in `numba -s`: "CUDA Minor Version Compatibility Needed : True" with "... Available : False".
 MVC_NEEDED = r"Minor Version Compatibility Needed\s*:\s*True"
 MVC_MISSING = r"Minor Version Compatibility Available\s*:\s*False"
@@ -826,9 +853,12 @@ def _runtime_beyond_driver(ctx: Context):
     if not have or runtime is None or older_than(runtime.version, have) is not False or runtime.version == have:
         return None
     same_major = runtime.version.split(".")[0] == have.split(".")[0]
-    if same_major and not (ctx.observed([MVC_NEEDED]) and ctx.observed([MVC_MISSING])):
+    compiles_at_run_time = runtime.source.endswith(WARP_REPORT)
+    if same_major and not compiles_at_run_time and not (ctx.observed([MVC_NEEDED]) and ctx.observed([MVC_MISSING])):
         return None
-    why = "minor-version compatibility is needed and not available" if same_major else "another major release"
+    why = ("Warp compiles its kernels at run time with the NVRTC of its own CUDA, and minor-version compatibility does "
+           "not cover code from a newer compiler than the driver's" if same_major and compiles_at_run_time else
+           "minor-version compatibility is needed and not available" if same_major else "another major release")
     need = ctx.matrix.min_driver(runtime.version) if re.fullmatch(r"\d+\.\d+", runtime.version) else None
     return Hit(f"the CUDA runtime in use is {runtime.version} and the driver supports CUDA {have} at most ({why})",
                evidence={"gpus.cuda_driver_version": have, "cudart": runtime.version, "source": runtime.source,
