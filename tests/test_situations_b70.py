@@ -85,3 +85,21 @@ def test_a_cuda_framework_swapped_for_a_cpu_build_in_words(text):
 ])
 def test_no_cpu_build_where_the_words_do_not_say_one_is_installed(text):
     assert "cpu-only-build" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text", [
+    # the errno's words after the library, retold (corpus 13150)
+    corpus("13150-"),
+    # R's torch, its own words for the loader's failure (corpus 2641)
+    corpus("2641-"),
+    # Java's UnsatisfiedLinkError naming what a JNI library needs (corpus 7152)
+    corpus("7152-"),
+])
+def test_a_cuda_library_missing_in_other_words(text):
+    assert first(text).slug == "cuda-libraries-missing"
+
+
+def test_the_driver_library_missing_is_not_a_toolkit_library_missing():
+    # constructed: libcuda is the driver's (driver-not-loaded and its kin), not a CUDA runtime library
+    text = "OSError: libcuda.so.1: No such file or directory\nI have an RTX 3090"
+    assert "cuda-libraries-missing" not in paste_slugs(text, diagnosed_only=True)

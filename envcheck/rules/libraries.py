@@ -687,6 +687,14 @@ SEPARATE_CUDA_HOMES = {
 MISSING_CUDA_LIB = (
     # glibc's line, also as people retell it without "object" ("`libcublas.so.11`: cannot open shared file")
     rf"lib{CUDA_LIBS}\.so\.\d+(?:\.\d+)*{CANNOT_OPEN}",
+    # the same with the errno's words in place of the loader's, as people retell it ("ImportError libcudart.so.9.0: No
+    # such file or directory", corpus 13150) and as R's torch prints it ("libcudart.so.11.0: Unable to open shared
+    # object file: there is no file or directory available", corpus 2641); Java's UnsatisfiedLinkError names the
+    # library a JNI library needs after its own path ("UnsatisfiedLinkError: /tmp/javacpp*/libjnicaffe.so:
+    # libcudart.so.7.5", corpus 7152)
+    rf"\blib{CUDA_LIBS}\.so\.\d+(?:\.\d+)*[`'\"]?:\s*(?:Unable to open shared (?:object )?file|No such file or "
+    r"directory)",
+    rf"\bUnsatisfiedLinkError: \S+\.so: lib{CUDA_LIBS}\.so\.\d+",
     # the unversioned name, which programs that dlopen by it ask for (CuPy's docs: "ImportError: libcudart.so: cannot
     # open shared object file"; Paddle: "error code is libcublas.so: cannot open shared object file")
     rf"\blib{CUDA_LIBS}\.so{CANNOT_OPEN}",
@@ -955,7 +963,9 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "nvrtc: error: failed to load builtins", status NVRTC_ERROR_BUILTIN_OPERATION_FAILURE. TensorFlow's
     Windows self-check: "ctypes.WinDLL(build_info.cudart_dll_name)" failing with "OSError: [WinError 126]".
     JCuda, whose native libraries bind one CUDA release, beside CUDA 11:
-    `Error while loading native library "JCurand-10.2.0-windows-x86_64"`.
+    `Error while loading native library "JCurand-10.2.0-windows-x86_64"`. Retold with the errno's words:
+    "ImportError libcudart.so.9.0: No such file or directory"; Java: "java.lang.UnsatisfiedLinkError:
+    /tmp/javacpp123/libjnicaffe.so: libcudart.so.7.5".
 
     Why:
     A package that does not bring its own CUDA (ONNX Runtime, TensorFlow before 2.14, CuPy,
