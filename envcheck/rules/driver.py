@@ -351,13 +351,19 @@ INSUFFICIENT_DRIVER_CUDA = re.compile(r"Insufficient CUDA driver: (\d{4,5})\b", 
 INSUFFICIENT_DRIVER_CODE = (r"\bcuda[A-Z]\w*(?:\(\))? returned 35\b|\bCUDA error\s?\(35\)|"
                             r"\bcuda[A-Z]\w* failed in [\w:]+, error code\s?:\s?35\b|\bNVIDIA Insufficient driver!")
 # A newer version of a driver API entry point (cuDevicePrimaryCtxSetFlags_v2, cuCtxCreate_v3) missing from libcuda:
-# the program was linked against, or looks up, the API of a newer CUDA than the driver's. Only the _vN names are
-# read so: an unversioned one missing from an extension module ("undefined symbol: cuTensorMapEncodeTiled") is an
-# extension built without linking libcuda.
+# the program was linked against, or looks up, the API of a newer CUDA than the driver's. An unversioned name missing
+# from a module ("undefined symbol: cuTensorMapEncodeTiled") is read so only where the CUDA API table says a release
+# after the driver's brought it (_driver_api_newer_than_driver): a name every driver has, or one the driver's CUDA
+# already had, missing means a module built without linking libcuda.
 # A driver API function by its versioned name (cuCtxCreate_v2), or by any name where a program's own loader says it
 # found no such function in libcuda (Taichi's DynamicLoader: "Function cuDeviceGetDefaultMemPool not found", a CUDA 11.2
 # function; "Function cuImportExternalMemory not found", CUDA 10.0's).
-DRIVER_ENTRY_POINT = re.compile(r"\bcu[A-Z]\w*_v\d+\b|(?<=Function )(?-i:cu[A-Z])\w*(?= not found)")
+DRIVER_ENTRY_POINT = re.compile(r"\bcu[A-Z]\w*_v\d+\b|(?<=Function )(?-i:cu[A-Z])\w*(?= not found)|"
+                                r"(?<=undefined symbol: )(?-i:cu[A-Z][a-z])\w*")
+# A driver API name by itself, unresolved when a module loads: Triton's launcher "cuda_utils.so: undefined symbol:
+# cuTensorMapEncodeTiled" (CUDA 12.0, triton-lang/triton#2062, corpus 15051), TensorRT-LLM's "libtensorrt_llm.so:
+# undefined symbol: cuKernelGetName" (CUDA 12.3, corpus 8370).
+DRIVER_API_UNRESOLVED = re.compile(r"undefined symbol: ((?-i:cu[A-Z][a-z])\w*)")
 # MATLAB's Parallel Computing Toolbox (gpuArray, gpuDevice) with both CUDA versions: "The CUDA driver was found, but
 # it is too old. The CUDA driver on your system supports CUDA version 5.5. The required CUDA version is 7.5 or greater."
 MATLAB_DRIVER_TOO_OLD = re.compile(r"The CUDA driver was found, but it is too old")
@@ -444,7 +450,8 @@ REQUIRE_ALTERNATIVE_FAILED = (r"--require=cuda>=\d[^\]]*\].{0,200}?requirement e
 DRIVER_ENTRY_POINT_MISSING = (r"undefined symbol: cu[A-Z]\w*_v\d+\b",
                               r"symbol lookup for cu[A-Z]\w*_v\d+ failed",
                               r"entry point cu[A-Z]\w*_v\d+ could not be located",
-                              r"\bFunction (?-i:cu[A-Z])\w* not found\b")  # case kept: cudnnX is cuDNN's
+                              r"\bFunction (?-i:cu[A-Z])\w* not found\b",  # case kept: cudnnX is cuDNN's
+                              DRIVER_API_UNRESOLVED.pattern)
 
 
 def _dotted_cuda(number: str) -> str:
@@ -618,6 +625,9 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             and all(re.search(NO_LIBCUDA_RUNTIME_SAYS + "|" + INSUFFICIENT_DRIVER_CODE, line) for line in seen):
         return  # a container started without GPUs has no libcuda: container-no-gpu explains the runtime's words
     if seen and not reported:
+        seen, api_cuda = _driver_api_newer_than_driver(ctx, seen, driver)
+        if not seen:
+            return
         jit = PTX_VERSIONS.search(" ".join(seen))
         runs = first_match(INSUFFICIENT_DRIVER_CUDA, seen)
         runs_cuda = _dotted_cuda(runs.group(1)) if runs else ""
@@ -628,6 +638,7 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         required = first_match(REQUIRED_CUDA, seen) if not both else None
         if required:
             needed = required.group(1)
+        needed = needed or api_cuda
         api = first_match(DRIVER_BELOW_BUILD_API, seen) if not needed else None
         if api:
             needed, runs_cuda = api.group(1), runs_cuda or ctx.facts.gpus.cuda_driver_version or ""
@@ -684,6 +695,28 @@ def driver_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   ([f"# or keep the environment at CUDA {runs_cuda} or older, the driver's: pin cudatoolkit (or "
                     "cuda-version) to such a release in the conda spec"] if both and both.re is CONDA_CUDA_CONFLICT
                    else []))
+
+
+def _driver_api_newer_than_driver(ctx: Context, seen: List[str], driver: str) -> Tuple[List[str], str]:
+    """The lines left to read, and the CUDA that brought a driver API name a module could not resolve. An unresolved
+    unversioned name speaks of the driver only when CUDA's API table says a release brought it that is newer than the
+    driver's (its version, the CUDA nvidia-smi gives for it, or the CUDA the person says they have): then the libcuda
+    in use is older than the program's CUDA. Otherwise the module was built without linking it: not this rule's."""
+    unresolved = [line for line in seen if DRIVER_API_UNRESOLVED.search(line) and not re.search(r"_v\d+\b", line)]
+    if not unresolved:
+        return seen, ""
+    name = DRIVER_API_UNRESOLVED.search(unresolved[0]).group(1)
+    added = [row["version"] for row in ctx.matrix.api_changes(name)
+             if row["change"] == "added" and row["library"] == "CUDA Driver API"]
+    judged = _driver_runs(ctx, driver, added[0]) if added else None
+    # minor-version compatibility runs a newer minor's programs, not the entry points it added: only "exact" has them
+    below = (judged is not None and judged != (True, "exact")) or any(
+        older_than(level, added[0]) for level in (ctx.facts.gpus.cuda_driver_version, ctx.facts.cuda.stated_version)
+        if added and level and not judged)
+    # with nothing to say the driver is older, a missing name says the module was built without linking libcuda
+    # (tile-ai/tilelang#182: "libtilelang_module.so: undefined symbol: cuTensorMapEncodeIm2col")
+    newer = bool(added) and below
+    return (seen if newer else [line for line in seen if line not in unresolved]), (added[0] if newer else "")
 
 
 def _drivers_ended_before(ctx: Context, minimum: Optional[str]) -> Optional[Tuple[str, str, str]]:
@@ -1209,7 +1242,9 @@ def fabric_manager_not_running(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     service has configured the NVLink fabric. cuInit is the ground truth: 802 means the fabric is
     not ready, whatever the process table shows; success means it is up. Without a cuInit answer,
     envcheck falls back on whether an nv-fabricmanager process runs (on the host, not in a
-    container, which cannot see the host's processes).
+    container, which cannot see the host's processes). In a pasted report: systemd saying the
+    fabric manager unit is absent or down, or CUDA finding no GPU on a machine named as an NVSwitch
+    system (an HGX or DGX of the A100 generation on, an AWS p4d).
 
     Fix:
     Install nvidia-fabricmanager of exactly the driver's version and start it.
@@ -1236,8 +1271,36 @@ def fabric_manager_not_running(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"nvswitches": len(switches), "driver.fabric_manager.installed": fm.installed,
                             "driver.fabric_manager.running": fm.running, "cuda.driver_api.cuinit_code": code},
                   fix=fix)
+    elif code is None and not switches:
+        system = ctx.observed([NVSWITCH_SYSTEM])
+        down = ctx.observed([FM_SERVICE_DOWN]) if ctx.observed([FM_SERVICE_UNIT]) else []
+        service = (ctx.observed([FM_SERVICE_ABSENT]) or down) if system or ctx.observed(CUDA_SEES_NO_GPU) else []
+        no_device = ctx.observed(list(CUDA_SEES_NO_GPU) + [CUDA_FINDS_NO_DEVICE]) if system and not service else []
+        if service or no_device:
+            yield Hit(("fabric manager is not " + ("installed" if ctx.observed([FM_SERVICE_ABSENT]) else "running")
+                       if service else "CUDA finds no usable GPU")
+                      + (" on an NVSwitch system" if system else " while CUDA finds no GPU")
+                      + ": until fabric manager has set up the NVLink fabric, CUDA cannot use these GPUs",
+                      evidence={"observed": (service or no_device)[0].strip()[:200],
+                                **({"system": system[0].strip()[:200]} if system else {})},
+                      generic=not service, fix=fix)
 
 
+# Machines whose GPUs sit on NVSwitches and so need fabric manager: NVIDIA's HGX 8-GPU baseboards and DGX systems of
+# the A100 generation on (the Fabric Manager user guide is for "NVSwitch-based single-node HGX and DGX systems"; the
+# vGPU guide lists HGX A100, H100, H800, H200, B200 and B300 8-GPU baseboards), and AWS's p4d/p4de (8 A100 SXM4 on
+# such a baseboard: hashcat/hashcat#3008, corpus 14750, where installing cuda-drivers-fabricmanager made CUDA work),
+# as people name them: "HGX A100", "A100 HGX", "DGX-H100", "p4d.24xlarge".
+NVSWITCH_SYSTEM = (r"\b(?:HGX|DGX)\W{0,2}(?:A100|H100|H800|H200|B200|B300)\b|"
+                   r"\b(?:A100|H100|H800|H200|B200|B300)\W{0,2}(?:HGX|DGX)\b|\bp4de?\.24x(?:l|large)\b|\bNVSwitch")
+# systemd on fabric manager: the unit absent ("Unit nvidia-fabricmanager.service could not be found.", corpus 743), or
+# its status block saying it is down ("Active: inactive (dead)", "Active: failed (Result: exit-code)").
+FM_SERVICE_ABSENT = r"\bUnit nvidia-fabricmanager(?:\.service)? (?:could not be found|not found)"
+FM_SERVICE_UNIT = r"\bnvidia-fabricmanager\.service\b"
+FM_SERVICE_DOWN = r"^\W{0,3}Active: (?:inactive|failed)\b"
+# A program's words for a machine where CUDA finds no GPU at all: hashcat's "cannot find any CUDA-compatible platforms"
+# (as its reporter retells it), the CUDA samples' "no CUDA-capable device is detected".
+CUDA_FINDS_NO_DEVICE = r"\b(?:cannot|can't|could not|unable to) find any CUDA[- ]compatible (?:platforms?|devices?)\b"
 FM_MISMATCH_SIGNATURES = (r"fabric manager NVIDIA GPU driver interface version",
                           r"fabric ?manager.*(version mismatch|don't match|does not match)")
 

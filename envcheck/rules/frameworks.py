@@ -281,7 +281,7 @@ def _arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
         if not gpu["cc"] or coverage(arches, gpu["cc"]):
             continue
         kind = "old" if sms and cc_tuple(gpu["cc"]) < sms[0] else "new"
-        if unknown_build and kind == "new":
+        if unknown_build and kind == "new" and _some_variant_covers(ctx, torch.version, gpu["cc"]):
             continue
         out.append((kind, gpu, Hit(
             f"{gpu['name']} is compute capability {gpu['cc']} (sm_{gpu['cc'].replace('.', '')}); torch {torch.version} "
@@ -289,6 +289,18 @@ def _arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
             evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], "arch_list": arches,
                       "arch_list_source": source, "torch": torch.version})))
     return out
+
+
+def _some_variant_covers(ctx: Context, release: str, cc: str) -> bool:
+    """Whether any CUDA build of a torch release, as far as the matrix knows them, has code for this GPU; a variant
+    whose arch list is not recorded counts as covering it, so that only a release none of whose builds can run on
+    the GPU ("the PyTorch 1.13.1 you recommend only works with sm_86 and below" on an H100) is certain."""
+    try:
+        variants = [v for v in ctx.matrix.torch_release(release).get("variants", []) if v.startswith("cu")]
+        lists = [ctx.matrix.torch_arch_list(release, variant) for variant in variants]
+    except (QueryError, InvalidVersion):
+        return True
+    return not lists or any(arches is None or coverage(arches, cc) for arches in lists)
 
 
 # Packages matrices/software_gpu.toml states GPU support for, and how a paste names them when it gives
@@ -1601,7 +1613,9 @@ def _tensorflow_built_before_gpu(ctx: Context, seen: List[str]) -> Optional[Hit]
     older than the PTX gives it too."""
     failed = [line for line in seen if re.search(TF_NO_KERNEL_BINARIES, line, re.I) or re.search(INVALID_PTX, line)]
     framework = ctx.framework("tensorflow")
-    if not failed or not (framework or ctx.observed([r"\btensorflow\b"])):
+    if not failed:
+        return _tensorflow_major_before_gpu(ctx, framework) if framework else None
+    if not (framework or ctx.observed([r"\btensorflow\b"])):
         return None
     stated = first_match(STATED_CC, failed + ctx.observed([STATED_CC.pattern]))
     models = [g for g in ctx.gpu_models() if g["cc"]]
@@ -1625,6 +1639,36 @@ def _tensorflow_built_before_gpu(ctx: Context, seen: List[str]) -> Optional[Hit]
                     if first else "no TensorFlow wheel in the tested build configurations is built with CUDA "
                     f"{needs} or newer: use NVIDIA's TensorFlow container (nvcr.io/nvidia/tensorflow) in a release "
                     "whose notes list this GPU, or build TensorFlow from source for compute capability " + cc])
+
+
+def _tensorflow_major_before_gpu(ctx: Context, tf) -> Optional[Hit]:
+    """Without the loader's words: a TensorFlow release built with a CUDA of an earlier major than the first CUDA that
+    targets the GPU (TensorFlow 1.13, CUDA 10.0, on an RTX 3090, which CUDA targets from 11.1 on; corpus 15400). Within
+    one major the build's newest PTX still serves a newer GPU; across majors the cuDNN and cuBLAS of the build's CUDA
+    hold no code for the architecture, and results are wrong or calls fail."""
+    if tf.accelerator == "cpu" or not tf.version:
+        return None
+    try:
+        cuda = tf.build_cuda or str(ctx.matrix.tensorflow_release(tf.version).get("cuda", ""))
+    except (QueryError, InvalidVersion):
+        return None
+    for gpu in ctx.gpu_models():
+        first = ".".join((ctx.matrix.oldest_cuda_for_cc(gpu["cc"]) or "").split(".")[:2]) if gpu["cc"] else ""
+        if not first or not re.fullmatch(r"\d+\.\d+", cuda) or int(first.split(".")[0]) <= int(cuda.split(".")[0]):
+            continue
+        newer = ctx.matrix.first_tensorflow_with_cuda(first)
+        return Hit(f"{gpu['name']} is compute capability {gpu['cc']}, which CUDA targets from {first} on; tensorflow "
+                   f"{tf.version} is built with CUDA {cuda}, an earlier major, whose cuDNN and cuBLAS have no code for "
+                   "this GPU", generic=True, references=[TF_TESTED_BUILDS],
+                   evidence={"gpu": gpu["name"], "compute_capability": gpu["cc"], "tensorflow": tf.version,
+                             "tensorflow_build_cuda": cuda, "first_cuda_for_gpu": first},
+                   fix=[f"pip install -U 'tensorflow[and-cuda]>={newer['tensorflow']}'  # built with CUDA "
+                        f"{newer['cuda']}" if newer else
+                        "use NVIDIA's TensorFlow container (nvcr.io/nvidia/tensorflow) in a release whose notes list "
+                        "this GPU",
+                        "for TensorFlow 1.x code: NVIDIA's TensorFlow 1.15 builds (nvidia-tensorflow, or the NGC "
+                        "tensorflow:*-tf1-py3 images) support newer GPUs"])
+    return None
 
 
 def _below_every_torch(ctx: Context) -> Optional[Hit]:
@@ -2307,10 +2351,18 @@ def _wheel_for_other_python(ctx: Context, refused: "re.Match[str]") -> Optional[
                     f"page or index), or a Python {wheel_python} environment: uv venv --python {wheel_python} .venv"])
 
 
+# torch.compile's own check of the Python it runs in, before each torch release supports the newest Python:
+# "RuntimeError: Dynamo is not supported on Python 3.12+" (torch 2.1, jianchang512/ChatTTS-ui#36, corpus 15053),
+# "Dynamo is not supported on Python 3.13+" (torch 2.5's torch/__init__.py: `if sys.version_info >= (3, 13): raise
+# RuntimeError(...)`).
+DYNAMO_REFUSES_PYTHON = re.compile(r"Dynamo is not supported on Python (3\.\d+)\+")
+
+
 @rule("FW004", "python-unsupported", "error", "No build of the framework exists for this Python",
       signatures=(r"Could not find a version that satisfies the requirement (torch|tensorflow|jax|jaxlib|paddlepaddle)",
                   r"No matching distribution found for (torch|tensorflow|jax|jaxlib|paddlepaddle)",
-                  r"requires a different Python", MODULE_BUILT_FOR_OTHER_PYTHON.pattern, WHEEL_REFUSED_SAID),
+                  r"requires a different Python", MODULE_BUILT_FOR_OTHER_PYTHON.pattern, WHEEL_REFUSED_SAID,
+                  DYNAMO_REFUSES_PYTHON.pattern),
       priority=20)
 def python_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -2318,7 +2370,8 @@ def python_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "ERROR: Could not find a version that satisfies the requirement torch (from versions: none)";
     "No matching distribution found for tensorflow". A compiled module imported by another Python
     than its own: "ImportError: Python version mismatch: module was compiled for Python 3.6, but the
-    interpreter version is incompatible: 3.7.5".
+    interpreter version is incompatible: 3.7.5". torch.compile in a torch older than the Python: "RuntimeError: Dynamo
+    is not supported on Python 3.12+".
 
     Why:
     Frameworks publish wheels for a few Python versions per release. A brand-new Python has none
@@ -2341,6 +2394,16 @@ def python_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=[f"run the program with Python {built} (python{built} your_script.py, or a virtual environment "
                        f"of Python {built})",
                        f"or install or build the module for Python {running} (rebuild its bindings with python{running})"])
+        return
+    dynamo = first_match(DYNAMO_REFUSES_PYTHON, seen)
+    if dynamo:
+        yield Hit(f"torch.compile in this torch refuses Python {dynamo.group(1)} and newer: the torch release predates "
+                  "its support for this Python", confirmed=True,
+                  evidence={"refuses_python_from": dynamo.group(1), "observed": dynamo.group(0)},
+                  fix=[f"run the program with a Python older than {dynamo.group(1)} (a virtual environment: uv venv "
+                       "--python 3.10)",
+                       "or install a newer torch whose torch.compile supports this Python (its release notes say "
+                       "from which release on), or turn torch.compile off in the program"])
         return
     refused = first_match(WHEEL_REFUSED, seen)
     other_python = _wheel_for_other_python(ctx, refused) if refused else None

@@ -695,6 +695,9 @@ MISSING_CUDA_LIB = (
     rf"\blib{CUDA_LIBS}\.so\.\d+(?:\.\d+)*[`'\"]?:\s*(?:Unable to open shared (?:object )?file|No such file or "
     r"directory)",
     rf"\bUnsatisfiedLinkError: \S+\.so: lib{CUDA_LIBS}\.so\.\d+",
+    # glibc's symbol-version check: a file of the soname's name is there but is another release's library, copied or
+    # linked to the name ("/lib64/libcublas.so.9.0: version `libcublas.so.9.0' not found", corpus 15350, 9320)
+    rf"\blib{CUDA_LIBS}\.so\.\d+(?:\.\d+)*: version `lib{CUDA_LIBS}\.so\.\d+(?:\.\d+)*' not found",
     # the unversioned name, which programs that dlopen by it ask for (CuPy's docs: "ImportError: libcudart.so: cannot
     # open shared object file"; Paddle: "error code is libcublas.so: cannot open shared object file")
     rf"\blib{CUDA_LIBS}\.so{CANNOT_OPEN}",
@@ -965,7 +968,8 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     JCuda, whose native libraries bind one CUDA release, beside CUDA 11:
     `Error while loading native library "JCurand-10.2.0-windows-x86_64"`. Retold with the errno's words:
     "ImportError libcudart.so.9.0: No such file or directory"; Java: "java.lang.UnsatisfiedLinkError:
-    /tmp/javacpp123/libjnicaffe.so: libcudart.so.7.5".
+    /tmp/javacpp123/libjnicaffe.so: libcudart.so.7.5"; a library of another release put in its place:
+    "/lib64/libcublas.so.9.0: version `libcublas.so.9.0' not found".
 
     Why:
     A package that does not bring its own CUDA (ONNX Runtime, TensorFlow before 2.14, CuPy,

@@ -1627,6 +1627,13 @@ def cuda_toolkit_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[
 # PyTorch with a too old version of GCC. We need GCC 9 or later." (GCC 5 in older releases; Clang likewise).
 COMPILER_TOO_OLD = re.compile(r"You're (?:trying to build PyTorch with|running) a too old version of (GCC|Clang)\. "
                               r"We need (?:GCC|Clang) (\d+) or later")
+# nvcc finding that its host compiler does not know the C++ standard the build asks for, and going on without it: "nvcc
+# warning : The -std=c++14 flag is not supported with the configured host compiler. Flag will be ignored." (GCC 4.8 on
+# CentOS 7, madgraph5/madgraph4gpu#92, corpus 15302; an MSVC toolset older than PyTorch's C++17 in lava-dl's build;
+# gcc-8 asked for C++20 by CUTLASS). The errors that follow are the code's use of that standard.
+NVCC_STD_UNSUPPORTED = re.compile(r"The -std=c\+\+(\d+) flag is not supported with the configured host compiler")
+# The C++ library headers of the GCC in use, named by the paths in a compiler's messages ("/usr/include/c++/4.8.2/").
+GCC_HEADERS = re.compile(r"/usr/include/c\+\+/(\d+(?:\.\d+){0,2})/")
 # A person reporting the build's complaint in their own words: "system reported my gcc version is too low", "my gcc is
 # too old". Advice is not a report: "if the gcc version is too low, please run ...".
 SAID_GCC_TOO_OLD = (r"\b(?:gcc|g\+\+)\b[^.\n]{0,40}?\btoo\s+(?:low|old)\b", r"\btoo\s+(?:low|old)\s+(?:a\s+)?(?:gcc|g\+\+)\b")
@@ -1637,7 +1644,7 @@ TORCH_EXTENSION_GCC_FLOOR = "9"
 
 
 @rule("TK013", "host-compiler-too-old", "error", "The host C++ compiler is older than the framework's headers need",
-      signatures=(COMPILER_TOO_OLD.pattern,), priority=21, scope="build",
+      signatures=(COMPILER_TOO_OLD.pattern, NVCC_STD_UNSUPPORTED.pattern), priority=21, scope="build",
       references=("https://github.com/pytorch/pytorch/blob/main/c10/util/C%2B%2B17.h",))
 def host_compiler_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -1646,7 +1653,8 @@ def host_compiler_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     node or an old distribution: "#error "You're trying to build PyTorch with a too old version of
     GCC. We need GCC 9 or later."", then ninja's "Command '['ninja', '-v']' returned non-zero exit status 1".
     Or the person's own words: "system reported my gcc version is too low. My system gcc version is
-    4.8.5".
+    4.8.5". nvcc's own: "nvcc warning : The -std=c++14 flag is not supported with the configured host
+    compiler. Flag will be ignored.", then errors from the code's use of that C++ standard.
 
     Why:
     PyTorch's headers use language features of recent compilers and stop any compiler older than
@@ -1663,6 +1671,19 @@ def host_compiler_too_old(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Never while you build that extension.
     """
     found = first_match(COMPILER_TOO_OLD, seen)
+    standard = first_match(NVCC_STD_UNSUPPORTED, seen) if found is None else None
+    if standard is not None:
+        headers = first_match(GCC_HEADERS, ctx.observations)
+        yield Hit(f"nvcc's host compiler does not support C++{standard.group(1)}, the standard this code is built "
+                  "with" + (f" (the headers in use are GCC {headers.group(1)}'s)" if headers else "")
+                  + ": the compiler is older than the code needs", confirmed=True,
+                  evidence={"cxx_standard": standard.group(1), "observed": standard.group(0),
+                            **({"gcc_headers": headers.group(1)} if headers else {})},
+                  fix=["gcc --version; which gcc  # the compiler nvcc uses unless told otherwise",
+                       f"put a compiler that supports C++{standard.group(1)} first on PATH (module load gcc, a "
+                       "devtoolset / gcc-toolset, or conda-forge's gxx) and name it for nvcc: -ccbin $(which g++), "
+                       "or CUDAHOSTCXX / CMAKE_CUDA_HOST_COMPILER; stay within the newest gcc your nvcc accepts"])
+        return
     if found is None:
         yield from _said_gcc_too_old(ctx)
         return
