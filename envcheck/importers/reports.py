@@ -243,6 +243,7 @@ def _device_query(lines: List[str], facts: HostFacts, source: str) -> None:
 # Warp was built with (its runtime and the NVRTC it compiles kernels with) and the CUDA the driver supports
 # (cuDriverGetVersion); a machine without a usable driver says "CUDA Toolkit 12.8, Driver (not found)".
 WARP_BANNER = re.compile(r"^Warp \S+ initialized:\s*$")
+WARP_SOURCE = "Warp banner"  # the source its facts carry: driver.py reads a runtime from it as Warp's
 WARP_VERSIONS = re.compile(r"^\s*CUDA Toolkit (\d+\.\d+), Driver (\d+\.\d+)\s*$")
 
 
@@ -253,7 +254,7 @@ def _warp_banner(lines: List[str], facts: HostFacts, source: str) -> None:
         found = next((m for m in map(WARP_VERSIONS.match, lines[index + 1:index + 3]) if m), None)
         if found is None:
             continue
-        where = f"{source}: Warp banner"
+        where = f"{source}: {WARP_SOURCE}"
         mark(facts.gpus, where)
         set_once(facts.gpus, "cuda_driver_version", found.group(2))
         _reported_runtime(facts, found.group(1), where)

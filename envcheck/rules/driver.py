@@ -22,6 +22,7 @@ from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
 from envcheck.images import REQUIRED_CUDA
 from envcheck.importers.nvidia_smi import HEADER as SMI_HEADER
+from envcheck.importers.reports import WARP_SOURCE
 from envcheck.libcuda import version_string
 from envcheck.kernel_messages import NVRM_LEGACY_BRANCH, nvrm_text, refused_pci_ids
 from envcheck.model import PROSE_SOURCE
@@ -868,9 +869,6 @@ def _nvcc_beyond_driver(ctx: Context, driver: str):
                [f"# or compile with the nvcc of a CUDA this driver runs: envcheck matrix compat --driver {driver}"])
 
 
-# The source the report parser gives the CUDA in NVIDIA Warp's banner ("CUDA Toolkit 12.8, Driver 12.4", corpus 2878,
-# 6012: a crash and a failed graph capture, both cured by a newer driver).
-WARP_REPORT = ": Warp banner"
 # Numba's own verdict in `numba -s`: "CUDA Minor Version Compatibility Needed : True" with "... Available : False".
 MVC_NEEDED = r"Minor Version Compatibility Needed\s*:\s*True"
 MVC_MISSING = r"Minor Version Compatibility Available\s*:\s*False"
@@ -886,7 +884,9 @@ def _runtime_beyond_driver(ctx: Context):
     if not have or runtime is None or older_than(runtime.version, have) is not False or runtime.version == have:
         return None
     same_major = runtime.version.split(".")[0] == have.split(".")[0]
-    compiles_at_run_time = runtime.source.endswith(WARP_REPORT)
+    # NVIDIA Warp's banner ("CUDA Toolkit 12.8, Driver 12.4", corpus 2878, 6012: a crash and a failed graph capture,
+    # both cured by a newer driver)
+    compiles_at_run_time = runtime.source.endswith(f": {WARP_SOURCE}")
     if same_major and not compiles_at_run_time and not (ctx.observed([MVC_NEEDED]) and ctx.observed([MVC_MISSING])):
         return None
     why = ("Warp compiles its kernels at run time with the NVRTC of its own CUDA, and minor-version compatibility does "
