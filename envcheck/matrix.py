@@ -470,6 +470,13 @@ class Matrix:
                     return False
         return True
 
+    def torch_some_build_covers(self, torch: str, cc: str) -> bool:
+        """Whether any CUDA build of a torch release has code for this compute capability; a build whose arch list is
+        not recorded counts as having it, so that False means no build of the release can run on the GPU."""
+        lists = [self.torch_arch_list(torch, variant) for variant in self.torch_release(torch).get("variants", [])
+                 if variant_cuda(variant) is not None]
+        return not lists or any(arches is None or coverage(arches, cc) for arches in lists)
+
     def torch_variants_for_driver(self, torch: str, driver: Optional[str]) -> List[Tuple[str, bool, str]]:
         """[(variant, usable, why)] for one torch release on a host with this driver."""
         row = self.torch_release(torch)

@@ -706,18 +706,22 @@ def _driver_api_newer_than_driver(ctx: Context, seen: List[str], driver: str) ->
     unresolved = [line for line in seen if DRIVER_API_UNRESOLVED.search(line) and not re.search(r"_v\d+\b", line)]
     if not unresolved:
         return seen, ""
+    others = [line for line in seen if line not in unresolved]
     name = DRIVER_API_UNRESOLVED.search(unresolved[0]).group(1)
-    added = [row["version"] for row in ctx.matrix.api_changes(name)
-             if row["change"] == "added" and row["library"] == "CUDA Driver API"]
-    judged = _driver_runs(ctx, driver, added[0]) if added else None
-    # minor-version compatibility runs a newer minor's programs, not the entry points it added: only "exact" has them
-    below = (judged is not None and judged != (True, "exact")) or any(
-        older_than(level, added[0]) for level in (ctx.facts.gpus.cuda_driver_version, ctx.facts.cuda.stated_version)
-        if added and level and not judged)
-    # with nothing to say the driver is older, a missing name says the module was built without linking libcuda
-    # (tile-ai/tilelang#182: "libtilelang_module.so: undefined symbol: cuTensorMapEncodeIm2col")
-    newer = bool(added) and below
-    return (seen if newer else [line for line in seen if line not in unresolved]), (added[0] if newer else "")
+    added = next((row["version"] for row in ctx.matrix.api_changes(name)
+                  if row["change"] == "added" and row["library"] == "CUDA Driver API"), "")
+    if not added:
+        return others, ""
+    judged = _driver_runs(ctx, driver, added)
+    if judged is not None:
+        # minor-version compatibility runs a newer minor's programs, not the entry points it added: "exact" has them
+        below = judged != (True, "exact")
+    else:
+        # with nothing to say the driver is older, a missing name says the module was built without linking libcuda
+        # (tile-ai/tilelang#182: "libtilelang_module.so: undefined symbol: cuTensorMapEncodeIm2col")
+        below = any(level and older_than(level, added)
+                    for level in (ctx.facts.gpus.cuda_driver_version, ctx.facts.cuda.stated_version))
+    return (seen, added) if below else (others, "")
 
 
 def _drivers_ended_before(ctx: Context, minimum: Optional[str]) -> Optional[Tuple[str, str, str]]:
@@ -1273,11 +1277,12 @@ def fabric_manager_not_running(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   fix=fix)
     elif code is None and not switches:
         system = ctx.observed([NVSWITCH_SYSTEM])
+        absent = ctx.observed([FM_SERVICE_ABSENT])
         down = ctx.observed([FM_SERVICE_DOWN]) if ctx.observed([FM_SERVICE_UNIT]) else []
-        service = (ctx.observed([FM_SERVICE_ABSENT]) or down) if system or ctx.observed(CUDA_SEES_NO_GPU) else []
+        service = (absent or down) if system or ctx.observed(CUDA_SEES_NO_GPU) else []
         no_device = ctx.observed(list(CUDA_SEES_NO_GPU) + [CUDA_FINDS_NO_DEVICE]) if system and not service else []
         if service or no_device:
-            yield Hit(("fabric manager is not " + ("installed" if ctx.observed([FM_SERVICE_ABSENT]) else "running")
+            yield Hit(("fabric manager is not " + ("installed" if absent else "running")
                        if service else "CUDA finds no usable GPU")
                       + (" on an NVSwitch system" if system else " while CUDA finds no GPU")
                       + ": until fabric manager has set up the NVLink fabric, CUDA cannot use these GPUs",

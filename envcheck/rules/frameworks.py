@@ -281,7 +281,9 @@ def _arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
         if not gpu["cc"] or coverage(arches, gpu["cc"]):
             continue
         kind = "old" if sms and cc_tuple(gpu["cc"]) < sms[0] else "new"
-        if unknown_build and kind == "new" and _some_variant_covers(ctx, torch.version, gpu["cc"]):
+        # a release named without its build lacks the GPU for certain only when none of its CUDA builds has it ("the
+        # PyTorch 1.13.1 you recommend only works with sm_86 and below" on an H100)
+        if unknown_build and kind == "new" and _any_build_covers(ctx, torch.version, gpu["cc"]):
             continue
         out.append((kind, gpu, Hit(
             f"{gpu['name']} is compute capability {gpu['cc']} (sm_{gpu['cc'].replace('.', '')}); torch {torch.version} "
@@ -291,16 +293,11 @@ def _arch_findings(ctx: Context) -> List[Tuple[str, Dict, Hit]]:
     return out
 
 
-def _some_variant_covers(ctx: Context, release: str, cc: str) -> bool:
-    """Whether any CUDA build of a torch release, as far as the matrix knows them, has code for this GPU; a variant
-    whose arch list is not recorded counts as covering it, so that only a release none of whose builds can run on
-    the GPU ("the PyTorch 1.13.1 you recommend only works with sm_86 and below" on an H100) is certain."""
+def _any_build_covers(ctx: Context, release: str, cc: str) -> bool:
     try:
-        variants = [v for v in ctx.matrix.torch_release(release).get("variants", []) if v.startswith("cu")]
-        lists = [ctx.matrix.torch_arch_list(release, variant) for variant in variants]
+        return ctx.matrix.torch_some_build_covers(release, cc)
     except (QueryError, InvalidVersion):
-        return True
-    return not lists or any(arches is None or coverage(arches, cc) for arches in lists)
+        return True  # a release the matrix does not know: nothing is certain
 
 
 # Packages matrices/software_gpu.toml states GPU support for, and how a paste names them when it gives
