@@ -30,6 +30,9 @@ GPU_MENTION = re.compile(
     r"\b(?:NVIDIA\s+)?(?:GeForce\s+)?(?:(?i:RTX|GTX|GTS|GT|Quadro|Tesla|TITAN)\s*(?:RTX\s*)?(?i:[A-Z])?\d{2,4}[A-Z]?"
     r"(?:-[A-Za-z0-9]+)*"
     r"(?:\s*(?i:Ti|SUPER))?(?:\s*Laptop(?:\s+GPU)?)?|TITAN\s+[VXP]\w*(?:\s*\(Pascal\))?|"
+    # the TITANs one name tells apart, however written ("GPU NVIDIA TITAN RTX", "Titan V"); "Titan X" was Maxwell's
+    # and Pascal's both
+    r"(?i:TITAN\s+(?:RTX|V|Xp))(?![\w(])|"
     # GeForce with a model number and no line word: the laptop and entry parts named so ("GeForce 940MX", "GeForce
     # 930M"), and people dropping GTX ("dual GeForce 780M"); before the 200 series the line word came after the number
     # ("GeForce 9500 GT", "GeForce 8800 GTX", "GeForce 9800 GTX+", "GeForce 8600M GT", "GeForce 8400 GS")

@@ -1828,8 +1828,11 @@ def _toolkit_dropped_gpus(ctx: Context) -> List[Dict]:
 
 # cuDNN's and cuBLAS's failures at run time when their kernels cannot run on the GPU: "RuntimeError: cuDNN error:
 # CUDNN_STATUS_EXECUTION_FAILED" from torch 1.5.1+cu101 on an RTX 3080 Ti (zzhang1987/Factor-Graph-Neural-Network#4),
-# from torch 0.4.1 of CUDA 9.2 on an RTX 3090 (yulunzhang/RCAN#143); "CUBLAS_STATUS_EXECUTION_FAILED".
-LIBRARY_EXECUTION_FAILED = (r"\bCUDNN_STATUS_EXECUTION_FAILED\b", r"\bCUBLAS_STATUS_EXECUTION_FAILED\b")
+# from torch 0.4.1 of CUDA 9.2 on an RTX 3090 (yulunzhang/RCAN#143); "CUBLAS_STATUS_EXECUTION_FAILED", which PyTorch
+# before 1.3 (THCBlas) printed in words: "cublas runtime error : the GPU program failed to execute" from torch 1.0.1 of
+# CUDA 9.0 on an RTX 2080 Ti (pytorch/pytorch#18620).
+LIBRARY_EXECUTION_FAILED = (r"\bCUDNN_STATUS_EXECUTION_FAILED\b", r"\bCUBLAS_STATUS_EXECUTION_FAILED\b",
+                            r"\bcublas runtime error\s*:\s*the GPU program failed to execute")
 # cuRAND's generators failing to launch their kernels: "Check failed: status == CURAND_STATUS_SUCCESS (201 vs. 0)
 # CURAND_STATUS_LAUNCH_FAILURE". NVIDIA's summary of the reports (NVIDIA/caffe#270): "If you're getting this error, then
 # you're probably trying to use CUDA 7.5 on a Pascal GPU": a Caffe still linked to CUDA 7.5's libcurand after CUDA 8
@@ -3356,8 +3359,9 @@ def _bf16_refused_in_words(seen: List[str]) -> bool:
 
 
 # A person saying their GPU has no bfloat16 ("2080ti does not support bf16, so I want to try fp16", "Since V100 doesn't
-# support bf16"): read beside a GPU older than Ampere that the same sentence names.
-BF16_SAID = r"(?:\bnot|n't)\s+support\s+(?:bf16|bfloat16)\b"
+# support bf16", "this device does not support dtype=torch.bfloat16"): read beside a GPU older than Ampere that the
+# same sentence names.
+BF16_SAID = r"(?:\bnot|n't)\s+support\s+(?:(?:the\s+)?dtype\W{0,2}\s*)?(?:torch\.)?(?:bf16|bfloat16)\b"
 # The tools' own refusals, which the statement's words would match too.
 BF16_REFUSED = (r"Bfloat16 is only supported on GPUs with compute capability of at least 8\.0",
                 r"You can use float16 instead by explicitly setting the\s*`?dtype`? flag",

@@ -197,10 +197,14 @@ OTHER_VENDOR_GPU_NAME = (r"(?:an?\s+)?(?:integrated\s+)?(?:gfx\d{3,4}[a-z]?\b\W*
 # A discrete Radeon card the program runs "with" ("I run kangaroo in window 10 with AMD radeon rx 580 Graphic Card";
 # "Tested on Windows 11 with AMD Radeon RX 6950 XT" in READMEs of AMD ports): a card, not a laptop's integrated Radeon.
 RUNS_WITH_RADEON = r"\bwith\s+(?:an?\s+)?(?:AMD\s+)?Radeon(?:\(TM\))?\s+(?:RX|R[579]|Pro\s+W)\s*\d"
+# Chinese reports name the vendor of the card by its letter, "A卡" (an AMD card) beside "N卡" (an NVIDIA one), or say
+# "AMD的独显" (AMD's discrete card): "A卡 amd是不是用不了啊", "我是AMD的独显". A line naming both letters ("N卡，A卡都一样")
+# compares them and says nothing of this machine.
+CHINESE_AMD_CARD = r"^(?!.*N卡).*?(?<![A-Za-z])A卡|\bAMD\s*的\s*(?:独显|显卡|独立显卡)"
 SAID_OTHER_VENDOR_GPU = re.compile(
     r"(?:\bI\s+(?:only\s+)?(?:have|got|use|am\s+using)|\bI'm\s+using|\b(?:my|this|the)\s+(?:computer|laptop|machine|pc|"
     r"notebook|desktop)(?:'s\s+GPU)?\s+(?:only\s+)?(?:has|uses|is)|^\W*" + GPU_FIELD + r"\s*:)"
-    r"\s+(?:only\s+)?" + OTHER_VENDOR_GPU_NAME + "|" + RUNS_WITH_RADEON, re.I)
+    r"\s+(?:only\s+)?" + OTHER_VENDOR_GPU_NAME + "|" + RUNS_WITH_RADEON + "|" + CHINESE_AMD_CARD, re.I)
 # An issue form's GPU heading ("### GPU Name"): its answer is the next line.
 FORM_GPU_HEADING = r"^#{2,4}\s*" + GPU_FIELD + r"\s*$"
 

@@ -1389,7 +1389,7 @@ PROJECT_NEEDS_NEWER_NVCC = re.compile(r"\b([A-Za-z][\w.-]*) is only supported on
 # MSVC's C2065 "'x': undeclared identifier" and C3861 "'x': identifier not found".
 UNKNOWN_NAME_COMPILING = (
     r'\bidentifier "(\w+)" is undefined',
-    r"\berror: (\w+) is not a template\b",
+    r"\berror:\s?[\"']?(\w+) is not a template\b",  # quoted as an issue's title quotes it too
     r"[‘'`](\w+)[’'] (?:was not declared|undeclared|has not been declared|does not name a type)",
     r"(?:use of undeclared identifier|unknown type name|implicit declaration of function) [‘'`](\w+)[’']",
     r"'(\w+)': (?:undeclared identifier|identifier not found)",
@@ -1576,9 +1576,46 @@ def _project_needs_newer_nvcc(ctx: Context, project: str, needs: str, nvcc: str)
 LAUNCH_STUBS = ("cudaSetupArgument", "cudaConfigureCall", "cudaLaunch")
 
 
+# nvcc finding no Thrust facility of that name: 'error: namespace "thrust" has no member "device"' (MinkowskiEngine
+# 0.5.4 built with CUDA 12.0, corpus 14953; Open3D's hash map, isl-org/Open3D#5353), "counting_iterator" (xmipp3
+# with CUDA 12.8, fixed by I2PC/xmipp3#1073 "Fix CUDA 12 Thrust missing include"), "device_malloc" (ashwin/gDel3D#10,
+# Thrust 1.9). Each names what the code uses without including its header: the Thrust that came with an earlier CUDA
+# brought it in through the headers the code did include, the Thrust of the toolkit in use no longer does.
+THRUST_MEMBER_MISSING = re.compile(r"namespace \W?thrust\W? has no member \W?(\w+)")
+# Thrust's execution policies live in one header; its iterators under thrust/iterator/; each algorithm and container
+# in a header of its own name (thrust/sort.h, thrust/device_malloc.h).
+THRUST_POLICIES = ("device", "host", "seq", "par")
+
+
+def _thrust_header(member: str) -> str:
+    """The header of Thrust's layout that declares the member."""
+    if member in THRUST_POLICIES:
+        return "thrust/execution_policy.h"
+    return f"thrust/iterator/{member}.h" if member.endswith("_iterator") else f"thrust/{member}.h"
+
+
+def _thrust_include_missing(ctx: Context, found: "re.Match[str]") -> Hit:
+    """The code relies on a Thrust header that its other includes no longer bring in: the code was written against an
+    older CUDA's Thrust. Generic, since code that never included the header fails the same way on any release."""
+    member = found.group(1)
+    release = ctx.toolkit_cuda()
+    header = _thrust_header(member)
+    return Hit(f"the code uses thrust::{member} without including <{header}>: the Thrust of "
+               + (f"CUDA {release}" if release else "the CUDA the build uses")
+               + " no longer brings that header in through the others, as the Thrust of the CUDA the code was "
+               "written for did", generic=True,
+               evidence={"observed": found.string.strip()[:200], "member": member,
+                         "cuda": release or "not in the input"},
+               fix=[f"add #include <{header}> to the file the error names (the project's newer releases often have "
+                    "this change), then rebuild",
+                    f"or build with the CUDA release the project names, from {TOOLKIT_ARCHIVE}, and point CUDA_HOME "
+                    "and PATH at it"])
+
+
 @rule("TK024", "cuda-toolkit-too-new-for-project", "error",
       "The code uses a CUDA API that the toolkit it builds with has removed",
-      signatures=UNKNOWN_NAME_COMPILING + UNKNOWN_NAME_LINKING, priority=22, scope="build")
+      signatures=UNKNOWN_NAME_COMPILING + UNKNOWN_NAME_LINKING + (THRUST_MEMBER_MISSING.pattern,), priority=22,
+      scope="build")
 def cuda_toolkit_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -1586,14 +1623,15 @@ def cuda_toolkit_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[
     'error: identifier "cusparseScsrmv" is undefined' (MinkowskiEngine 0.4 with CUDA 11), "error:
     texture is not a template" (GPUSPH with CUDA 12), "undefined reference to `cusparseScsrmm2'" at
     the link; or a module built before such a release fails to load against the newer runtime:
-    "undefined symbol: cusparseDcsrmv".
+    "undefined symbol: cusparseDcsrmv". Thrust: 'error: namespace "thrust" has no member "device"'.
 
     Why:
     Major CUDA releases remove what earlier ones deprecated: CUDA 11.0 removed cuSPARSE's legacy
     routines (csrmv, csrmm2, the *SolveAnalysisInfo calls), CUDA 12.0 removed texture and surface
     references (texture<...>, cudaBindTexture) and cudaProfilerInitialize. Code written before
     compiles only against a release that still has them. matrices/cuda_api.toml has the release
-    that removed each name.
+    that removed each name. Thrust, which each toolkit ships, includes less from one release to
+    the next: code that used thrust::device having included only thrust/sort.h stops compiling.
 
     Fix:
     Build with a CUDA release older than the one that removed the name (the project's README names
@@ -1603,6 +1641,10 @@ def cuda_toolkit_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[
     Never while you build that code.
     """
     if not seen:
+        return
+    thrust = first_match(THRUST_MEMBER_MISSING, seen)
+    if thrust is not None:
+        yield _thrust_include_missing(ctx, thrust)
         return
     release = ctx.toolkit_cuda()
     too_new = [verdict for verdict in api_verdicts(ctx, "cuda", release)
