@@ -306,6 +306,20 @@ class Matrix:
             raise QueryError(f"unknown GPU {name!r}; envcheck matrix show gpus lists the names NVML reports")
         raise QueryError(f"unknown PCI device id {pci_device_id!r}")
 
+    def _geforce_series(self, number: str) -> Optional[Row]:
+        """A GeForce series named as a whole ("RTX 40 series"): its desktop cards in the table are of one architecture
+        and compute capability, which the series then has. Laptop parts do not count: a few carry a later chip under
+        the series' name (the RTX 2050 is an Ampere part, the RTX 3050 A an Ada one), and a person naming a series
+        means its cards. Only those facts: a series has no one memory size or device id. None where the desktop cards
+        disagree or the table has none."""
+        rows = [r for r in self.tables["gpus"].rows if re.search(rf"\bGeForce (?:RTX|GTX) {number}\d0\b", r["name"])
+                and not re.search(r"Laptop|Max-Q|Mobile", r["name"])]
+        ccs = {r["compute_capability"] for r in rows if r.get("compute_capability")}
+        if len(ccs) != 1 or len({r.get("architecture") for r in rows}) != 1:
+            return None
+        return {"name": f"GeForce {number} series", "compute_capability": ccs.pop(),
+                "architecture": rows[0].get("architecture", ""), "segment": rows[0].get("segment", "")}
+
     def legacy_branch(self, pci_device_id: Optional[str] = None, name: Optional[str] = None) -> Optional[str]:
         """The legacy driver branch ("580.xx") that is the last to drive this GPU, or None when current
         drivers still support it or the table does not know it. A name is looked up through the gpus
@@ -334,6 +348,9 @@ class Matrix:
         "4090 laptop"): the model key of the text against the model keys of the table's names.
         Several rows for one model (A100 PCIe and SXM4) answer only when they agree on the compute
         capability, which is what the rules need; otherwise the name stays unknown, never guessed."""
+        series = GEFORCE_SERIES.fullmatch(text.strip())
+        if series:
+            return self._geforce_series(series.group(1))
         key = model_key(text)
         if not key:
             return None
@@ -780,6 +797,10 @@ def _gpu_row(matrix: "Matrix", name: Optional[str] = None, pci: Optional[str] = 
         return matrix.gpu(name=name) if name else matrix.gpu(pci_device_id=pci)
     except QueryError:
         return {}
+
+
+# A GeForce series as the prose importer names it ("GeForce RTX 40 series", "GeForce GTX 16 series").
+GEFORCE_SERIES = re.compile(r"GeForce (?:RTX |GTX )?(10|16|20|30|40|50) series")
 
 
 # Words in GPU names that say nothing about the model: the vendor, the product line, the form

@@ -114,3 +114,90 @@ def test_a_bare_titan_x_is_left_unnamed():
     models = Context(from_text("the gpu card is nvidia Titan X.\nRuntimeError: x", "paste.txt"),
                      matrix.default()).gpu_models()
     assert models == []
+
+
+def _gpu_models(text):
+    return [(m["name"], m["cc"]) for m in Context(from_text(text, "paste.txt"), matrix.default()).gpu_models()]
+
+
+@pytest.mark.parametrize("text, cc", [
+    # a Chinese reply in deepmind-research#464 (corpus 15751): "I have a 40-series card"
+    ("我也遇到了类似的问题。\n我是40系的显卡。只能用cpu进行训练。", "8.9"),
+    # a question in corpus 11650
+    ("Is there any way to build for architecture 'compute_86' of 30 series GPUs?", "8.6"),
+    # an issue title's parenthesis (constructed around the words of the RTX 50 reports)
+    ("Fails on Windows (RTX 50-series) with a CUDA kernel image error", "12.0"),
+])
+def test_a_geforce_series_named_as_a_whole_has_its_cards_compute_capability(text, cc):
+    assert [found[1] for found in _gpu_models(text)] == [cc]
+
+
+@pytest.mark.parametrize("text", [
+    "Ubuntu 20 series kernels are fine",  # constructed: no line word, no card
+    "It worked on my RTX 20 series card",  # constructed: the RTX 2050 is an Ampere part, the rest Turing
+])
+def test_a_series_that_is_no_gpu_or_not_one_architecture_stays_unknown(text):
+    assert all(cc == "" for _, cc in _gpu_models(text))
+
+
+def test_a_series_beside_a_model_gives_way_to_the_model():
+    # corpus words: "I just got 50 series (RTX 5080)"
+    assert _gpu_models("I just got 50 series (RTX 5080) and I can't run this") == [("RTX 5080", "12.0")]
+
+
+@pytest.mark.parametrize("text, runtime", [
+    # TF 1.15 on Linux (corpus 15751)
+    (corpus("15751-"), "10.0"),
+    # TF 2.3 on Windows (corpus 343)
+    (corpus("343-"), "10.1"),
+    # the soname every CUDA 11 release shares (constructed line in TensorFlow's words)
+    ("I tensorflow/stream_executor/platform/default/dso_loader.cc:53] Successfully opened dynamic library "
+     "libcudart.so.11.0", "11"),
+])
+def test_tensorflows_loader_names_the_cuda_runtime_in_use(text, runtime):
+    facts = from_text(text, "paste.txt")
+    assert [lib.version for lib in facts.libraries.found if lib.name == "cudart" and lib.kind == "reported"] == [
+        runtime]
+
+
+def test_a_40_series_card_under_tensorflow_built_with_cuda_10():
+    finding = first(corpus("15751-"))
+    assert (finding.slug, finding.evidence["program_cuda"], finding.evidence["compute_capability"]) == (
+        "gpu-arch-not-in-build", "10.0", "8.9")
+
+
+@pytest.mark.parametrize("text, gcc, cuda", [
+    # k2 with GCC 12.1, its CUDA not in the paste (corpus 15702)
+    (corpus("15702-"), "12", None),
+    # CUDA 12.3's nvcc with GCC 14's headers (Xpra-org/xpra#4281)
+    ("$ CC=clang /opt/cuda-12.3.2/bin/nvcc -fatbin -std=c++17 -arch=all --allow-unsupported-compiler -c "
+     "fs/share/xpra/cuda/RGBA_to_RGBAP.cu -o fs/share/xpra/cuda/RGBA_to_RGBAP.fatbin\n"
+     "/usr/include/c++/14/x86_64-redhat-linux/bits/c++config.h(2668): error: user-defined literal operator not found\n"
+     "/usr/include/c++/14/type_traits(529): error: type name is not allowed", "14", "12.3"),
+])
+def test_nvcc_failing_in_the_headers_of_a_newer_gcc(text, gcc, cuda):
+    finding = first(text)
+    assert (finding.slug, finding.evidence["gcc"], finding.evidence.get("cuda")) == (
+        "host-compiler-unsupported", gcc, cuda)
+
+
+def test_nvcc_failing_in_an_old_gccs_headers_is_no_host_compiler_finding():
+    # OpenKinect/libfreenect2#818: CUDA 8 and GCC 4.8, C++11 asked of the host compiler only
+    text = ("I have problems with compiling libfreenect2 using\n- Ubuntu 14.04\n- gcc 4.8.4.\n- CUDA 8.0\n"
+            '/usr/lib/gcc/x86_64-linux-gnu/4.8/include/stddef.h(432): error: identifier "nullptr" is undefined\n'
+            '/usr/include/c++/4.8/exception(63): error: expected a ";"')
+    assert "host-compiler-unsupported" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("case", [
+    "15801-",  # mesh-fusion's libfusiongpu/fusion.cu on a Titan V
+    "16201-",  # HashDAG's dag_tracer.cu on a compute capability 5.0 GPU
+    "16202-",  # ElasticFusion's convenience.cuh on a GTX 1080, in CUDA 8's words
+])
+def test_no_kernel_reported_from_the_programs_own_cuda_source(case):
+    assert first(corpus(case)).slug == "extension-built-for-other-gpu-arch"
+
+
+def test_no_kernel_in_a_shipped_engines_source_is_not_read_as_a_build_here():
+    # corpus 3157: ggml-cuda.cu of a prebuilt llama.cpp on a Maxwell GPU
+    assert first(corpus("3157-")).slug != "extension-built-for-other-gpu-arch"

@@ -59,6 +59,13 @@ GPU_LABEL = re.compile(r"\b(gpus?|graphics|cards?|vga)\b\s*[:=]?", re.I)
 BARE_MODEL = re.compile(r"(?<![\w.:{/-])(?<!Graphics )(?<!Radeon )(?<!RX )(?<!HD )(?<!device )(\d{3}0)\s*"
                         r"(ti|super|laptop)?"
                         r"(?![\w:}/-]|\.\w)", re.I)
+# A GeForce series named as a whole, where no model is: "我是40系的显卡" (a 40-series card, deepmind-research#464), "RTX
+# 50-series", "an RTX 40 series GPU", "30系显卡". The line word, or a word for a card after it, says it is a GPU
+# ("Ubuntu 20 series" is not).
+GEFORCE_SERIES_MENTION = re.compile(r"(?<![A-Za-z0-9_.])(?:(RTX|GTX)\s?)?(10|16|20|30|40|50)\s?-?\s?(?:系列?|series)"
+                                    r"(?:(?=.{0,6}(?:显卡|卡|GPU|card|graphics))|(?<=series)(?=\W))", re.I)
+# What makes "RTX 40" the start of a series' name rather than a model.
+SERIES_AFTER = re.compile(r"\s?-?\s?(?:系|series\b)", re.I)
 # GeForce's numbers that take a Ti or SUPER: 750-980, and x050-x090 of the 10 to 50 series.
 GEFORCE_NUMBER = re.compile(r"[1-5]0[5-9]0|[7-9][5-9]0")
 # A GeForce number a person says they own is their GPU without the word: "I have a 3060 and a core i9", "on my 3090",
@@ -295,7 +302,8 @@ def _gpus(text: str, facts: HostFacts, where: str) -> None:
     if any(PROSE not in g.source for g in facts.gpus.devices):
         return  # a tool listed the GPUs: words do not add to them
     names = [m.group(0).strip() for m in GPU_MENTION.finditer(text)
-             if not OTHER_VENDOR_BEFORE.search(text[max(0, m.start() - 30):m.start()])]
+             if not OTHER_VENDOR_BEFORE.search(text[max(0, m.start() - 30):m.start()])
+             and not SERIES_AFTER.match(text, m.end()) and not m.group(0).lower().endswith("-series")]
     if not names:
         names = [f"{m.group(2).upper()} {m.group(1)}" + _suffix(m.group(3)) for m in LINE_AFTER_NUMBER.finditer(text)]
     if not names:
@@ -304,6 +312,10 @@ def _gpus(text: str, facts: HostFacts, where: str) -> None:
         labelled = bool(GPU_LABEL.search(text))
         names = [" ".join(p for p in m.groups() if p) for m in BARE_MODEL.finditer(text)
                  if labelled or _geforce_without_the_word(m, text)]
+    if not names and not facts.gpus.devices:
+        names = [f"GeForce {(m.group(1) or '').upper()} {m.group(2)} series".replace("  ", " ")
+                 for m in GEFORCE_SERIES_MENTION.finditer(text) if m.group(1) or re.search(
+                     r"显卡|卡|GPU|card|graphics", text[m.end():m.end() + 8], re.I)][:1]
     capability = next((m for m in CAPABILITY.finditer(text) if not WANTED_BEFORE.search(text[:m.start()])),
                       None)
     cc = ".".join(g for g in capability.groups() if g is not None) if capability else ""

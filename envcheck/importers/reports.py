@@ -37,6 +37,8 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
         _cudajl_versioninfo(lines, facts, source)
     if "initialized:" in text:
         _warp_banner(lines, facts, source)
+    if "Successfully opened dynamic library" in text:
+        _tensorflow_loaded_runtime(lines, facts, source)
 
 
 def _ds_report(lines: List[str], facts: HostFacts, source: str) -> None:
@@ -259,6 +261,31 @@ def _warp_banner(lines: List[str], facts: HostFacts, source: str) -> None:
         set_once(facts.gpus, "cuda_driver_version", found.group(2))
         _reported_runtime(facts, found.group(1), where)
         return
+
+
+# TensorFlow's loader naming each CUDA library it opened (TF 1.14 to 2.x, stream_executor's dso_loader.cc):
+# "Successfully opened dynamic library libcudart.so.10.0", on Windows "cudart64_101.dll". The runtime's file name is the
+# CUDA the build runs with: major and minor before CUDA 11 (libcudart.so.10.1, cudart64_92.dll), the major alone since,
+# whose minor releases share one name (libcudart.so.11.0 and cudart64_110.dll for every 11.x, libcudart.so.12).
+TF_OPENED_RUNTIME = re.compile(r"Successfully opened dynamic library (?:libcudart\.so\.(\d+)(?:\.(\d+))?|"
+                               r"cudart64_(\d)(\d)(\d)?\.dll)")
+
+
+def _tensorflow_loaded_runtime(lines: List[str], facts: HostFacts, source: str) -> None:
+    found = next((m for m in map(TF_OPENED_RUNTIME.search, lines) if m), None)
+    if found is None:
+        return
+    linux_major, linux_minor, first, second, third = found.groups()
+    if linux_major:
+        major, minor = linux_major, linux_minor or ""
+    elif third is not None:  # cudart64_101.dll: 10.1
+        major, minor = first + second, third
+    elif int(first + second) >= 11:  # cudart64_12.dll
+        major, minor = first + second, ""
+    else:  # cudart64_92.dll: 9.2
+        major, minor = first, second
+    release = f"{major}.{minor}" if int(major) < 11 and minor else major
+    _reported_runtime(facts, release, f"{source}: TensorFlow's library loader")
 
 
 # Julia's CUDA.versioninfo() names the toolchain CUDA.jl uses. Since CUDA.jl 5.6: "CUDA toolchain:", "- runtime 13.0,

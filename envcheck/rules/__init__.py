@@ -241,9 +241,12 @@ class Context:
         return f.gpus.driver_version or f.driver.kernel_module_version or f.driver.userspace_version or ""
 
     def program_cuda(self) -> str:
-        """The CUDA the program is built for: the one the report names, else a framework build's."""
+        """The CUDA the program is built for: the one the report names, else a framework build's, else the runtime a
+        program's own log says it loaded (TensorFlow's "Successfully opened dynamic library libcudart.so.10.0")."""
         return self.facts.cuda.stated_version or next((f.build_cuda for f in self.facts.frameworks.installed
-                                                       if f.build_cuda), "")
+                                                       if f.build_cuda), "") or \
+            next((lib.version for lib in self.facts.libraries.found if lib.name == "cudart" and lib.kind == "reported"),
+                 "")
 
     def toolkit_cuda(self) -> str:
         """The CUDA toolkit this machine has: the nvcc on PATH, else the CUDA the report says is installed."""

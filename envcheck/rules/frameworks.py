@@ -4822,6 +4822,22 @@ EXTENSION_KERNEL_SOURCE = re.compile(r"\bat L:\d+ in (\S+\.cu)\b")
 # another GPU).
 OWN_CUDA_BUILD = re.compile(r"\bnvcc\b[^\n]*?\S\.cu\b|^\W*cmake\s|\bCMAKE_CUDA_ARCHITECTURES\b|-arch[= ]sm_\d+|"
                             r"-gencode\b|\bconfigure\b[^\n]*?\s--with-cuda\b", re.I)
+# The failure reported from a source file of the program's own CUDA code, by its own error check: "no kernel image is
+# available for execution on the device in libfusiongpu/fusion.cu at 51" (mesh-fusion, davidstutz/mesh-fusion#13),
+# 'ERROR /data/transfer/HashDAG/src/dag_tracer.cu:135: cuda error "no kernel image ..."' (Phyronnaz/HashDAG#2), "Error:
+# invalid device function: .../ElasticFusion/Core/src/Cuda/convenience.cuh:68" (mp3guy/ElasticFusion#57). Those
+# kernels were compiled where the program was built, for the architectures that build chose. A framework's own sources
+# (PyTorch's aten/ and THC/, Caffe2's) are its prebuilt library's, not this.
+OWN_SOURCE_NAMED = re.compile(r"(?<![\w./-])(?![\w./-]*(?:aten|THC|THCUNN|caffe2|site-packages|dist-packages)/)"
+                              r"[\w./-]*\w\.cuh?(?::\d+| at (?:line )?\d+|\(\d+\))")
+# Programs most often run as their project's binaries, whose messages name their own sources too: llama.cpp's ggml
+# (in Ollama, LM Studio, koboldcpp: "ggml-cuda.cu:5284"), TensorRT-LLM's kernels, Faiss's (in Milvus: "gpu/impl/
+# L2Norm.cu:292"), Caffe's layers ("im2col.cu:49"), Leela Chess Zero's ("src/neural/cuda/common_kernels.cu"). Their
+# source named says nothing of where they were built. Nor does glog's check failure ("im2col.cu:54] Check failed: error
+# == cudaSuccess (8 vs. 0) invalid device function", BVLC/caffe#869), the form of the frameworks that use glog (Caffe,
+# MXNet, Paddle).
+SHIPPED_BINARY_NAMED = re.compile(r"\b(?:ggml|llama|ollama|lm\s?studio|kobold\w*|tensorrt\w*|faiss|milvus|caffe|lc0|"
+                                  r"leela)\b|/neural/cuda/|\.cuh?:\d+\] Check failed", re.I)
 # Frameworks and prebuilt GPU libraries: a "no kernel image" beside one of them is about its build (FW002, FW003).
 PREBUILT_NAMED = re.compile(r"\b(?:torch|pytorch|tensorflow|jax|jaxlib|paddle\w*|mxnet|onnx\s?runtime|cupy|numba|"
                             r"ctranslate2|xgboost|cudf|cuml|cugraph|rapids|opencv|cv2)\b", re.I)
@@ -4875,7 +4891,8 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
     GroundingDINO, mmcv) "error in ms_deformable_im2col_cuda: no kernel image is available".
     CUDA code built in the report itself (`nvcc file.cu`, `cmake ..`, CMAKE_CUDA_ARCHITECTURES set
     to another GPU's number) fails the same way: "no kernel image is available for execution on the
-    device", "invalid device function".
+    device", "invalid device function"; so does a program whose own error check names its .cu file
+    beside the failure (SLAM and reconstruction codes built from their repositories).
     tiny-cuda-nn: "OSError: Could not find compatible tinycudann extension for compute capability 70."
     llama.cpp and the programs built on ggml: "ERROR: CUDA kernel mul_mat_vec has no device code
     compatible with CUDA arch 520. ggml-cuda.cu was compiled for: 520" on an RTX A4500 (with no GPU
@@ -5024,7 +5041,9 @@ def _own_build_without_kernels(ctx: Context) -> Optional[Hit]:
     kernel: that build chose other architectures than this GPU's. None when the GPU is older than anything the build's
     CUDA targets (FW003 and TK008 explain that)."""
     failed = ctx.observed(NO_KERNEL_IMAGE)
-    built = ctx.observed([OWN_CUDA_BUILD.pattern])
+    built = ctx.observed([OWN_CUDA_BUILD.pattern]) or \
+        ([line for line in failed if OWN_SOURCE_NAMED.search(line)]
+         if not ctx.observed([SHIPPED_BINARY_NAMED.pattern]) else [])
     if not failed or not built or ctx.observed([PREBUILT_NAMED.pattern]):
         return None
     gpu = _one_gpu_named(ctx)

@@ -4,7 +4,7 @@ host compiler nvcc accepts."""
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, Iterable, List, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from envcheck.importers.packages import parse_line
 from envcheck.matrix import QueryError, cc_tuple, dotted_cc, version
@@ -328,6 +328,20 @@ STD_FUNCTION_PACKS = r"std_function\.h:\d+:\d+: error: parameter packs not expan
 # declared in this scope" (OpenCV's and Caffe's CUDA builds, BVLC/caffe#4046, opencv/opencv#6500; Theano's generated
 # mod.cu, Theano/Theano#4553; f5c's build notes). glibc defines it only without _FORCE_INLINES; CUDA 8 compiles it.
 MEMPCPY_INLINE = r"string\.h: In function .{0,30}__mempcpy_inline\b"
+# nvcc's own front end (its "file(line): error:" form, not gcc's "file:line:col:") failing inside the host GCC's C++
+# library headers: "/usr/include/c++/12.1.0/bits/random.h(104): error: expected a declaration" (k2 with CUDA 11.6 and
+# GCC 12.1, k2-fsa/k2#972), "/usr/include/c++/14/x86_64-redhat-linux/bits/c++config.h(2668): error: user-defined
+# literal operator not found" (CUDA 12.3 with GCC 14 and --allow-unsupported-compiler, Xpra-org/xpra#4281),
+# "/usr/lib/gcc/x86_64-pc-linux-gnu/14.3.1/include/c++/type_traits(1610): error: ..." (-ccbin g++-14,
+# signalkinetics/MITO_Codebase#3). Headers of a GCC newer than the nvcc use language its front end does not parse. The
+# same form for an old GCC's headers ("/usr/include/c++/4.8/exception(63): error: expected a \";\"" with CUDA 8,
+# OpenKinect/libfreenect2#818) is nvcc compiling them without the C++ standard they ask for: not this.
+NVCC_IN_GCC_HEADERS = re.compile(r"/(?:include/c\+\+/(\d+)[\d.]*|gcc/[\w.-]+/(\d+)[\d.]*/include/c\+\+)/"
+                                 r"\S*\(\d+\): error")
+# GCC 11's headers are the first that CUDA 11 releases failed on (std_function.h, above): a GCC of 11 or newer failing
+# so under an nvcc of unknown release is most likely the same mismatch; an older GCC's, more often the C++ standard
+# missing from nvcc's flags.
+GCC_HEADERS_NEWER_THAN_MOST_NVCC = 11
 # nvcc's fatal when the host compiler it found is not one it can drive: on Windows it takes only MSVC's cl.exe for x64
 # (MinGW's g++, Python 2.7's Visual C++ 2008 compiler, a cl without its vcvarsall.bat, or a Visual Studio newer than the
 # CUDA release). "nvcc fatal   : Host compiler targets unsupported OS." (cupy/cupy#439, Python 2.7; notes stored on
@@ -379,7 +393,7 @@ def _newest_accepted_major(text: str) -> str:
                   r"unsupported clang version!",
                   r"unsupported Microsoft Visual Studio version", HOST_CONFIG_ERROR, STD_FUNCTION_PACKS,
                   MEMPCPY_INLINE, TORCH_COMPILER_ABOVE.pattern, HOST_OS_UNSUPPORTED, HOST_VERSION_REFUSED.pattern,
-                  MAC_GCC_REFUSED) + GCC_REFUSAL_RETOLD,
+                  MAC_GCC_REFUSED, NVCC_IN_GCC_HEADERS.pattern) + GCC_REFUSAL_RETOLD,
       priority=20,
       references=("https://docs.nvidia.com/cuda/cuda-installation-guide-linux/",), scope="build")
 def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -400,6 +414,8 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     nvcc of some CUDA 11 releases accepts GCC 11 and then cannot parse its headers:
     "/usr/include/c++/11/bits/std_function.h:435:145: error: parameter packs not expanded with
     '...'". Build with gcc 10 (CC=gcc-10 CXX=g++-10, or nvcc -ccbin g++-10), or with a newer CUDA.
+    nvcc's front end failing in a newer GCC's headers in its own words reads the same: "/usr/include/
+    c++/12.1.0/bits/random.h(104): error: expected a declaration" (GCC 12 under CUDA 11.6).
 
     nvcc of CUDA 7.5 and glibc 2.23's headers (Ubuntu 16.04's gcc 5): "/usr/include/string.h: In
     function 'void* __mempcpy_inline(void*, const void*, size_t)'", then "error: 'memcpy' was not
@@ -463,6 +479,11 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "-DCUDA_NVCC_FLAGS=\"-D_FORCE_INLINES\" (CMake), or nvcc.flags=-D_FORCE_INLINES in .theanorc",
                        "or build with CUDA 8 or newer, which compiles these headers"])
         return
+    if all(NVCC_IN_GCC_HEADERS.search(line) for line in seen):
+        hit = _nvcc_in_newer_gcc_headers(ctx, NVCC_IN_GCC_HEADERS.search(seen[0]))
+        if hit:
+            yield hit
+        return
     mac_check = first_match(HOST_VERSION_REFUSED, seen)
     if mac_check is not None or any(re.search(MAC_GCC_REFUSED, line, re.I) for line in seen):
         yield _mac_host_compiler_refused(mac_check, _refusing_cuda(ctx), seen[0])
@@ -510,6 +531,31 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                    f"export CC=gcc-{top} CXX=g++-{top} CUDAHOSTCXX=g++-{top}" if top else
                    "export CUDAHOSTCXX=<supported g++>",
                    "or upgrade the CUDA toolkit to a release that supports your gcc"])
+
+
+def _nvcc_in_newer_gcc_headers(ctx: Context, found: "re.Match[str]") -> Optional[Hit]:
+    """nvcc's front end failing in the host GCC's own headers, where that GCC is newer than the CUDA release takes, or,
+    the release unknown, newer than most nvcc releases parse. An older GCC's headers failing so is a C++ standard
+    missing from nvcc's flags, which this does not read."""
+    gcc = found.group(1) or found.group(2)
+    cuda = _refusing_cuda(ctx) or ctx.toolkit_cuda()
+    top = _gcc_max(ctx, cuda)
+    if top.isdigit() and int(gcc) <= int(top):
+        return None
+    if not top and int(gcc) < GCC_HEADERS_NEWER_THAN_MOST_NVCC:
+        return None
+    return Hit(f"nvcc{f' of CUDA {cuda}' if cuda else ''} cannot parse the C++ headers of GCC {gcc}, its host "
+               "compiler: that GCC is newer than this CUDA supports" + (f" (up to gcc {top})" if top else ""),
+               generic=not top, evidence={"observed": found.string.strip()[:200], "gcc": gcc,
+                                          **({"cuda": cuda} if cuda else {}), **({"gcc_max": top} if top else {})},
+               fix=[f"sudo apt-get install -y gcc-{top} g++-{top}" if top else
+                    "install a gcc the CUDA release notes list for this CUDA (conda-forge's gxx, a gcc-toolset, or the "
+                    "distribution's older gcc package)",
+                    f"export CC=gcc-{top} CXX=g++-{top} CUDAHOSTCXX=g++-{top}  # or nvcc -ccbin g++-{top}; then "
+                    "rebuild from a clean build directory" if top else
+                    "export CUDAHOSTCXX=<that g++>  # or nvcc -ccbin <that g++>; then rebuild from a clean build "
+                    "directory",
+                    "or build with a newer CUDA toolkit, which supports this GCC"])
 
 
 def _mac_host_compiler_refused(check, cuda: str, line: str) -> Hit:
