@@ -305,6 +305,8 @@ CONTEXT = {
     "flatpak-nvidia-extension-lacks-optix": "$ flatpak run org.blender.Blender on an NVIDIA driver 535.54.03 host",
     "wsl-optix-library-missing": "Ubuntu 22.04 under WSL2 on Windows 11",
     "sudo-resets-path-cuda-toolkit-not-found": "$ sudo python setup.py install\n$ which nvcc\n/usr/local/cuda/bin/nvcc",
+    # the nvcc on PATH, another release than the one the build found
+    "multiple-cuda-toolkits-wrong-one-used": "Cuda compilation tools, release 8.0, V8.0.61",
 }
 
 

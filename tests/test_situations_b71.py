@@ -201,3 +201,38 @@ def test_no_kernel_reported_from_the_programs_own_cuda_source(case):
 def test_no_kernel_in_a_shipped_engines_source_is_not_read_as_a_build_here():
     # corpus 3157: ggml-cuda.cu of a prebuilt llama.cpp on a Maxwell GPU
     assert first(corpus("3157-")).slug != "extension-built-for-other-gpu-arch"
+
+
+@pytest.mark.parametrize("case, build_cuda", [
+    ("15700-", "7.5"),  # PyTorch's CMake "got cuda version 7.5" beside nvcc 8.0 (pytorch/pytorch#2651)
+    ("6112-", "10.1"),  # make asking for /usr/local/cuda-10.1's libcublas beside nvcc 7.5 (a ZED wrapper)
+])
+def test_a_build_that_took_another_installed_toolkit_than_nvcc_on_path(case, build_cuda):
+    finding = first(corpus(case))
+    assert (finding.slug, finding.evidence["build_cuda"]) == ("multiple-cuda-toolkits-wrong-one-used", build_cuda)
+
+
+def test_the_distributions_toolkit_shadowing_nvidias():
+    # NVIDIA/cuda-samples#356 (corpus 15701): CMake's /usr/bin/nvcc, nvcc's own folder, /usr/local/cuda on PATH too
+    finding = first(corpus("15701-"))
+    assert (finding.slug, finding.evidence["nvidia_toolkit"]) == ("multiple-cuda-toolkits-wrong-one-used",
+                                                                  "/usr/local/cuda/")
+
+
+def test_a_build_finding_the_cuda_nvcc_is_is_no_toolkit_mix():
+    # constructed: FindCUDA's words and nvcc's agree
+    text = ('-- Found CUDA: /usr/local/cuda-11.8 (found version "11.8")\n'
+            "Cuda compilation tools, release 11.8, V11.8.89\nmake: *** [all] Error 2")
+    assert "multiple-cuda-toolkits-wrong-one-used" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("15750-"),  # DALI's CUDA wheel asked for on a Mac (PhysicsNeMo)
+    # magic-research/magic-animate#64: NVIDIA's cuBLAS wheel asked for on an Apple M2
+    "ERROR: Could not find a version that satisfies the requirement nvidia-cublas-cu11==11.10.3.66 (from versions: "
+    "0.0.1.dev5, 0.0.1)\nERROR: No matching distribution found for nvidia-cublas-cu11==11.10.3.66\nMy computer has "
+    "an Apple M2 chip",
+    corpus("16053-"),  # a +cu113 torch pin on a host named MacM2Pro (SadTalker)
+])
+def test_a_cuda_build_or_nvidias_cuda_wheels_asked_for_on_a_mac(text):
+    assert first(text).slug == "no-cuda-build-for-platform"

@@ -3438,9 +3438,14 @@ def bf16_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 
 # A CUDA build asked for by name: "torch==2.1.2+cu118", "--index-url https://download.pytorch.org/whl/cu121",
-# "tensorflow[and-cuda]", "jax[cuda12]".
+# "tensorflow[and-cuda]", "jax[cuda12]"; or NVIDIA's CUDA library wheels, which a requirement pulls in ("No matching
+# distribution found for nvidia-cublas-cu12==12.4.5.8" on an M2 MacBook Air, PWhiddy/PokemonRedExperiments#195;
+# nvidia-cublas-cu11 on an Apple M2, magic-research/magic-animate#64; "Didn't find wheel for nvidia-dali-cuda120",
+# corpus 15750; uv's "nvidia-cuda-cccl>=13.1.115 has no wheels with a matching platform tag (e.g.,
+# `macosx_15_0_arm64`)", AI-Hypercomputer/maxdiffusion#393).
 CUDA_BUILD_ASKED = re.compile(r"\b(?:torch|torchvision|torchaudio)==[\w.]+\+cu\d+|download\.pytorch\.org/whl/cu\d+|"
-                              r"tensorflow\[and-cuda\]|jax\[cuda\d*(?:_\w+)?\]", re.I)
+                              r"tensorflow\[and-cuda\]|jax\[cuda\d*(?:_\w+)?\]|"
+                              r"\bnvidia-[a-z0-9-]+?-cu(?:da)?1\d{1,2}\b|\bnvidia-cuda-[a-z]+\b", re.I)
 APPLE_SILICON = re.compile(r"\bApple M\d\b|\bmacosx_\d+_\d+_arm64\b|\barm64-apple-darwin", re.I)
 # JAX's CUDA builds asked for: the extra, its plugin packages.
 JAX_CUDA_ASKED = re.compile(r"jax\[cuda(\d*)(?:_\w+)?\]|jax-cuda(\d+)-(?:plugin|pjrt)", re.I)
@@ -3657,7 +3662,8 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit("A CUDA build was asked for on macOS, where none exists", confirmed=True,
                   evidence={"asked": asked[0][:200], "system.os": ctx.facts.system.os or "darwin"},
                   fix=["pip install torch torchvision torchaudio  # macOS wheels; the GPU is used through MPS",
-                       "remove '+cuXXX' pins and download.pytorch.org/whl/cuXXX index URLs from the requirements"])
+                       "remove '+cuXXX' pins, download.pytorch.org/whl/cuXXX index URLs and NVIDIA's CUDA packages "
+                       "(nvidia-*-cu12) from the requirements"])
 
 
 # bitsandbytes looking for its binary for the CUDA it detected and not finding it: before 0.42 "CUDA SETUP:

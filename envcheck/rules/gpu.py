@@ -135,12 +135,13 @@ GPU_NAMED = (r"with CUDA capability sm_\d+", r"Found GPU\d+ .+ which is of cuda 
 
 
 # A Mac named in the report: macOS, a Mac model, Apple silicon, a macOS wheel tag or target triple (case kept:
-# "MAC address" is not a Mac).
+# "MAC address" is not a Mac). A Mac named with its chip, as host names are ("appleid@MacM2Pro SadTalker %").
 # A home folder under /Users/ with forward slashes is macOS's (Windows' is C:\Users, WSL's /mnt/c/Users, Python's
 # WindowsPath('/Users/...') in bitsandbytes' path listing, Git Bash's /c/Users): apache/mxnet
 # #4243's "/Users/universe/Program/mxnet/dmlc-core/...", beside its "my mac bookPro", and its traceback's
 # 'File "/Users/universe/...'.
-MAC_NAMED = re.compile(r"\b(?:Mac(?:Book(?:\s?(?:Pro|Air))?|OS|\s?mini|\s+Studio|\s+Pro)?|macOS|OS X|Apple M\d)\b|"
+MAC_NAMED = re.compile(r"\b(?:Mac(?:Book(?:\s?(?:Pro|Air))?|OS|\s?mini|\s+Studio|\s+Pro|-?M\d(?:Pro|Max|Ultra)?)?|"
+                       r"macOS|OS X|Apple M\d)\b|"
                        r"\bmacosx_\d+_\d+_(?:arm64|x86_64)\b|\barm64-apple-darwin|(?i:\bmac\s?book)|"
                        r"(?:^|[\s(\"])/Users/[\w.-]+/")
 # The program asked for CUDA: a CPU-only build's refusal, "CUDA is not available", or a tool's own words for the same

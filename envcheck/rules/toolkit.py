@@ -2250,6 +2250,93 @@ def torch_cuda_arch_list_names_unknown_arch(ctx: Context, seen: List[str]) -> It
                    if needs else "or install a torch built with a newer CUDA (and its toolkit)"])
 
 
+# The CUDA a build found, in the build system's words: PyTorch's CMake before 1.0 ("-- got cuda version 7.5", corpus
+# 15700), FindCUDA's ('-- Found CUDA: /usr/local/cuda-10.1 (found version "10.1")'), CMake's CUDA language ("-- The
+# CUDA compiler identification is NVIDIA 11.5.119").
+BUILD_FOUND_CUDA = re.compile(r"got cuda version (\d+\.\d+)|Found CUDA: \S+ \(found (?:suitable )?(?:exact )?version "
+                              r"\"?(\d+\.\d+)|The CUDA compiler identification is NVIDIA (\d+\.\d+)")
+# Debian's and Ubuntu's own toolkit package, nvidia-cuda-toolkit, puts nvcc at /usr/bin/nvcc and the rest under
+# /usr/lib/nvidia-cuda-toolkit; nvcc's verbose output names that folder ("_HERE_=/usr/lib/nvidia-cuda-toolkit/bin",
+# NVIDIA/cuda-samples#356).
+DISTRO_TOOLKIT_DIR = re.compile(r"/usr/lib/nvidia-cuda-toolkit\b")
+# NVIDIA's own toolkit named beside it: its install folder.
+NVIDIA_TOOLKIT_DIR = re.compile(r"/usr/local/cuda(?:-\d+(?:\.\d+)?)?/")
+# A Makefile asking for a library file of one release's folder ("No rule to make target
+# '/usr/local/cuda-10.1/lib64/libcublas.so'", stereolabs' zed-ros-wrapper, corpus 6112).
+MAKE_WANTS_TOOLKIT_FILE = re.compile(r"No rule to make target\W+/usr/local/cuda-(\d+\.\d+)/")
+
+
+@rule("TK025", "multiple-cuda-toolkits-wrong-one-used", "error",
+      "The build uses another of the installed CUDA toolkits than the one meant",
+      signatures=(BUILD_FOUND_CUDA.pattern, DISTRO_TOOLKIT_DIR.pattern, MAKE_WANTS_TOOLKIT_FILE.pattern), priority=21,
+      references=(TOOLKIT_ARCHIVE,), scope="build")
+def multiple_cuda_toolkits_wrong_one_used(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A source build that fails although the CUDA meant for it is installed, its own log naming another:
+    PyTorch's CMake "-- got cuda version 7.5" while `nvcc --version` says "release 8.0", and nvcc then
+    refuses compute_61; CMake's "Compiler: /usr/bin/nvcc" with nvcc's "_HERE_=/usr/lib/nvidia-cuda-toolkit/bin"
+    after NVIDIA's CUDA 12.8 was installed in /usr/local/cuda; make's "No rule to make target
+    '/usr/local/cuda-10.1/lib64/libcublas.so'" on a machine whose nvcc is 7.5.
+
+    Why:
+    CUDA releases install side by side (/usr/local/cuda-X.Y), and the distribution's own toolkit package
+    (nvidia-cuda-toolkit) puts another nvcc in /usr/bin, which comes before /usr/local/cuda/bin on PATH. A
+    build system takes the first it finds: FindCUDA and CMake's CUDA language look at CUDA_HOME /
+    CUDA_TOOLKIT_ROOT_DIR, then the nvcc on PATH, then /usr/local/cuda; a cached CMake build keeps the
+    toolkit of its first configure. The build then compiles and links with a release other than the one
+    the project and the GPU need.
+
+    Fix:
+    Remove the toolkit that is not meant (sudo apt-get remove nvidia-cuda-toolkit for the distribution's;
+    an old /usr/local/cuda-X.Y), or point the build at the right one: export CUDA_HOME=/usr/local/cuda-X.Y,
+    PATH=$CUDA_HOME/bin:$PATH, and for CMake -DCMAKE_CUDA_COMPILER=$CUDA_HOME/bin/nvcc
+    (-DCUDA_TOOLKIT_ROOT_DIR for FindCUDA), then configure again from an empty build directory.
+
+    When to ignore:
+    Never while that build is meant to use the other toolkit.
+    """
+    nvcc = ctx.facts.cuda.nvcc_on_path_version
+    found = first_match(BUILD_FOUND_CUDA, seen)
+    if found is not None:
+        used = next(group for group in found.groups() if group)
+        if nvcc and _major_minor(nvcc) != used:
+            yield Hit(f"the build found CUDA {used}, while the nvcc on PATH is CUDA {_major_minor(nvcc)}: two "
+                      "toolkits are installed, and the build took the other one", confirmed=True,
+                      evidence={"observed": found.string.strip()[:200], "build_cuda": used,
+                                "cuda.nvcc_on_path_version": nvcc},
+                      fix=[f"export CUDA_HOME=/usr/local/cuda-{_major_minor(nvcc)} PATH=/usr/local/cuda-"
+                           f"{_major_minor(nvcc)}/bin:$PATH  # the toolkit meant; or remove CUDA {used}",
+                           "rm -rf build && configure again (CMake: -DCMAKE_CUDA_COMPILER=$CUDA_HOME/bin/nvcc, or "
+                           "-DCUDA_TOOLKIT_ROOT_DIR=$CUDA_HOME for FindCUDA)"])
+        return
+    distro = first_match(DISTRO_TOOLKIT_DIR, seen)
+    if distro is not None:
+        nvidia = first_match(NVIDIA_TOOLKIT_DIR, ctx.observations)
+        yield Hit("the build uses the distribution's CUDA toolkit (nvidia-cuda-toolkit: /usr/bin/nvcc, "
+                  "/usr/lib/nvidia-cuda-toolkit)" + (", not NVIDIA's toolkit in /usr/local/cuda, which is installed "
+                                                     "too" if nvidia else ", which is often older than the CUDA "
+                                                     "the project needs"),
+                  generic=nvidia is None,
+                  evidence={"observed": distro.string.strip()[:200],
+                            **({"nvidia_toolkit": nvidia.group(0)} if nvidia else {})},
+                  fix=["sudo apt-get remove nvidia-cuda-toolkit  # the distribution's toolkit, whose nvcc is "
+                       "/usr/bin/nvcc",
+                       "export PATH=/usr/local/cuda/bin:$PATH; which nvcc  # must now be /usr/local/cuda/bin/nvcc",
+                       "rm -rf build && cmake -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc .."])
+        return
+    wanted = first_match(MAKE_WANTS_TOOLKIT_FILE, seen)
+    if wanted is not None and nvcc and _major_minor(nvcc) != wanted.group(1):
+        yield Hit(f"the build asks for a file of CUDA {wanted.group(1)}'s folder, while the nvcc on PATH is CUDA "
+                  f"{_major_minor(nvcc)}: it was configured with one of the installed toolkits and builds with "
+                  "another", confirmed=True,
+                  evidence={"observed": wanted.string.strip()[:200], "build_cuda": wanted.group(1),
+                            "cuda.nvcc_on_path_version": nvcc},
+                  fix=["ls -d /usr/local/cuda*  # the toolkits installed; keep the one the project needs",
+                       "export CUDA_HOME=/usr/local/cuda-<that release> PATH=$CUDA_HOME/bin:$PATH",
+                       "remove the build directory (catkin: build/ and devel/) and build again"])
+
+
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
          c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project, xla_ptxas_not_found,
@@ -2257,4 +2344,5 @@ RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsup
          windows_sdk_missing_for_cuda_build, torch_extension_build_lock_stale, cuda_visual_studio_integration_missing,
          vs_project_pins_uninstalled_cuda_version, cuda_path_not_set_windows,
          torch_cuda_arch_list_names_unknown_arch, sudo_resets_path_cuda_toolkit_not_found,
-         cuda_toolkit_too_new_for_project)
+         cuda_toolkit_too_new_for_project, multiple_cuda_toolkits_wrong_one_used)
+
