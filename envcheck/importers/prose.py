@@ -63,7 +63,8 @@ BARE_MODEL = re.compile(r"(?<![\w.:{/-])(?<!Graphics )(?<!Radeon )(?<!RX )(?<!HD
 # 50-series", "an RTX 40 series GPU", "30系显卡". The line word, or a word for a card after it, says it is a GPU
 # ("Ubuntu 20 series" is not).
 GEFORCE_SERIES_MENTION = re.compile(r"(?<![A-Za-z0-9_.])(?:(RTX|GTX)\s?)?(10|16|20|30|40|50)\s?-?\s?(?:系列?|series)"
-                                    r"(?:(?=.{0,6}(?:显卡|卡|GPU|card|graphics))|(?<=series)(?=\W))", re.I)
+                                    r"(?![A-Za-z])", re.I)
+CARD_WORD_AFTER = re.compile(r".{0,8}?(?:显卡|卡|GPU|card|graphics)", re.I)
 # What makes "RTX 40" the start of a series' name rather than a model.
 SERIES_AFTER = re.compile(r"\s?-?\s?(?:系|series\b)", re.I)
 # GeForce's numbers that take a Ti or SUPER: 750-980, and x050-x090 of the 10 to 50 series.
@@ -314,8 +315,8 @@ def _gpus(text: str, facts: HostFacts, where: str) -> None:
                  if labelled or _geforce_without_the_word(m, text)]
     if not names and not facts.gpus.devices:
         names = [f"GeForce {(m.group(1) or '').upper()} {m.group(2)} series".replace("  ", " ")
-                 for m in GEFORCE_SERIES_MENTION.finditer(text) if m.group(1) or re.search(
-                     r"显卡|卡|GPU|card|graphics", text[m.end():m.end() + 8], re.I)][:1]
+                 for m in GEFORCE_SERIES_MENTION.finditer(text)
+                 if m.group(1) or CARD_WORD_AFTER.match(text, m.end())][:1]
     capability = next((m for m in CAPABILITY.finditer(text) if not WANTED_BEFORE.search(text[:m.start()])),
                       None)
     cc = ".".join(g for g in capability.groups() if g is not None) if capability else ""
