@@ -243,10 +243,14 @@ class Context:
     def program_cuda(self) -> str:
         """The CUDA the program is built for: the one the report names, else a framework build's, else the runtime a
         program's own log says it loaded (TensorFlow's "Successfully opened dynamic library libcudart.so.10.0")."""
+        runtime = self.reported_runtime()
         return self.facts.cuda.stated_version or next((f.build_cuda for f in self.facts.frameworks.installed
-                                                       if f.build_cuda), "") or \
-            next((lib.version for lib in self.facts.libraries.found if lib.name == "cudart" and lib.kind == "reported"),
-                 "")
+                                                       if f.build_cuda), "") or (runtime.version if runtime else "")
+
+    def reported_runtime(self):
+        """The CUDA runtime a program says it uses (numba -s, Warp's banner, TensorFlow's loader), or None."""
+        return next((lib for lib in self.facts.libraries.found if lib.name == "cudart" and lib.kind == "reported"
+                     and lib.version), None)
 
     def toolkit_cuda(self) -> str:
         """The CUDA toolkit this machine has: the nvcc on PATH, else the CUDA the report says is installed."""

@@ -883,8 +883,7 @@ def _runtime_beyond_driver(ctx: Context):
     within one, only through minor-version compatibility, which JIT-compiled PTX (Numba's kernels) needs extra
     packages for, and the program says when it is missing."""
     have = ctx.facts.gpus.cuda_driver_version
-    runtime = next((lib for lib in ctx.facts.libraries.found if lib.name == "cudart" and lib.kind == "reported"
-                    and lib.version), None)
+    runtime = ctx.reported_runtime()
     if not have or runtime is None or older_than(runtime.version, have) is not False or runtime.version == have:
         return None
     same_major = runtime.version.split(".")[0] == have.split(".")[0]
