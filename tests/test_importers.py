@@ -245,3 +245,39 @@ def test_container_cli_version_from_a_pasted_answer():
     assert [t.version for t in facts.docker.toolkit] == ["1.17.8"]
     # the command without its answer says nothing about what is installed
     assert from_text("nvidia-container-cli -V\nbash: nvidia-container-cli: command not found\n").docker.toolkit == []
+
+
+def test_numba_device_list_and_the_driver_library_it_loaded():
+    """R-06 is `numba -s` on the lent H100 (Numba 0.68); the second text is Numba 0.53's cuda.detect() as numba/numba
+    #6809 printed it, with the device names as Python bytes."""
+    h100 = from_text((DATA / "env-reports" / "R-06-numba-sysinfo-h100-cuda13.txt").read_text(), "numba.txt")
+    assert [(g.name, g.compute_capability) for g in h100.gpus.devices] == [("NVIDIA H100 80GB HBM3", "9.0")]
+    assert h100.driver.userspace_version == "580.159.04" and h100.gpus.cuda_driver_version == "13.0"
+    old = ("__CUDA Information__\nFound 2 CUDA devices\n"
+           "id 0    b'NVIDIA Quadro RTX 8000'                              [SUPPORTED]\n"
+           "                      Compute Capability: 7.5\n                           PCI Device ID: 0\n"
+           "id 1    b'NVIDIA Quadro RTX 8000'                              [SUPPORTED]\n"
+           "                      Compute Capability: 7.5\n"
+           "Summary:\n\t2/2 devices are supported\n")
+    facts = from_text(old, "numba.txt")
+    assert [(g.index, g.name, g.compute_capability) for g in facts.gpus.devices] == [
+        (0, "NVIDIA Quadro RTX 8000", "7.5"), (1, "NVIDIA Quadro RTX 8000", "7.5")]
+    # without numba's section heading the same lines are someone else's words
+    elsewhere = from_text(old.replace("__CUDA Information__\n", ""), "x.txt")
+    assert elsewhere.gpus.devices and not any("numba" in g.source for g in elsewhere.gpus.devices)
+
+
+def test_cupy_show_config_versions_as_cuda_writes_them():
+    """CuPy 9's show_config() in corpus case 13751 (cuDNN as 8200, one device), CuPy 14's on the lent H100 (R-07)."""
+    facts = from_text(paste("13751-"), "paste.txt")
+    cupy = next(f for f in facts.frameworks.installed if f.name == "cupy")
+    assert (cupy.version, cupy.build_cuda, cupy.accelerator) == ("9.0.0", "11.3", "cuda")
+    assert facts.gpus.cuda_driver_version == "11.3"
+    assert [(lib.name, lib.version) for lib in facts.libraries.found if lib.kind == "reported"] == [
+        ("cudart", "11.3"), ("cudnn", "8.2.0")]
+    assert [(g.name, g.compute_capability) for g in facts.gpus.devices] == [("NVIDIA Quadro RTX 6000", "7.5")]
+    h100 = from_text((DATA / "env-reports" / "R-07-cupy-show-config-h100-cuda13.2.txt").read_text(), "cupy.txt")
+    cupy = next(f for f in h100.frameworks.installed if f.name == "cupy")
+    assert (cupy.version, cupy.build_cuda) == ("14.2.0", "13.2")
+    assert [(lib.name, lib.version) for lib in h100.libraries.found if lib.kind == "reported"] == [
+        ("cudart", "13.2"), ("nccl", "2.28.9")]

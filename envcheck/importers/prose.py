@@ -24,8 +24,9 @@ from envcheck.importers.paste import form_answers, package_records, table_pairs
 from envcheck.model import Distribution, Gpu, HostFacts, Library
 
 # A GPU as people write it: a product line word and a model ("RTX 3090", "GTX 1080 Ti", "Tesla
-# T4", "Quadro RTX 8000"), or a datacenter model on its own ("A100 80GB", "H100", "L40S"). ASCII word boundaries, so
-# that a model written against Chinese or Japanese text ("旧显卡如M40出现") is still a word of its own.
+# T4", "Quadro RTX 8000"), or a datacenter model on its own ("A100 80GB", "H100", "L40S"), with the memory kind that
+# NVML's name carries after the size ("NVIDIA H100 80GB HBM3" in `accelerate env` and `transformers env`). ASCII word
+# boundaries, so that a model written against Chinese or Japanese text ("旧显卡如M40出现") is still a word of its own.
 GPU_MENTION = re.compile(
     r"\b(?:NVIDIA\s+)?(?:GeForce\s+)?(?:(?i:RTX|GTX|GTS|GT|Quadro|Tesla|TITAN)\s*(?:RTX\s*)?(?i:[A-Z])?\d{2,4}[A-Z]?"
     r"(?:-[A-Za-z0-9]+)*"
@@ -39,7 +40,7 @@ GPU_MENTION = re.compile(
     r"(?:NVIDIA\s+)?GeForce\s+\d{2,4}(?:MX|M)?(?:\s*(?i:Ti|SUPER)|\s*(?:GTX|GTS|GT|GSO|GS|SE)\+?(?![\w+]))?|"
     # the laptop MX line, whose word comes first and is often written alone: "Nvidia Geforce MX330", "MX150"
     r"(?:NVIDIA\s+)?(?:GeForce\s+)?MX\s?[1-5][1-7]0|"
-    r"(?:[AHLBVPKM]\d{2,3}(?:S|m|c|Xm?)?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*(?:\s*\d{2,3}\s*GB?)?)(?!\w|\.\w)", re.ASCII)
+    r"(?:[AHLBVPKM]\d{2,3}(?:S|m|c|Xm?)?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*(?:\s*\d{2,3}\s*GB?(?:\s+HBM\d[eE]?)?)?)(?!\w|\.\w)", re.ASCII)
 # Another vendor's name just before a model that reads like an NVIDIA data-centre one: AMD's "Radeon R9 M295X" and
 # "Radeon Pro V340", Intel's "Arc A770".
 OTHER_VENDOR_BEFORE = re.compile(r"\b(?:AMD|Radeon|Intel|Apple)(?:\s*\(R\))?(?:\s+(?:Radeon|Pro|R\d|RX|Arc|Iris|Xe|HD|"

@@ -1,6 +1,6 @@
 """Other environment reports people paste: nvcc --version, DeepSpeed's ds_report, TensorFlow's
-issue template and tf_env_collect output, `jax.print_environment_info()`, `numba -s`, the CUDA samples'
-deviceQuery, Julia's CUDA.versioninfo(), and plain "Python 3.12" / "Python version: 3.13" mentions."""
+issue template and tf_env_collect output, `jax.print_environment_info()`, `numba -s`, `cupy.show_config()`, the CUDA
+samples' deviceQuery, Julia's CUDA.versioninfo(), and plain "Python 3.12" / "Python version: 3.13" mentions."""
 
 from __future__ import annotations
 
@@ -31,6 +31,8 @@ def read(lines: List[str], facts: HostFacts, source: str) -> None:
     _torch_config(lines, facts, source)
     _tf_build_info(text, facts, source)
     _numba_sysinfo(lines, facts, source)
+    if "CuPy Version" in text:
+        _cupy_config(lines, facts, source)
     if "Runtime Version" in text:
         _device_query(lines, facts, source)
     if "artifact installation" in text or "local installation" in text:
@@ -199,17 +201,89 @@ def _tf_build_info(text: str, facts: HostFacts, source: str) -> None:
 NUMBA_CUDA_VERSION = re.compile(r"^\s*CUDA (Driver|Runtime) Version\s*:\s*(\d+\.\d+)\s*$")
 
 
+# Its device list (numba.cuda.detect()): "id 0    NVIDIA H100 80GB HBM3    [SUPPORTED]", then "Compute Capability: 9.0"
+# on a line of its own; Numba 0.53 printed the name as Python bytes ("id 0    b'NVIDIA Quadro RTX 8000'", numba/numba
+# #6809), and a device it refuses as "[NOT SUPPORTED: CC < 3.0]" (numba/numba#7755). "Mapped libcuda.so paths:" then names the driver library it loaded, whose file name
+# carries the driver's version ("/usr/local/nvidia/lib64/libcuda.so.580.159.04").
+NUMBA_DEVICE = re.compile(r"^\s*id (\d+)\s+(?:b'(.+?)'|(\S.*?))\s+\[(?:NOT |UN)?SUPPORTED[^\]]*\]\s*$")
+NUMBA_CAPABILITY = re.compile(r"^\s*compute capability:\s*(\d+\.\d+)\s*$", re.I)
+DRIVER_LIBRARY_FILE = re.compile(r"/libcuda\.so\.(\d{3}\.\d+(?:\.\d+)?)\s*$")
+
+
 def _numba_sysinfo(lines: List[str], facts: HostFacts, source: str) -> None:
     if not any(line.strip() == "__CUDA Information__" for line in lines):
         return
     where = f"{source}: numba -s"
-    for line in lines:
+    for index, line in enumerate(lines):
         match = NUMBA_CUDA_VERSION.match(line)
         if match and match.group(1) == "Driver":
             mark(facts.gpus, where)
             set_once(facts.gpus, "cuda_driver_version", match.group(2))
         elif match:
             _reported_runtime(facts, match.group(2), where)
+        device = NUMBA_DEVICE.match(line)
+        if device and int(device.group(1)) == len(facts.gpus.devices):
+            capability = next((m.group(1) for m in map(NUMBA_CAPABILITY.match, lines[index + 1:index + 2]) if m), "")
+            mark(facts.gpus, where)
+            facts.gpus.devices.append(Gpu(index=len(facts.gpus.devices), name=device.group(2) or device.group(3),
+                                          compute_capability=capability, source=where))
+        library = DRIVER_LIBRARY_FILE.search(line)
+        if library and line.startswith(("\t", " ")):
+            mark(facts.driver, where)
+            set_once(facts.driver, "userspace_version", library.group(1))
+
+
+# CuPy's `cupy.show_config()` (and `python -c "import cupy; cupy.show_config()"` in its issue template): versions as
+# CUDA's integers. "CUDA Build Version : 13020" is the CUDA CuPy was built with (major * 1000 + minor * 10), "CUDA Driver
+# Version : 13000" the CUDA the driver supports, "CUDA Runtime Version : 13020 (linked to CuPy) / 13000 (locally
+# installed)" the runtime it runs with (the plain number before CuPy 13). cuDNN's integer is major * 1000 + minor * 100
+# + patch before cuDNN 9 ("8200") and major * 10000 + minor * 100 + patch since ("90100"); NCCL's likewise switched at
+# 2.9 ("2708" is 2.7.8, "22809" is 2.28.9). Each device is "Device 0 Name : NVIDIA Quadro RTX 6000" and "Device 0
+# Compute Capability : 75".
+CUPY_FIELD = re.compile(r"^\s*[-+]?(CuPy Version|CUDA Build Version|CUDA Driver Version|CUDA Runtime Version|cuDNN Version|"
+                        r"NCCL Runtime Version|Device (\d+) Name|Device (\d+) Compute Capability)\s*:\s*(\S.*?)\s*$")
+
+
+def _cupy_config(lines: List[str], facts: HostFacts, source: str) -> None:
+    fields = [m for m in map(CUPY_FIELD.match, lines) if m]
+    if not any(m.group(1) == "CuPy Version" for m in fields):
+        return
+    where = f"{source}: cupy.show_config()"
+    for match in fields:
+        key, value = match.group(1), match.group(4)
+        number = re.match(r"\d+(?=\s|$)", value)
+        if key == "CuPy Version" and re.fullmatch(r"\d+\.\d+\.\d+\w*", value):
+            set_once(framework(facts, "cupy", where), "version", value)
+        elif key == "CUDA Build Version" and number:
+            built_with_cuda(framework(facts, "cupy", where), _cuda_integer(number.group(0)))
+        elif key == "CUDA Driver Version" and number and number.group(0) != "0":
+            mark(facts.gpus, where)
+            set_once(facts.gpus, "cuda_driver_version", _cuda_integer(number.group(0)))
+        elif key == "CUDA Runtime Version" and number:
+            _reported_runtime(facts, _cuda_integer(number.group(0)), where)
+        elif key in ("cuDNN Version", "NCCL Runtime Version") and number:
+            name = "cudnn" if key.startswith("cuDNN") else "nccl"
+            mark(facts.libraries, where)
+            facts.libraries.found.append(Library(name=name, version=_library_integer(int(number.group(0))),
+                                                 kind="reported", source=where))
+        elif match.group(2) and int(match.group(2)) == len(facts.gpus.devices):
+            mark(facts.gpus, where)
+            facts.gpus.devices.append(Gpu(index=len(facts.gpus.devices), name=value, source=where))
+        elif match.group(3) and int(match.group(3)) < len(facts.gpus.devices) and value.isdigit():
+            facts.gpus.devices[int(match.group(3))].compute_capability = f"{value[:-1]}.{value[-1]}"
+
+
+def _cuda_integer(value: str) -> str:
+    """CUDA's version integer as a release: 13020 is 13.2, 9020 is 9.2."""
+    number = int(value)
+    return f"{number // 1000}.{number % 1000 // 10}"
+
+
+def _library_integer(number: int) -> str:
+    """cuDNN's and NCCL's version integers as releases: 8200 is 8.2.0, 90100 is 9.1.0, 22809 is 2.28.9."""
+    if number >= 10000:
+        return f"{number // 10000}.{number % 10000 // 100}.{number % 100}"
+    return f"{number // 1000}.{number % 1000 // 100}.{number % 100}"
 
 
 def _reported_runtime(facts: HostFacts, version: str, where: str) -> None:
