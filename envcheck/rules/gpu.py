@@ -1204,8 +1204,10 @@ SIZE_UNITS = {"bytes": 1, "KiB": 2 ** 10, "MiB": 2 ** 20, "GiB": 2 ** 30, "TiB":
 # this process has 518.00 MiB memory in use. Of the allocated memory 0 bytes is allocated by PyTorch, and 0 bytes is
 # reserved by PyTorch but unallocated." torch 1.x: "CUDA out of memory. Tried to allocate 240.00 MiB (GPU 0; 6.00 GiB
 # total capacity; 2.03 GiB already allocated; 1.03 GiB free; 2.47 GiB reserved in total by PyTorch)".
+# torch 2.1 spelt it "total capacty" ("GPU 0 has a total capacty of 4.00 GiB of which 41.56 MiB is free",
+# Synthintel0/MyGirlGPT#11; FoundationVision/GenerateU#10).
 TORCH_OOM = re.compile(r"CUDA out of memory\. Tried to allocate " + SIZE)
-TORCH_CAPACITY = re.compile(r"total capacity of " + SIZE + r" of which " + SIZE + r" is free")
+TORCH_CAPACITY = re.compile(r"total capaci?ty of " + SIZE + r" of which " + SIZE + r" is free")
 TORCH_OLD_CAPACITY = re.compile(SIZE + r" total capacity; " + SIZE + r" already allocated; " + SIZE + r" free; " +
                                 SIZE + r" reserved in total by PyTorch")
 TORCH_THIS_PROCESS = re.compile(r"this process has " + SIZE + r" memory in use")
@@ -1213,6 +1215,7 @@ TORCH_THIS_PROCESS = re.compile(r"this process has " + SIZE + r" memory in use")
 # alone it printed no "Process" entry at all).
 TORCH_OTHER_PROCESS = re.compile(r"\bProcess \d+ has " + SIZE + r" memory in use")
 TORCH_UNALLOCATED = re.compile(SIZE + r" is reserved by PyTorch but unallocated")
+TORCH_ALLOCATED = re.compile(r"Of the allocated memory " + SIZE + r" is allocated by PyTorch")
 # XLA's allocator (JAX; TensorFlow's is the same BFC allocator): "RESOURCE_EXHAUSTED: Out of memory while trying to
 # allocate 200.02GiB with allocator GPU_0_bfc" (JAX 0.11 on an H100, session 72), "... allocate 33762398024 bytes.";
 # TensorFlow's "ResourceExhaustedError: OOM when allocating tensor with shape[32,1024,64,64] and type float on
@@ -1269,11 +1272,43 @@ def _out_of_memory(ctx: Context) -> Dict:
         unallocated = TORCH_UNALLOCATED.search(text)
         if unallocated:
             report["unallocated"] = _bytes(*unallocated.groups())
+        allocated = TORCH_ALLOCATED.search(text)
+        if allocated:
+            report["pytorch"] = _bytes(*allocated.groups()) + report.get("unallocated", 0)
+        if allocated and others and "this_process" not in report:
+            _own_entry_by_pid(report, others)
     elif old:
         sizes = [_bytes(old.group(i), old.group(i + 1)) for i in (1, 3, 5, 7)]
         report["total"], allocated, report["free"], reserved = sizes
         report["unallocated"] = max(reserved - allocated, 0)
     return report
+
+
+def _own_entry_by_pid(report: Dict, entries: List[int]) -> None:
+    """In a container torch cannot tell its own process among NVML's and lists it by PID like the others ("Process 20398
+    has 14.52 GiB memory in use. Of the allocated memory 14.06 GiB is allocated by PyTorch", FoundationVision/GenerateU
+    #10; "Process 76883 has 53.16 GiB ... 11.97 GiB is allocated by PyTorch, and 40.69 GiB is reserved",
+    Tianhao-Qi/Mask2DiT#4). The entry that holds what PyTorch holds and at most a context more is this process."""
+    own = next((entry for entry in entries if report["pytorch"] <= entry <= report["pytorch"] + OTHERS_FLOOR), None)
+    if own is None or report["pytorch"] == 0:
+        return
+    rest = list(entries)
+    rest.remove(own)
+    report["this_process"] = own
+    if rest:
+        report["other_processes"] = sum(rest)
+    else:
+        del report["other_processes"]
+
+
+def _held_outside_pytorch(report: Dict) -> int:
+    """Bytes this process holds beyond what PyTorch allocated and cached: another library's pool in the same process
+    (JAX preallocates 75% of the GPU at its first use, TensorFlow nearly all of it, CuPy keeps its own); 0 when that is
+    no more than a CUDA context and libraries' workspaces."""
+    if "this_process" not in report or "pytorch" not in report:
+        return 0
+    outside = report["this_process"] - report["pytorch"]
+    return outside if outside >= max(OTHERS_FLOOR, report["total"] // 10) else 0
 
 
 def _held_by_others(report: Dict) -> int:
@@ -1318,7 +1353,7 @@ def gpu_memory_too_small_for_model(ctx: Context, seen: List[str]) -> Iterable[Hi
     Never for the run that failed; it says nothing about the installation.
     """
     report = out_of_memory(ctx)
-    if not report or _held_by_others(report):
+    if not report or _held_by_others(report) or _held_outside_pytorch(report):
         return
     requested, total = report.get("requested"), report.get("total")
     evidence = {"observed": report["observed"], **{key: _gib(report[key]) for key in
@@ -1382,6 +1417,47 @@ def gpu_memory_held_by_other_processes(ctx: Context, seen: List[str]) -> Iterabl
     elif context:
         yield Hit("the GPU has no memory left for even a CUDA context: other processes already fill it",
                   evidence={"observed": context[0].strip()[:300]}, confirmed=True, fix=fix)
+
+
+@rule("GPU022", "gpu-memory-held-by-another-library-in-process", "error",
+      "Another library in the same process holds the GPU's memory",
+      signatures=(TORCH_OOM.pattern,), priority=14,
+      references=("https://docs.jax.dev/en/latest/gpu_memory_allocation.html",
+                  "https://www.tensorflow.org/guide/gpu#limiting_gpu_memory_growth"))
+def gpu_memory_held_by_another_library_in_process(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    PyTorch runs out of memory with little of its own: "CUDA out of memory. Tried to allocate 40.00
+    GiB. GPU 0 has a total capacity of 79.18 GiB of which 19.25 GiB is free. Including non-PyTorch
+    memory, this process has 59.92 GiB memory in use. Of the allocated memory 0 bytes is allocated by
+    PyTorch" (JAX used first in the same process, on an H100; with CuPy's pool holding 60 GiB the
+    same message says 61.60 GiB in use and 1024.00 MiB allocated by PyTorch).
+
+    Why:
+    Other GPU libraries in the process keep pools of their own that PyTorch cannot use: JAX (XLA)
+    preallocates 75% of the GPU at its first computation, TensorFlow maps nearly all of it when it
+    starts, CuPy keeps what it freed in its pool. Importing such a library for one step (a data
+    pipeline in TensorFlow, a JAX helper) leaves PyTorch what is left over.
+
+    Fix:
+    Before the other library starts: XLA_PYTHON_CLIENT_PREALLOCATE=false (or
+    XLA_PYTHON_CLIENT_MEM_FRACTION=0.3) for JAX; tf.config.experimental.set_memory_growth(gpu, True) or
+    TF_FORCE_GPU_ALLOW_GROWTH=true for TensorFlow, or CPU-only TensorFlow for data loading;
+    cupy.get_default_memory_pool().free_all_blocks() for CuPy.
+
+    When to ignore:
+    When the other library's arrays are meant to fill the GPU: the work then needs more memory.
+    """
+    report = out_of_memory(ctx)
+    outside = _held_outside_pytorch(report) if report and not _held_by_others(report) else 0
+    if outside:
+        yield Hit(f"this process holds {_gib(outside)} of the GPU's {_gib(report['total'])} outside PyTorch (PyTorch "
+                  f"itself holds {_gib(report['pytorch'])}): another library in it, such as JAX, TensorFlow or CuPy, "
+                  "keeps that memory", evidence={"observed": report["observed"], "outside_pytorch": _gib(outside)},
+                  confirmed=True,
+                  fix=["export XLA_PYTHON_CLIENT_PREALLOCATE=false  # JAX: allocate on demand; set before it starts",
+                       "export TF_FORCE_GPU_ALLOW_GROWTH=true  # TensorFlow: grow instead of mapping the whole GPU",
+                       "cupy.get_default_memory_pool().free_all_blocks()  # CuPy: give back what its pool keeps"])
 
 
 # Hardware ray tracing asked of a GPU without RT cores. The RT cores came with Turing (GeForce RTX 20): renderers
@@ -1449,4 +1525,5 @@ RULES = (no_nvidia_gpu, xid_errors, ecc_errors, row_remap_pending, pcie_link_deg
          ecc_errors_lifetime, gpu_coverage_mismatch, gpus_restricted, p2p_unavailable_by_design,
          more_ranks_than_visible_gpus, nccl_ranks_share_a_gpu, multiple_mig_devices_in_one_process, vgpu_unlicensed,
          gpu_held_by_stale_process, dcgm_profiling_unsupported_gpu, dcgm_unsupported_on_jetson,
-         gpu_memory_too_small_for_model, gpu_memory_held_by_other_processes, gpu_lacks_rt_cores_for_rtx_renderer)
+         gpu_memory_too_small_for_model, gpu_memory_held_by_other_processes,
+         gpu_memory_held_by_another_library_in_process, gpu_lacks_rt_cores_for_rtx_renderer)

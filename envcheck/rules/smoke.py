@@ -16,7 +16,7 @@ OUT_OF_MEMORY = re.compile(r"out of memory|OutOfMemoryError|CUDA_ERROR_OUT_OF_ME
 
 # The out-of-memory rules read a pasted message's numbers, not a smoke result: a smoke test sizes its work to the memory
 # it finds free, so its out of memory is reported here, pointing at other processes.
-NOT_EXPLAINING = ("SMK001", "GPU019", "GPU020")
+NOT_EXPLAINING = ("SMK001", "GPU019", "GPU020", "GPU022")
 
 
 def _explained_by(text: str) -> List[str]:

@@ -1,0 +1,66 @@
+"""Situations met in session 85, each read in general and tried on at least two real wordings. The H100 recordings
+are in tests/data/h100-errors (its README says how each was made)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import first_finding as first, paste_slugs
+
+H100 = Path(__file__).parent / "data" / "h100-errors"
+
+
+def recorded(name: str) -> str:
+    return (H100 / name).read_text()
+
+
+@pytest.mark.parametrize("name, slug", [
+    ("jax-then-torch-oom.txt", "gpu-memory-held-by-another-library-in-process"),
+    ("cupy-then-torch-oom.txt", "gpu-memory-held-by-another-library-in-process"),
+    ("other-process-oom.txt", "gpu-memory-held-by-other-processes"),
+    ("pidns-torch-oom.txt", "gpu-memory-too-small-for-model"),
+    ("nccl-no-interface.txt", "nccl-no-usable-network-interface"),
+    ("nvcc-sm35.txt", "gpu-arch-dropped-by-nvcc"),
+    ("ptx-newer-arch.txt", "gpu-arch-not-in-build"),
+])
+def test_what_a_real_h100_printed_in_session_85_is_read_as_the_cause_it_was_made_with(name, slug):
+    assert first(recorded(name)).slug == slug
+
+
+def test_memory_outside_pytorch_is_measured_from_the_message():
+    found = first(recorded("cupy-then-torch-oom.txt"))
+    assert "60.60 GiB" in found.message and "1.00 GiB" in found.message
+
+
+# torch 2.1 spelt "total capacty" and, in a container, listed its own process by PID.
+GENERATEU_10 = ("torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 496.00 MiB. GPU 0 has a total "
+                "capacty of 14.75 GiB of which 235.06 MiB is free. Process 20398 has 14.52 GiB memory in use. Of the "
+                "allocated memory 14.06 GiB is allocated by PyTorch, and 330.42 MiB is reserved by PyTorch but "
+                "unallocated. If reserved but unallocated memory is large try setting max_split_size_mb to avoid "
+                "fragmentation.")
+MASK2DIT_4 = ("CUDA out of memory. Tried to allocate 35.60 GiB. GPU 0 has a total capacity of 79.33 GiB of which 26.16 "
+              "GiB is free. Process 76883 has 53.16 GiB memory in use. Of the allocated memory 11.97 GiB is allocated "
+              "by PyTorch, and 40.69 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is "
+              "large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.")
+MYGIRLGPT_11 = ("torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 32.00 MiB. GPU 0 has a total "
+                "capacty of 4.00 GiB of which 41.56 MiB is free. Including non-PyTorch memory, this process has 3.44 "
+                "GiB memory in use. Of the allocated memory 2.58 GiB is allocated by PyTorch, and 1.90 MiB is reserved "
+                "by PyTorch but unallocated.")
+
+
+@pytest.mark.parametrize("text, said", [
+    (GENERATEU_10, "out of memory on a GPU of 14.75 GiB (0.23 GiB free"),
+    (MASK2DIT_4, "PyTorch holds 40.69 GiB reserved but unused"),
+    (MYGIRLGPT_11, "out of memory on a GPU of 4.00 GiB"),
+    (recorded("pidns-torch-oom.txt"), "out of memory on a GPU of 79.18 GiB"),
+])
+def test_a_process_listed_by_pid_that_holds_pytorchs_memory_is_this_one(text, said):
+    """The entry that holds what PyTorch holds is the program's own process seen from a container; a context's few
+    hundred MiB outside PyTorch is no other library's pool."""
+    found = first(text)
+    assert found.slug == "gpu-memory-too-small-for-model" and said in found.message
+    slugs = paste_slugs(text)
+    assert "gpu-memory-held-by-other-processes" not in slugs
+    assert "gpu-memory-held-by-another-library-in-process" not in slugs
