@@ -7,7 +7,8 @@ HIPIFY's docs/tables/*_supported_by_HIP.md list the names of the CUDA and cuDNN 
 translates, each with the release that added (A), deprecated (D), changed (C) and removed (R) it. envcheck keeps only A and R: those are the releases in which code that uses the
 name stops compiling against an older (A) or a newer (R) toolkit. A name HIPIFY lists without an
 A column was there before the oldest release it tracks, so it says nothing about a toolkit's age;
-cuDNN names at 1.0.0, the oldest cuDNN it tracks, are dropped for the same reason.
+cuDNN names at 1.0.0, the oldest cuDNN it tracks, are dropped for the same reason. Struct members HIPIFY does not
+list (HEADER_ROWS) are added after its rows, each with the headers it was read from.
 """
 
 from __future__ import annotations
@@ -34,6 +35,18 @@ TABLES = (
     ("CUDNN_API_supported_by_HIP.md", "cuDNN", "cudnn"),
 )
 BASELINE = {"cudnn": "1.0.0"}
+# Members of the runtime's structs that a release removed, which HIPIFY's tables do not list: read from the headers
+# themselves, struct cudaDeviceProp in driver_types.h of CUDA 12.9 (the nvidia-cuda-runtime-cu12 12.9.79 wheel) against
+# CUDA 13.0's (the 13.0.88 toolkit, CUDART_VERSION 13000). Written as STRUCT::MEMBER; (library, versioned_by, change,
+# version, names, source).
+HEADER_ROWS = (
+    ("CUDA Runtime API", "cuda", "removed", "13.0",
+     ("cudaDeviceProp::clockRate", "cudaDeviceProp::computeMode", "cudaDeviceProp::cooperativeMultiDeviceLaunch",
+      "cudaDeviceProp::deviceOverlap", "cudaDeviceProp::kernelExecTimeoutEnabled", "cudaDeviceProp::maxTexture1DLinear",
+      "cudaDeviceProp::memoryClockRate", "cudaDeviceProp::singleToDoublePrecisionPerfRatio"),
+     "include/driver_types.h of CUDA 12.9.79 (pypi:nvidia-cuda-runtime-cu12==12.9.79) and of CUDA 13.0.88: struct "
+     "cudaDeviceProp members in the first and not the second"),
+)
 ROW = re.compile(r"^\|`([^`]+)`\|([^|]*)\|([^|]*)\|([^|]*)\|([^|]*)\|")
 OUT = Path(__file__).resolve().parent.parent / "matrices" / "cuda_api.toml"
 
@@ -81,7 +94,17 @@ def render(git_dir: str, commit: str) -> str:
                       f'change = "{change}"', f'version = "{release}"', "names = ["]
             lines += [f'  "{name}",' for name in sorted(names)]
             lines += ["]", f'source = "github:ROCm/HIPIFY:docs/tables/{filename}@{commit}"', ""]
-    return "\n".join(lines)
+    return "\n".join(lines + header_rows())
+
+
+def header_rows() -> List[str]:
+    lines = []
+    for library, versioned_by, change, release, names, source in HEADER_ROWS:
+        lines += ["[[api]]", f'library = "{library}"', f'versioned_by = "{versioned_by}"', f'change = "{change}"',
+                  f'version = "{release}"', "names = ["]
+        lines += [f'  "{name}",' for name in names]
+        lines += ["]", f'source = "{source}"', ""]
+    return lines
 
 
 def main(argv: List[str]) -> int:

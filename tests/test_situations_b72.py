@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import first_finding as first, paste_slugs
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
 
 H100 = Path(__file__).parent / "data" / "h100-errors"
 
@@ -64,3 +64,52 @@ def test_a_process_listed_by_pid_that_holds_pytorchs_memory_is_this_one(text, sa
     slugs = paste_slugs(text)
     assert "gpu-memory-held-by-other-processes" not in slugs
     assert "gpu-memory-held-by-another-library-in-process" not in slugs
+
+
+# --- CUDA 13.0's removed cudaDeviceProp members (TK024) ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, member", [
+    (corpus("17050-"), "cudaDeviceProp::computeMode"),  # nvcc's front end, PIConGPU with CUDA 13.0
+    (corpus("17052-"), "cudaDeviceProp::clockRate"),  # GCC, MAGMA 2.6.1 with CUDA 13
+    # constructed: Clang's and MSVC's wordings of the same error
+    ("nvcc --version\nCuda compilation tools, release 13.0, V13.0.88\n"
+     "src/info.cpp:12:22: error: no member named 'memoryClockRate' in 'cudaDeviceProp'", "cudaDeviceProp::memoryClockRate"),
+    ("CUDA 13.0\ninfo.cpp(12): error C2039: 'kernelExecTimeoutEnabled': is not a member of 'cudaDeviceProp'",
+     "cudaDeviceProp::kernelExecTimeoutEnabled"),
+])
+def test_a_cuda_struct_member_that_cuda_13_removed_is_named(text, member):
+    found = first(text)
+    assert found.slug == "cuda-toolkit-too-new-for-project" and member in found.message and "13.0" in found.message
+
+
+@pytest.mark.parametrize("text", [
+    # constructed: a member missing from the program's own struct
+    "src/app.cpp:44:22: error: 'struct Options' has no member named 'clockRate'",
+    # constructed: the member present in the CUDA the build names, so something else is wrong
+    "Cuda compilation tools, release 12.4, V12.4.131\n"
+    "interface.cpp:444:22: error: 'struct cudaDeviceProp' has no member named 'clockRate'",
+])
+def test_a_missing_member_is_not_blamed_on_cuda_13_where_it_cannot_be(text):
+    assert "cuda-toolkit-too-new-for-project" not in paste_slugs(text, diagnosed_only=True)
+
+
+# --- "invalid texture reference" as a missing kernel image (FW021, TK004) ---------------------------------------------
+
+
+@pytest.mark.parametrize("prefix", ["8772-", "16203-", "16503-"])
+def test_an_invalid_texture_reference_from_code_built_here_is_its_architectures(prefix):
+    """Co-Fusion's cudaSafeCall and ElasticFusion's own check on an RTX 2070 built for "30 35 50 52 61"."""
+    assert first(corpus(prefix)).slug == "extension-built-for-other-gpu-arch"
+
+
+def test_a_toolkit_older_than_the_gpu_is_named_beside_code_built_here_without_kernels():
+    """ElasticFusion built with CUDA 7.5 on a GTX 1080 (mp3guy/ElasticFusion#52): the toolkit cannot build for 6.1."""
+    slugs = paste_slugs(corpus("16502-"), diagnosed_only=True)
+    assert "nvcc-too-old-for-gpu-arch" in slugs and "extension-built-for-other-gpu-arch" in slugs
+
+
+def test_an_invalid_texture_reference_alone_judges_no_architecture():
+    # constructed: the message with nothing else, which a wrongly bound texture gives too
+    slugs = paste_slugs("cudaSafeCall() failed at Base.cu:81 : invalid texture reference", diagnosed_only=True)
+    assert "gpu-arch-not-in-build" not in slugs and "nvcc-too-old-for-gpu-arch" not in slugs

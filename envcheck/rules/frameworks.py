@@ -1096,7 +1096,14 @@ NO_KERNEL_IMAGE_SINCE_CUDA9 = (r"no kernel image is (?:not )?available for (?:th
                                r"no kernal image is (?:not )?available for (?:the )?exe?cution\b",
                                r"cudaErrorNoKernelImageForDevice", r"CUDA_ERROR_NO_BINARY_FOR_GPU", r"\bNoBinaryForGpu\b",
                                r"device kernel image is invalid")
-INVALID_SYMBOL_TEXT = (r"\binvalid device symbol\b", r"\bcudaErrorInvalidSymbol\b")
+# Binding a texture reference of such a module fails the same way, before CUDA 12 removed texture references: "invalid
+# texture reference" (cudaErrorInvalidTexture, 18): ElasticFusion's "Error: invalid texture reference:
+# .../convenience.cuh:68" on a GTX 1080 built by CUDA 7.5 and on an RTX 2070 against its CUDA_ARCH_BIN list
+# (mp3guy/ElasticFusion#52, #55, #193), cuHE's "cudaSafeCall() failed at .../Base.cu:81 : invalid texture reference"
+# built for GPU_ARCH=50 on an 8.6 card (vernamlab/cuHE#32), bitcracker's ("you are compiling with the wrong arch
+# options", e-ago/bitcracker#10). Both have other causes too, so alone and with no GPU named they judge nothing.
+INVALID_SYMBOL_TEXT = (r"\binvalid device symbol\b", r"\bcudaErrorInvalidSymbol\b", r"\binvalid texture reference\b",
+                       r"\bcudaErrorInvalidTexture\b")
 INVALID_SYMBOL = re.compile("|".join(INVALID_SYMBOL_TEXT), re.I)
 NO_KERNEL_IMAGE = NO_KERNEL_IMAGE_SINCE_CUDA9 + (r"\binvalid device function\b", r"\bcudaErrorInvalidDeviceFunction\b",
                                                *INVALID_SYMBOL_TEXT)
@@ -1312,7 +1319,7 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield _ngc_release_checks_gpu(ngc, newer=True)
         return
     if seen and all(INVALID_SYMBOL.search(line) for line in seen) and not ctx.gpu_models():
-        return  # "invalid device symbol" alone has other causes; with no GPU named, no architecture to judge
+        return  # "invalid device symbol" or "texture reference" alone has other causes; with no GPU named, nothing to judge
     notes = [line for line in seen if PADDLE_NOTE.search(line)]
     seen = [line for line in seen if line not in notes]
     if notes and not seen:  # Paddle's note alone: its runtime against the GPU decides
@@ -4825,9 +4832,11 @@ EXTENSION_KERNEL_SOURCE = re.compile(r"\bat L:\d+ in (\S+\.cu)\b")
 # architecture flags ("nvcc file.cu -o a.out", "cmake ..", "set(CMAKE_CUDA_ARCHITECTURES 89)", "-gencode"), an autoconf
 # configure asked for CUDA (hypre's "./configure --with-cuda", corpus 5487 and 8233, which builds for sm_70 unless told
 # the GPU). Its kernels are for what that build chose (nvcc's default for its release, CMake's, a number set for
-# another GPU).
+# another GPU). The CMake variables of FindCUDA's projects name them too: OpenCV's and ElasticFusion's CUDA_ARCH_BIN
+# ("set(CUDA_ARCH_BIN \"30 35 50 52 61\" ...)", mp3guy/ElasticFusion#193), OpenCV's CUDA_GENERATION ("-D
+# CUDA_GENERATION=Kepler", opencv/opencv#6580).
 OWN_CUDA_BUILD = re.compile(r"\bnvcc\b[^\n]*?\S\.cu\b|^\W*cmake\s|\bCMAKE_CUDA_ARCHITECTURES\b|-arch[= ]sm_\d+|"
-                            r"-gencode\b|\bconfigure\b[^\n]*?\s--with-cuda\b", re.I)
+                            r"-gencode\b|\bconfigure\b[^\n]*?\s--with-cuda\b|\bCUDA_ARCH_BIN\b|\bCUDA_GENERATION\b", re.I)
 # The failure reported from a source file of the program's own CUDA code, by its own error check: "no kernel image is
 # available for execution on the device in libfusiongpu/fusion.cu at 51" (mesh-fusion, davidstutz/mesh-fusion#13),
 # 'ERROR /data/transfer/HashDAG/src/dag_tracer.cu:135: cuda error "no kernel image ..."' (Phyronnaz/HashDAG#2), "Error:

@@ -736,6 +736,15 @@ BUILDING = (r"\bnvcc\b", r"\bcmake\b", r"setup\.py (?:build|install|develop|bdis
             r"mamba[-_]ssm|diff[-_]gaussian[-_]rasterization|simple[-_]knn|gsplat)\b")
 
 
+def _own_code_without_kernels(ctx: Context) -> str:
+    """The error of a program built here that failed for want of a kernel, naming its own CUDA source ("Error: invalid
+    texture reference: .../Core/src/Cuda/convenience.cuh:68"): the toolkit its owner names is the one that built it.
+    "" when the report has none."""
+    from envcheck.rules.frameworks import NO_KERNEL_IMAGE, OWN_SOURCE_NAMED  # frameworks imports this module
+
+    return next((line.strip()[:200] for line in ctx.observed(NO_KERNEL_IMAGE) if OWN_SOURCE_NAMED.search(line)), "")
+
+
 def _toolkit_older_than_gpus(ctx: Context) -> Iterable[Hit]:
     """The toolkit this machine builds with (nvcc on PATH, else the CUDA its owner names) predates a
     GPU in it: every build for that GPU's own architecture fails, before any error is printed."""
@@ -744,7 +753,8 @@ def _toolkit_older_than_gpus(ctx: Context) -> Iterable[Hit]:
         (cuda.stated_version, cuda.stated_source)
     if not nvcc or not re.fullmatch(r"\d+\.\d+(?:\.\d+)*", nvcc):
         return
-    if not cuda.nvcc_on_path_version and not ctx.observed(BUILDING):
+    failed = _own_code_without_kernels(ctx)
+    if not cuda.nvcc_on_path_version and not ctx.observed(BUILDING) and not failed:
         return  # "CUDA 11.0" in words names the CUDA someone has or wants; only a build makes it the compiler
     for gpu in ctx.gpu_models():
         needs = ctx.matrix.oldest_cuda_for_cc(gpu["cc"]) if gpu["cc"] else None
@@ -752,7 +762,7 @@ def _toolkit_older_than_gpus(ctx: Context) -> Iterable[Hit]:
             yield Hit(f"CUDA {nvcc} cannot build for the {gpu['name']} (compute capability {gpu['cc']}): its "
                       f"architecture needs CUDA {needs} or newer", evidence={
                           "cuda_toolkit": nvcc, "cuda_toolkit_source": where, "gpu": gpu["name"],
-                          "compute_capability": gpu["cc"], "needs_cuda": needs},
+                          "compute_capability": gpu["cc"], "needs_cuda": needs, **({"observed": failed} if failed else {})},
                       fix=[f"install CUDA {needs} or newer (of the framework's CUDA major) from {TOOLKIT_ARCHIVE} and "
                            "export CUDA_HOME to it",
                            f'or export TORCH_CUDA_ARCH_LIST="{_older_ptx(gpu["cc"])}"  # an arch this nvcc knows, plus PTX'])
@@ -1446,6 +1456,16 @@ UNKNOWN_NAME_COMPILING = (
 UNKNOWN_NAME_LINKING = (r"undefined reference to [`'‘](\w+)[’']", r"\bundefined symbol: (\w+)")
 # One group in each pattern: the group that matched says which pattern did, and so whether a compiler's line.
 UNKNOWN_NAME = re.compile("|".join(UNKNOWN_NAME_COMPILING + UNKNOWN_NAME_LINKING))
+# A compiler that does not find a member of one of CUDA's structs, in each compiler's words, struct first or member
+# first: nvcc's front end 'class "cudaDeviceProp" has no member "computeMode"' (PIConGPU on CUDA 13.0), GCC's
+# "'struct cudaDeviceProp' has no member named 'clockRate'" (MAGMA 2.6.1 on CUDA 13), Clang's "no member named
+# 'clockRate' in 'cudaDeviceProp'", MSVC's "'clockRate': is not a member of 'cudaDeviceProp'". matrices/cuda_api.toml
+# names such members as STRUCT::MEMBER.
+MEMBER_MISSING_STRUCT_FIRST = (r'\bclass "(\w+)" has no member "(\w+)"',
+                               r"[‘'`](?:struct |class )?(\w+)[’'] has no member named [‘'`](\w+)[’']")
+MEMBER_MISSING_MEMBER_FIRST = (r"\bno member named '(\w+)' in '(?:struct |class )?(\w+)'",
+                               r"'(\w+)': is not a member of '(?:struct |class )?(\w+)'")
+MEMBER_MISSING = MEMBER_MISSING_STRUCT_FIRST + MEMBER_MISSING_MEMBER_FIRST
 
 
 def api_changes(ctx: Context) -> List[Tuple[str, str, bool, List[Any]]]:
@@ -1465,6 +1485,17 @@ def _api_changes(ctx: Context) -> List[Tuple[str, str, bool, List[Any]]]:
             names.add(name)
             if rows:
                 found.append((name, line.strip(), match.lastindex <= len(UNKNOWN_NAME_COMPILING), rows))
+    for line in ctx.observed(MEMBER_MISSING):
+        for pattern in MEMBER_MISSING:
+            match = re.search(pattern, line, re.I)
+            if match is None:
+                continue
+            struct, member = match.groups() if pattern in MEMBER_MISSING_STRUCT_FIRST else match.groups()[::-1]
+            name = f"{struct}::{member}"
+            rows = ctx.matrix.api_changes(name) if name not in names else []
+            names.add(name)
+            if rows:
+                found.append((name, line.strip(), True, rows))
     return found
 
 
@@ -1660,8 +1691,8 @@ def _thrust_include_missing(ctx: Context, found: "re.Match[str]") -> Hit:
 
 @rule("TK024", "cuda-toolkit-too-new-for-project", "error",
       "The code uses a CUDA API that the toolkit it builds with has removed",
-      signatures=UNKNOWN_NAME_COMPILING + UNKNOWN_NAME_LINKING + (THRUST_MEMBER_MISSING.pattern,), priority=22,
-      scope="build")
+      signatures=UNKNOWN_NAME_COMPILING + UNKNOWN_NAME_LINKING + MEMBER_MISSING + (THRUST_MEMBER_MISSING.pattern,),
+      priority=22, scope="build")
 def cuda_toolkit_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -1678,6 +1709,10 @@ def cuda_toolkit_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[
     compiles only against a release that still has them. matrices/cuda_api.toml has the release
     that removed each name. Thrust, which each toolkit ships, includes less from one release to
     the next: code that used thrust::device having included only thrust/sort.h stops compiling.
+    CUDA 13.0 removed eight members of cudaDeviceProp (clockRate, memoryClockRate, computeMode,
+    kernelExecTimeoutEnabled and others; cudaDeviceGetAttribute reads them now): 'class
+    "cudaDeviceProp" has no member "computeMode"', "'struct cudaDeviceProp' has no member named
+    'clockRate'".
 
     Fix:
     Build with a CUDA release older than the one that removed the name (the project's README names
