@@ -113,3 +113,19 @@ def test_an_invalid_texture_reference_alone_judges_no_architecture():
     # constructed: the message with nothing else, which a wrongly bound texture gives too
     slugs = paste_slugs("cudaSafeCall() failed at Base.cu:81 : invalid texture reference", diagnosed_only=True)
     assert "gpu-arch-not-in-build" not in slugs and "nvcc-too-old-for-gpu-arch" not in slugs
+
+
+# --- TensorFlow from conda has the new C++ string ABI (FW023) ---------------------------------------------------------
+
+
+def test_an_old_abi_op_beside_conda_tensorflow_is_the_string_abi():
+    """horovod/horovod#656: pip built Horovod with CentOS 7's GCC 4.8 against conda's tensorflow-gpu 1.13.1."""
+    found = first(corpus("17200-"))
+    assert found.slug == "extension-cxx11-abi-mismatch" and "from conda" in found.message
+
+
+def test_the_same_symbol_beside_pip_tensorflow_of_that_release_is_not_the_abi():
+    # constructed: pip's TensorFlow 1.13 was built with the old ABI, so an old-ABI symbol missing is no ABI mismatch
+    text = ("$ pip install tensorflow-gpu==1.13.1 horovod\ntensorflow-gpu 1.13.1\n"
+            "mpi_lib.cpython-36m-x86_64-linux-gnu.so: undefined symbol: _ZN10tensorflow12OpDefBuilder4AttrESs")
+    assert "extension-cxx11-abi-mismatch" not in paste_slugs(text, diagnosed_only=True)

@@ -2507,12 +2507,16 @@ OLD_ABI_SYMBOL = re.compile(r"[EKPR]Ss|CheckOpMessageBuilder9NewStringEv")
 # may be a release apart.
 CORE_OP_API = re.compile(r"10tensorflow(?:12OpDefBuilder|8internal21CheckOpMessageBuilder)\d")
 ABI_FLAG = re.compile(r"-D_GLIBCXX_USE_CXX11_ABI=[01]")
+# TensorFlow that conda installed, in a command or in the report's words: "conda install tensorflow-gpu",
+# "tensorflow-gpu 1.13.1 (installed by conda)" (horovod/horovod#656, where pip built Horovod with CentOS 7's GCC 4.8).
+CONDA_TENSORFLOW = re.compile(r"\bconda install\b[^\n]*\btensorflow|\btensorflow[\w-]*\b[^\n]{0,30}?\b"
+                              r"(?:installed (?:by|with|via|from)|from) (?:ana)?conda\b", re.I)
 TF_CUSTOM_OP_GUIDE = "https://www.tensorflow.org/guide/create_op"
 
 
 def _tensorflow_string_abi(ctx: Context, line: str) -> Optional[Tuple[str, str]]:
     """The C++ string ABI a TensorFlow op library's missing symbol is mangled for ("new" or "old"), and the one the
-    installed TensorFlow's pip build uses ("" when its version is not known). None where the symbol takes no string,
+    installed TensorFlow uses: its pip build's, by version ("" when that is not known), or conda's, the new. None where the symbol takes no string,
     where the pip build's ABI is the op's, or, with no TensorFlow version, where the symbol is not one of the entry
     points every release exports: then the ABI explains nothing, or no more than a release apart does."""
     symbol = line.split("undefined symbol:", 1)[-1]
@@ -2521,7 +2525,7 @@ def _tensorflow_string_abi(ctx: Context, line: str) -> Optional[Tuple[str, str]]
         return None
     tensorflow = ctx.framework("tensorflow")
     before_29 = older_than(tensorflow.version, "2.9") if tensorflow is not None else None
-    built = {True: "old", False: "new"}.get(before_29, "")
+    built = "new" if ctx.observed([CONDA_TENSORFLOW.pattern]) else {True: "old", False: "new"}.get(before_29, "")
     if built == wanted or (not built and not CORE_OP_API.search(symbol)):
         return None  # the pip build's own ABI, or a symbol a release apart may lack as well
     return wanted, built
@@ -2722,7 +2726,9 @@ def extension_cxx11_abi_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]
         wanted, built = abi
         tensorflow = ctx.framework("tensorflow")
         set_in_build = ctx.observed([ABI_FLAG.pattern])
-        where = (f"TensorFlow {tensorflow.version}'s pip build uses the {built} one" if built else
+        conda = ctx.observed([CONDA_TENSORFLOW.pattern])
+        where = ("TensorFlow from conda, built with a GCC of 5 or newer, uses the new one" if conda else
+                 f"TensorFlow {tensorflow.version}'s pip build uses the {built} one" if built else
                  "TensorFlow was built with the other (pip's up to 2.8 with the old, from 2.9 and conda's and source "
                  "builds with the new)")
         flag = "1" if wanted == "new" else "0"
