@@ -31,6 +31,11 @@ def corpus_paste(prefix: str) -> str:
     return next(CORPUS.glob(f"{prefix}*/paste.txt")).read_text()
 
 
+def h100_recording(name: str) -> str:
+    """What a situation made on purpose printed on a lent H100 (tests/data/h100-errors; its README says how)."""
+    return (REPO / "tests" / "data" / "h100-errors" / name).read_text()
+
+
 @functools.lru_cache(maxsize=1)
 def shipped_matrix():
     from envcheck import matrix

@@ -281,3 +281,6 @@ def test_cupy_show_config_versions_as_cuda_writes_them():
     assert (cupy.version, cupy.build_cuda) == ("14.2.0", "13.2")
     assert [(lib.name, lib.version) for lib in h100.libraries.found if lib.kind == "reported"] == [
         ("cudart", "13.2"), ("nccl", "2.28.9")]
+    twice = (DATA / "env-reports" / "R-07-cupy-show-config-h100-cuda13.2.txt").read_text() * 2
+    assert [lib.name for lib in from_text(twice, "cupy.txt").libraries.found if lib.kind == "reported"] == [
+        "cudart", "nccl"]

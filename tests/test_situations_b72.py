@@ -3,17 +3,9 @@ are in tests/data/h100-errors (its README says how each was made)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
-
-H100 = Path(__file__).parent / "data" / "h100-errors"
-
-
-def recorded(name: str) -> str:
-    return (H100 / name).read_text()
+from tests.conftest import corpus_paste as corpus, first_finding as first, h100_recording as recorded, paste_slugs
 
 
 @pytest.mark.parametrize("name, slug", [

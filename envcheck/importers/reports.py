@@ -262,10 +262,11 @@ def _cupy_config(lines: List[str], facts: HostFacts, source: str) -> None:
         elif key == "CUDA Runtime Version" and number:
             _reported_runtime(facts, _cuda_integer(number.group(0)), where)
         elif key in ("cuDNN Version", "NCCL Runtime Version") and number:
-            name = "cudnn" if key.startswith("cuDNN") else "nccl"
+            name, release = "cudnn" if key.startswith("cuDNN") else "nccl", _library_integer(int(number.group(0)))
+            if any((lib.name, lib.version, lib.kind) == (name, release, "reported") for lib in facts.libraries.found):
+                continue  # the same report pasted twice
             mark(facts.libraries, where)
-            facts.libraries.found.append(Library(name=name, version=_library_integer(int(number.group(0))),
-                                                 kind="reported", source=where))
+            facts.libraries.found.append(Library(name=name, version=release, kind="reported", source=where))
         elif match.group(2) and int(match.group(2)) == len(facts.gpus.devices):
             mark(facts.gpus, where)
             facts.gpus.devices.append(Gpu(index=len(facts.gpus.devices), name=value, source=where))
