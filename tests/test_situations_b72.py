@@ -121,3 +121,35 @@ def test_the_same_symbol_beside_pip_tensorflow_of_that_release_is_not_the_abi():
     text = ("$ pip install tensorflow-gpu==1.13.1 horovod\ntensorflow-gpu 1.13.1\n"
             "mpi_lib.cpython-36m-x86_64-linux-gnu.so: undefined symbol: _ZN10tensorflow12OpDefBuilder4AttrESs")
     assert "extension-cxx11-abi-mismatch" not in paste_slugs(text, diagnosed_only=True)
+
+
+# --- a missing compiled extension retold, and XLA's missing ptxas retold (FW011, TK012) -----------------------------
+
+
+@pytest.mark.parametrize("text, package", [
+    (corpus("16602-"), "apex"),  # NVIDIA/apex#421: "amp_C fused kernels unavailable, no module named 'amp_C'"
+    ("ModuleNotFoundError: No module named 'mmcv._ext'", "mmcv"),  # Python's own words (as in corpus 699, 5688)
+    ("modulenotfounderror: no module named 'MMCV._ext'", "mmcv"),  # constructed: the same retold in other case
+])
+def test_a_package_without_its_compiled_extension_is_named_in_any_case(text, package):
+    found = first(text)
+    assert found.slug == "cuda-extension-not-built" and found.evidence["package"] == package
+
+
+@pytest.mark.parametrize("text", [
+    corpus("16701-"),  # iot-salzburg/gpu-jupyter#93: "I get an error saying it cannot find ptxas"
+    "JAX could not find `ptxas`, which is part of the CUDA toolkit",  # jax-ml/jax#7239, a maintainer
+])
+def test_xla_finding_no_ptxas_retold_is_read(text):
+    assert first(text).slug == "xla-ptxas-not-found"
+
+
+def test_finding_ptxas_is_not_read_as_its_absence():
+    # constructed: ptxas found, and a person who could find it
+    slugs = paste_slugs("Used ptxas at /usr/local/cuda/bin/ptxas\nI can find ptxas in /usr/local/cuda/bin", True)
+    assert "xla-ptxas-not-found" not in slugs
+
+
+def test_tritons_own_missing_ptxas_is_not_xlas():
+    """Corpus 6992: torch.compile's Inductor with a Triton wheel that lacks its bundled ptxas."""
+    assert "xla-ptxas-not-found" not in paste_slugs(corpus("6992-"), diagnosed_only=True)

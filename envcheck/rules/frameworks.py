@@ -3853,8 +3853,10 @@ UNBUILT_EXTENSIONS = (
     ("mamba-ssm", r"selective_scan_cuda|causal_conv1d_cuda",
      "pip install --no-build-isolation mamba-ssm causal-conv1d  # a build for your torch and CUDA"),
 )
+# In any case, as its signature matches: retold, apex's own words read "amp_C fused kernels unavailable, no module named
+# 'amp_C'" (NVIDIA/apex#421).
 EXTENSION_NOT_BUILT = re.compile(r"No module named '(" + "|".join(p for _, p, _ in UNBUILT_EXTENSIONS) + r")'|"
-                                 r"(apex) was installed without --cuda_ext")
+                                 r"(apex) was installed without --cuda_ext", re.I)
 # A project's own CUDA extension module, by the name torch.utils.cpp_extension projects give it ("emd_cuda",
 # "morphology_cuda", "attn_core_inplace_cuda", "hit._custom_cuda_ext"): missing when the source tree is used without
 # its extension build (python setup.py install / build_ext), or the build failed. numba_cuda is a pip package.
@@ -4033,7 +4035,8 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     module = found.group(1) or "apex's CUDA extensions"
     package, _pattern, build = next((row for row in UNBUILT_EXTENSIONS
-                                     if found.group(2) == row[0] or re.fullmatch(row[1], found.group(1) or "")),
+                                     if (found.group(2) or "").lower() == row[0]
+                                     or re.fullmatch(row[1], found.group(1) or "", re.I)),
                                     UNBUILT_EXTENSIONS[0])
     yield Hit(f"{package} is installed without its compiled CUDA extension ({module})",
               evidence={"package": package, "missing_module": module},

@@ -1110,9 +1110,13 @@ def old_ptxas_on_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # maintainer: "JAX could not find `ptxas`, which is part of the CUDA toolkit" (jax-ml/jax#7239); nvidia/cuda's base
 # and runtime images carry no ptxas, its devel images do (tensorflow/tensorflow#60737).
 # XLA's first words for it (asm_compiler.cc), "Couldn't get ptxas version string: INTERNAL: Couldn't invoke ptxas
-# --version", are enough when an issue title cuts the rest off.
+# --version", are enough when an issue title cuts the rest off. So is the error retold: "I get an error saying it
+# cannot find ptxas" (iot-salzburg/gpu-jupyter#93), "JAX could not find `ptxas`" (jax-ml/jax#7239).
+# Triton's own "RuntimeError: Cannot find ptxas" (torch.compile's Inductor, corpus 6992) is another program's.
+PTXAS_RETOLD = r"\b(?:can ?not|can'?t|could ?n[o']?t) find `?ptxas\b"
 PTXAS_NOT_FOUND = (r"Couldn'?t invoke ptxas", r"Failed to launch ptxas", r"Couldn'?t find a suitable version of ptxas",
-                   r"Can'?t find ptxas binary", r"Couldn'?t get ptxas version string")
+                   r"Can'?t find ptxas binary", r"Couldn'?t get ptxas version string", PTXAS_RETOLD)
+TRITON_NAMED = r"\btriton\b|torch\._dynamo|\binductor\b"
 CUDA_IMAGE_WITHOUT_COMPILER = re.compile(r"\bnvidia/cuda:[\w.-]*?-(?:base|runtime)(?:-[\w.]*\w)?")
 
 
@@ -1142,6 +1146,8 @@ def xla_ptxas_not_found(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if not seen:
         return
+    if all(re.search(PTXAS_RETOLD, line, re.I) for line in seen) and ctx.observed([TRITON_NAMED]):
+        return  # Triton's words, not XLA's
     named = first_match(CUDA_IMAGE_WITHOUT_COMPILER, ctx.observed([CUDA_IMAGE_WITHOUT_COMPILER.pattern]))
     image = named.group(0) if named else ""
     if image:
