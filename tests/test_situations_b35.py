@@ -8,12 +8,12 @@ import pytest
 
 from tests.conftest import corpus_paste as corpus, paste_findings
 
-# Programs' own words for running without the GPU, printed as warnings; each from a real report.
+# Programs' own words for running without the GPU, printed as warnings; each from a real report. (JAX's "No GPU/TPU
+# found, falling back to CPU" was one; since session 85 it reads as a CPU-only jaxlib, tests/test_situations_b72.py.)
 GPU_UNUSED_WORDINGS = (
     "No GPU being used. Careful, inference might be very slow!",  # suno-ai/bark (corpus 1649, 1941)
     "/usr/lib/python3/site-packages/whisper/transcribe.py:114: UserWarning: FP16 is not supported on CPU; "
     "using FP32 instead",  # openai-whisper (corpus 620)
-    "WARNING:absl:No GPU/TPU found, falling back to CPU. (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)",
     "WARNING:ChatTTS.utils.gpu_utils:No GPU found, use CPU instead",  # 2noise/ChatTTS (corpus 1419)
     "Warning: no GPU has been detected.\nFalling back to CPU mode.",  # text-generation-webui (corpus 923)
     "warnings.warn('Running on CPU now! Make sure your PyTorch version matches your CUDA.'",  # corpus 1074

@@ -153,3 +153,26 @@ def test_finding_ptxas_is_not_read_as_its_absence():
 def test_tritons_own_missing_ptxas_is_not_xlas():
     """Corpus 6992: torch.compile's Inductor with a Triton wheel that lacks its bundled ptxas."""
     assert "xla-ptxas-not-found" not in paste_slugs(corpus("6992-"), diagnosed_only=True)
+
+
+# --- JAX's CPU fallback of before its CUDA plugins (FW001, FW008) -----------------------------------------------------
+
+
+@pytest.mark.parametrize("prefix", ["16500-", "2055-", "3645-"])
+def test_jaxs_old_cpu_fallback_is_a_cpu_only_jaxlib(prefix):
+    """whisper-jax on WSL 2 beside a working PyTorch, lra with jax>=0.2.4, min-dalle's absl warning."""
+    found = first(corpus(prefix))
+    assert found.slug == "cpu-only-build" and found.confidence == "likely" and "jaxlib" in found.message
+
+
+def test_jaxs_cpu_fallback_on_native_windows_is_the_platform():
+    """Corpus 6016: Windows 11 and 10 machines; JAX publishes no CUDA build for native Windows."""
+    assert first(corpus("6016-")).slug == "no-cuda-build-for-platform"
+
+
+def test_jaxs_old_fallback_after_a_cuda_failure_is_not_blamed_on_the_build():
+    # constructed: the CUDA plugin failed first and said why; the fallback follows every such failure
+    text = ("Jax plugin configuration error: Exception when calling jax_plugins.xla_cuda12.initialize()\n"
+            "RuntimeError: Unable to load cuSPARSE. Is it installed?\n"
+            "WARNING:absl:No GPU/TPU found, falling back to CPU. (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)")
+    assert first(text).slug != "cpu-only-build"

@@ -681,6 +681,11 @@ def _tensorflow_package_cpu_only(ctx: Context) -> Optional[Tuple[str, str]]:
 # "Jax plugin configuration error: Exception when calling jax_plugins.xla_cuda12.initialize()", then the cause
 # ("Unable to load cuSPARSE. Is it installed?", a cuDNN or driver check).
 JAX_CPU_FALLBACK = r"CUDA-enabled jaxlib is not installed"
+# JAX before its CUDA plugins (0.4.x and older) warned only "No GPU/TPU found, falling back to CPU. (Set
+# TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)" (through absl's logger: "WARNING:absl:No GPU/TPU found"), most
+# often from a jaxlib built without CUDA (min-dalle, lra, whisper-jax threads in the corpus); a CUDA jaxlib that failed
+# printed its reason first.
+JAX_OLD_CPU_FALLBACK = r"No GPU/TPU found, falling back to CPU"
 JAX_PLUGIN_FAILED = r"Jax plugin configuration error"
 # The CUDA plugin's own start-up check (jax_plugins/xla_cuda12/__init__.py, _version_check; jax/_src/xla_bridge.py
 # before the plugin split) loads each CUDA library it was built against and says which one it could not load:
@@ -844,7 +849,8 @@ CPU_ONLY_LIBRARIES = (
 
 
 @rule("FW001", "cpu-only-build", "error", "A CPU-only framework build is installed on a GPU machine",
-      signatures=(r"Torch (?:is )?not (?:being )?compiled with CUDA\b", JAX_CPU_FALLBACK, TORCH_C_LACKS_CUDA,
+      signatures=(r"Torch (?:is )?not (?:being )?compiled with CUDA\b", JAX_CPU_FALLBACK, JAX_OLD_CPU_FALLBACK,
+                  TORCH_C_LACKS_CUDA,
                   # a CPU jaxlib asked for the GPU backend: "Backend 'gpu' failed to initialize: NOT_FOUND: Could
                   # not find registered platform with name: "cuda". Available platform names are: Host Interpreter"
                   r"Could not find registered platform with name: \W?cuda\b", JAX_NO_GPU_BACKEND,
@@ -1053,13 +1059,15 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit("The ONNX Runtime installed is the CPU-only package: it has no CUDA execution provider",
                   evidence={"observed": seen[:2]}, fix=ort_fix)
         return
-    jax_words = [line for line in seen if re.search(f"{JAX_CPU_FALLBACK}|{JAX_NO_GPU_BACKEND}", line, re.I)]
+    jax_words = [line for line in seen
+                 if re.search(f"{JAX_CPU_FALLBACK}|{JAX_NO_GPU_BACKEND}|{JAX_OLD_CPU_FALLBACK}", line, re.I)]
     only_jax = bool(jax_words) and len(jax_words) == len(seen)
     if only_jax and ctx.observed([*JAX_PLUGIN_PRESENT, JAX_CUDA_FAILED_BECAUSE]):
         return  # the CUDA plugin is installed and failed to start: the CPU fallback follows every such failure
     if only_jax and not ctx.observed([JAX_CPU_FALLBACK]):
+        old_warning = all(re.search(JAX_OLD_CPU_FALLBACK, line, re.I) for line in jax_words)
         yield Hit("The jaxlib installed has no GPU backend: it is the CPU-only build, so JAX knows no 'gpu' platform",
-                  evidence={"observed": jax_words[0].strip()[:200]},
+                  evidence={"observed": jax_words[0].strip()[:200]}, generic=old_warning,
                   fix=["pip uninstall -y jax jaxlib", 'pip install -U "jax[cuda12]"  # jaxlib with its CUDA plugin '
                        "(jax[cuda13] for CUDA 13); a package that pins an older jax (its requirements) may have "
                        "replaced it: install it first, then jax[cudaNN]",
@@ -3595,6 +3603,16 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"asked": jax_asked[0][:200], "system.os": "windows"}, references=[JAX_PLATFORMS],
                   fix=["wsl --install  # then, inside WSL 2: pip install -U \"jax[cuda12]\"",
                        "or on native Windows: pip install -U jax  # CPU only"])
+        return
+    # JAX falling back to the CPU on a machine its owner says runs Windows, not WSL (corpus 6016: "Windows 11 and
+    # Windows 10 ... keep getting 'No GPU/TPU found, falling back to CPU'")
+    jax_fallback = ctx.observed([JAX_CPU_FALLBACK, JAX_OLD_CPU_FALLBACK])
+    if jax_fallback and on_native_windows(ctx):
+        yield Hit("JAX runs on the CPU on native Windows, where JAX publishes no CUDA build (its supported platforms: "
+                  "NVIDIA GPU on Windows x86_64 'no', on WSL2 'experimental')",
+                  evidence={"observed": jax_fallback[0].strip()[:200], "system.os": "windows"},
+                  references=[JAX_PLATFORMS],
+                  fix=["wsl --install  # then, inside WSL 2: pip install -U \"jax[cuda12]\""])
         return
     linux_only = first_match(LINUX_LIBRARY_ON_WINDOWS, ctx.observations)
     if linux_only:
