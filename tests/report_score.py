@@ -39,7 +39,8 @@ def observed(text: str, expected: Dict) -> Dict:
     distributions = {(d.name, d.version) for d in facts.python.distributions}
     distributions |= {(lib.name, lib.version) for lib in facts.libraries.found}
     return {
-        "driver_version": facts.gpus.driver_version or facts.driver.kernel_module_version or facts.driver.userspace_version,
+        "driver_version": (facts.gpus.driver_version or facts.driver.kernel_module_version
+                           or facts.driver.userspace_version),
         "gpu_count": len(facts.gpus.devices),
         "gpu_names": [g.name for g in facts.gpus.devices],
         "framework": framework.name if framework else "",

@@ -66,7 +66,8 @@ def test_a_process_listed_by_pid_that_holds_pytorchs_memory_is_this_one(text, sa
     (corpus("17052-"), "cudaDeviceProp::clockRate"),  # GCC, MAGMA 2.6.1 with CUDA 13
     # constructed: Clang's and MSVC's wordings of the same error
     ("nvcc --version\nCuda compilation tools, release 13.0, V13.0.88\n"
-     "src/info.cpp:12:22: error: no member named 'memoryClockRate' in 'cudaDeviceProp'", "cudaDeviceProp::memoryClockRate"),
+     "src/info.cpp:12:22: error: no member named 'memoryClockRate' in 'cudaDeviceProp'",
+     "cudaDeviceProp::memoryClockRate"),
     ("CUDA 13.0\ninfo.cpp(12): error C2039: 'kernelExecTimeoutEnabled': is not a member of 'cudaDeviceProp'",
      "cudaDeviceProp::kernelExecTimeoutEnabled"),
 ])

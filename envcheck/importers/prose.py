@@ -40,7 +40,8 @@ GPU_MENTION = re.compile(
     r"(?:NVIDIA\s+)?GeForce\s+\d{2,4}(?:MX|M)?(?:\s*(?i:Ti|SUPER)|\s*(?:GTX|GTS|GT|GSO|GS|SE)\+?(?![\w+]))?|"
     # the laptop MX line, whose word comes first and is often written alone: "Nvidia Geforce MX330", "MX150"
     r"(?:NVIDIA\s+)?(?:GeForce\s+)?MX\s?[1-5][1-7]0|"
-    r"(?:[AHLBVPKM]\d{2,3}(?:S|m|c|Xm?)?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*(?:\s*\d{2,3}\s*GB?(?:\s+HBM\d[eE]?)?)?)(?!\w|\.\w)", re.ASCII)
+    r"(?:[AHLBVPKM]\d{2,3}(?:S|m|c|Xm?)?|T4|L4|A2|P4|G[BH]\d{3})(?:-[A-Za-z0-9]+)*"
+    r"(?:\s*\d{2,3}\s*GB?(?:\s+HBM\d[eE]?)?)?)(?!\w|\.\w)", re.ASCII)
 # Another vendor's name just before a model that reads like an NVIDIA data-centre one: AMD's "Radeon R9 M295X" and
 # "Radeon Pro V340", Intel's "Arc A770".
 OTHER_VENDOR_BEFORE = re.compile(r"\b(?:AMD|Radeon|Intel|Apple)(?:\s*\(R\))?(?:\s+(?:Radeon|Pro|R\d|RX|Arc|Iris|Xe|HD|"

@@ -203,8 +203,9 @@ NUMBA_CUDA_VERSION = re.compile(r"^\s*CUDA (Driver|Runtime) Version\s*:\s*(\d+\.
 
 # Its device list (numba.cuda.detect()): "id 0    NVIDIA H100 80GB HBM3    [SUPPORTED]", then "Compute Capability: 9.0"
 # on a line of its own; Numba 0.53 printed the name as Python bytes ("id 0    b'NVIDIA Quadro RTX 8000'", numba/numba
-# #6809), and a device it refuses as "[NOT SUPPORTED: CC < 3.0]" (numba/numba#7755). "Mapped libcuda.so paths:" then names the driver library it loaded, whose file name
-# carries the driver's version ("/usr/local/nvidia/lib64/libcuda.so.580.159.04").
+# #6809), and a device it refuses as "[NOT SUPPORTED: CC < 3.0]" (numba/numba#7755). "Mapped libcuda.so paths:" then
+# names the driver library it loaded, whose file name carries the driver's version
+# ("/usr/local/nvidia/lib64/libcuda.so.580.159.04").
 NUMBA_DEVICE = re.compile(r"^\s*id (\d+)\s+(?:b'(.+?)'|(\S.*?))\s+\[(?:NOT |UN)?SUPPORTED[^\]]*\]\s*$")
 NUMBA_CAPABILITY = re.compile(r"^\s*compute capability:\s*(\d+\.\d+)\s*$", re.I)
 DRIVER_LIBRARY_FILE = re.compile(r"/libcuda\.so\.(\d{3}\.\d+(?:\.\d+)?)\s*$")
@@ -234,14 +235,15 @@ def _numba_sysinfo(lines: List[str], facts: HostFacts, source: str) -> None:
 
 
 # CuPy's `cupy.show_config()` (and `python -c "import cupy; cupy.show_config()"` in its issue template): versions as
-# CUDA's integers. "CUDA Build Version : 13020" is the CUDA CuPy was built with (major * 1000 + minor * 10), "CUDA Driver
-# Version : 13000" the CUDA the driver supports, "CUDA Runtime Version : 13020 (linked to CuPy) / 13000 (locally
+# CUDA's integers. "CUDA Build Version : 13020" is the CUDA CuPy was built with (major * 1000 + minor * 10), "CUDA
+# Driver Version : 13000" the CUDA the driver supports, "CUDA Runtime Version : 13020 (linked to CuPy) / 13000 (locally
 # installed)" the runtime it runs with (the plain number before CuPy 13). cuDNN's integer is major * 1000 + minor * 100
 # + patch before cuDNN 9 ("8200") and major * 10000 + minor * 100 + patch since ("90100"); NCCL's likewise switched at
 # 2.9 ("2708" is 2.7.8, "22809" is 2.28.9). Each device is "Device 0 Name : NVIDIA Quadro RTX 6000" and "Device 0
 # Compute Capability : 75".
-CUPY_FIELD = re.compile(r"^\s*[-+]?(CuPy Version|CUDA Build Version|CUDA Driver Version|CUDA Runtime Version|cuDNN Version|"
-                        r"NCCL Runtime Version|Device (\d+) Name|Device (\d+) Compute Capability)\s*:\s*(\S.*?)\s*$")
+CUPY_FIELD = re.compile(r"^\s*[-+]?(CuPy Version|CUDA Build Version|CUDA Driver Version|CUDA Runtime Version|"
+                        r"cuDNN Version|NCCL Runtime Version|Device (\d+) Name|Device (\d+) Compute Capability)"
+                        r"\s*:\s*(\S.*?)\s*$")
 
 
 def _cupy_config(lines: List[str], facts: HostFacts, source: str) -> None:

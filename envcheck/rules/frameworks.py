@@ -1327,7 +1327,7 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield _ngc_release_checks_gpu(ngc, newer=True)
         return
     if seen and all(INVALID_SYMBOL.search(line) for line in seen) and not ctx.gpu_models():
-        return  # "invalid device symbol" or "texture reference" alone has other causes; with no GPU named, nothing to judge
+        return  # "invalid device symbol" or "texture reference" alone has other causes; no GPU named, nothing to judge
     notes = [line for line in seen if PADDLE_NOTE.search(line)]
     seen = [line for line in seen if line not in notes]
     if notes and not seen:  # Paddle's note alone: its runtime against the GPU decides
@@ -2524,9 +2524,10 @@ TF_CUSTOM_OP_GUIDE = "https://www.tensorflow.org/guide/create_op"
 
 def _tensorflow_string_abi(ctx: Context, line: str) -> Optional[Tuple[str, str]]:
     """The C++ string ABI a TensorFlow op library's missing symbol is mangled for ("new" or "old"), and the one the
-    installed TensorFlow uses: its pip build's, by version ("" when that is not known), or conda's, the new. None where the symbol takes no string,
-    where the pip build's ABI is the op's, or, with no TensorFlow version, where the symbol is not one of the entry
-    points every release exports: then the ABI explains nothing, or no more than a release apart does."""
+    installed TensorFlow uses: its pip build's, by version ("" when that is not known), or conda's, the new. None where
+    the symbol takes no string, where the pip build's ABI is the op's, or, with no TensorFlow version, where the symbol
+    is not one of the entry points every release exports: then the ABI explains nothing, or no more than a release
+    apart does."""
     symbol = line.split("undefined symbol:", 1)[-1]
     wanted = "new" if NEW_ABI_SYMBOL.search(symbol) else "old" if OLD_ABI_SYMBOL.search(symbol) else ""
     if not wanted:
@@ -4863,7 +4864,8 @@ EXTENSION_KERNEL_SOURCE = re.compile(r"\bat L:\d+ in (\S+\.cu)\b")
 # ("set(CUDA_ARCH_BIN \"30 35 50 52 61\" ...)", mp3guy/ElasticFusion#193), OpenCV's CUDA_GENERATION ("-D
 # CUDA_GENERATION=Kepler", opencv/opencv#6580).
 OWN_CUDA_BUILD = re.compile(r"\bnvcc\b[^\n]*?\S\.cu\b|^\W*cmake\s|\bCMAKE_CUDA_ARCHITECTURES\b|-arch[= ]sm_\d+|"
-                            r"-gencode\b|\bconfigure\b[^\n]*?\s--with-cuda\b|\bCUDA_ARCH_BIN\b|\bCUDA_GENERATION\b", re.I)
+                            r"-gencode\b|\bconfigure\b[^\n]*?\s--with-cuda\b|\bCUDA_ARCH_BIN\b|\bCUDA_GENERATION\b",
+                            re.I)
 # The failure reported from a source file of the program's own CUDA code, by its own error check: "no kernel image is
 # available for execution on the device in libfusiongpu/fusion.cu at 51" (mesh-fusion, davidstutz/mesh-fusion#13),
 # 'ERROR /data/transfer/HashDAG/src/dag_tracer.cu:135: cuda error "no kernel image ..."' (Phyronnaz/HashDAG#2), "Error:

@@ -762,7 +762,8 @@ def _toolkit_older_than_gpus(ctx: Context) -> Iterable[Hit]:
             yield Hit(f"CUDA {nvcc} cannot build for the {gpu['name']} (compute capability {gpu['cc']}): its "
                       f"architecture needs CUDA {needs} or newer", evidence={
                           "cuda_toolkit": nvcc, "cuda_toolkit_source": where, "gpu": gpu["name"],
-                          "compute_capability": gpu["cc"], "needs_cuda": needs, **({"observed": failed} if failed else {})},
+                          "compute_capability": gpu["cc"], "needs_cuda": needs,
+                          **({"observed": failed} if failed else {})},
                       fix=[f"install CUDA {needs} or newer (of the framework's CUDA major) from {TOOLKIT_ARCHIVE} and "
                            "export CUDA_HOME to it",
                            f'or export TORCH_CUDA_ARCH_LIST="{_older_ptx(gpu["cc"])}"  # an arch this nvcc knows, plus PTX'])
