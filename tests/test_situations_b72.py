@@ -177,3 +177,26 @@ def test_jaxs_old_fallback_after_a_cuda_failure_is_not_blamed_on_the_build():
             "RuntimeError: Unable to load cuSPARSE. Is it installed?\n"
             "WARNING:absl:No GPU/TPU found, falling back to CPU. (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)")
     assert first(text).slug != "cpu-only-build"
+
+
+# --- cuDNN 8's sub-library loader with its reason cut off (LIB001, SYS003) -------------------------------------------
+
+
+def test_a_cudnn_sub_library_that_could_not_be_loaded_is_cudnn_missing():
+    """Corpus 15851: 'Error: Could not load library libcudnn_cnn_infer.so.8', nothing after it, torch 2.0 on Linux."""
+    assert first(corpus("15851-")).slug == "cudnn-missing"
+
+
+def test_the_same_under_wsl_is_wsls_libcuda():
+    """Corpus 2020, on WSL Ubuntu 22.04; where people paste the reason under WSL it is 'Error: libcuda.so: cannot open
+    shared object file' (corpus 1617), which SYS003 reads already."""
+    found = first(corpus("2020-"))
+    assert found.slug == "wsl-libcuda" and "libcudnn_cnn_infer.so.8" in found.message
+
+
+def test_a_sub_library_whose_reason_is_shown_is_read_by_that_reason():
+    # constructed on the corpus's form: the reason names cuBLAS, not cuDNN
+    text = ("Could not load library libcudnn_ops_infer.so.8. Error: libcublas.so.11: cannot open shared object file: "
+            "No such file or directory")
+    found = first(text)
+    assert found.slug == "cuda-libraries-missing" and "libcublas.so.11" in found.message

@@ -14,7 +14,7 @@ from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.frameworks import (BITSANDBYTES_SEEKS_SO, JAX_LIBRARY_UNLOADABLE, ORT_PROVIDER_DLL_UNLOADED,
                                        ORT_PROVIDER_FAILED, _software_release, torch_variant, unreleased_build)
 from envcheck.rules.container import in_container, l4t_mismatch
-from envcheck.rules.system import EXECSTACK_SAID, on_native_windows
+from envcheck.rules.system import CUDNN_SUBLIBRARY_UNREAD, EXECSTACK_SAID, on_native_windows
 from envcheck.rules.toolkit import (CONDA_ENVIRONMENT, NVVM_MISSING, UNKNOWN_NAME_COMPILING, UNKNOWN_NAME_LINKING,
                                    api_verdicts)
 
@@ -37,7 +37,8 @@ WHEEL_DIR = re.compile(r"/(site|dist)-packages/")
 LINKER_NO_CUDNN = r"(?:cannot find|ne peut trouver) -lcudnn\b"
 TF_SELF_CHECK_CUDNN = re.compile(r"^\W*Could not find cuDNN(?:\s+(\d+)(?:\.\d+)?)?\.?\s*$")
 CUDNN_MISSING = (r"libcudnn\S*\.so(\.\d+)*: cannot open shared object file", r"Could not load dynamic library 'libcudnn",
-                 r"Could not load library libcudnn\S*\. Error: libcudnn\S*: cannot open", r"Unable to load any of "
+                 r"Could not load library libcudnn\S*\. Error: libcudnn\S*: cannot open", CUDNN_SUBLIBRARY_UNREAD,
+                 r"Unable to load any of "
                  r"\{?libcudnn", r"Could not locate cudnn", r"cuDNN (library )?(is )?not found",
                  # Paddle: "Cannot load cudnn shared library. Cannot invoke method cudnnGetVersion", older
                  # "Can not find library: libcudnn.so"
@@ -108,6 +109,9 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return  # a cuDNN of another major is there: LIB002 names that
     if seen and all(re.search(CUDNN8_SUBLIBRARY_126, line, re.I) for line in seen) and ctx.observed(CUDNN_SAID_PRESENT):
         return  # the DLL is there and still does not load: a DLL it depends on is missing (LIB009)
+    if seen and all(re.search(CUDNN_SUBLIBRARY_UNREAD, line, re.I) for line in seen) and \
+            (f.system.wsl or ctx.observed([r"\bWSL2?\b", r"/usr/lib/wsl/lib"])):
+        return  # under WSL the sub-library's reason is WSL's libcuda (SYS003)
     tf = ctx.framework("tensorflow")
     without = _tensorflow_without_its_cudnn(ctx)
     if tf is not None and tf.accelerator == "cuda" and f.libraries.status == "ok" and not has_cudnn:

@@ -137,6 +137,12 @@ def shm_not_writable(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                                                                    "docker run --tmpfs /dev/shm:rw,size=8g ..."])
 
 
+# cuDNN 8's loader of its sub-libraries with its reason cut off, the line ending at the library: "Error: Could not load
+# library libcudnn_cnn_infer.so.8" (corpus 15851, under torch 2.0; 2020, under WSL). Elsewhere it is cuDNN's files
+# missing (LIB001); under WSL the reason, where people paste it, is WSL's libcuda: "Could not load library
+# libcudnn_cnn_infer.so.8. Error: libcuda.so: cannot open shared object file" (three corpus pastes), since
+# libcudnn_cnn_infer dlopens the unversioned libcuda.so, which only /usr/lib/wsl/lib holds.
+CUDNN_SUBLIBRARY_UNREAD = r"Could not load library libcudnn\w*\.so\.\d+\.?\s*$"
 # A Linux NVIDIA driver inside WSL, as a paste shows it: its packages in a dpkg or apt listing
 # ("libnvidia-compute-510:amd64  install"), or a libcuda loaded from the distribution's library folder instead of
 # /usr/lib/wsl/lib ("AttributeError: /lib/x86_64-linux-gnu/libcuda.so: undefined symbol: undef").
@@ -186,6 +192,14 @@ def wsl_libcuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         yield Hit("WSL's libcuda (/usr/lib/wsl/lib) is not found by the loader",
                   fix=["ls -l /usr/lib/wsl/lib/libcuda*", "export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH",
                        "sudo ldconfig"])
+    elif wsl and ctx.observed([CUDNN_SUBLIBRARY_UNREAD]):
+        line = ctx.observed([CUDNN_SUBLIBRARY_UNREAD])[0]
+        library = re.search(r"libcudnn\w*\.so\.\d+", line).group(0)
+        yield Hit(f"under WSL cuDNN's {library} could not be loaded: cuDNN opens the unversioned libcuda.so, which "
+                  "only /usr/lib/wsl/lib holds, outside the loader's path", generic=True,
+                  evidence={"observed": line.strip()[:200]},
+                  fix=["export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH  # then run the program again",
+                       "ls -l /usr/lib/wsl/lib/libcuda*  # the Windows driver's libcuda"])
     elif f.system.wsl and ctx.observed(WSL_NO_CUDA):
         # Programs that load libcuda themselves (Taichi, Numba, CuPy, ONNX Runtime) and only say "no CUDA":
         # on WSL the usual reason is that their loader does not look in /usr/lib/wsl/lib. Many causes print
