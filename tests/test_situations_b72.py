@@ -200,3 +200,13 @@ def test_a_sub_library_whose_reason_is_shown_is_read_by_that_reason():
             "No such file or directory")
     found = first(text)
     assert found.slug == "cuda-libraries-missing" and "libcublas.so.11" in found.message
+
+
+def test_cudnn_integers_of_both_encodings_read_as_releases():
+    """cuDNN 9 encodes its version as major * 10000: torch.backends.cudnn.version() gave 91900 for cuDNN 9.19.0 on the
+    lent H100 (session 85's certificate); cuDNN 8 and older as major * 1000 ("8907"), and JAX prints cuDNN 9 so too
+    ("Minimum supported: 9100")."""
+    from envcheck.rules.libraries import _dotted
+
+    assert [_dotted(v) for v in ("91900", "90100", "9100", "8907", "7102", "(8, 5, 0)")] == [
+        "9.19.0", "9.1.0", "9.1.0", "8.9.7", "7.1.2", "8.5.0"]

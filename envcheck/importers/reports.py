@@ -9,6 +9,7 @@ from typing import List
 
 from envcheck.importers._facts import built_with_cuda, framework, mark, set_once
 from envcheck.importers.paste import form_answers
+from envcheck.libcuda import version_string
 from envcheck.model import Gpu, HostFacts, Library
 from envcheck.probes.cuda import parse_nvcc_version
 
@@ -257,14 +258,14 @@ def _cupy_config(lines: List[str], facts: HostFacts, source: str) -> None:
         if key == "CuPy Version" and re.fullmatch(r"\d+\.\d+\.\d+\w*", value):
             set_once(framework(facts, "cupy", where), "version", value)
         elif key == "CUDA Build Version" and number:
-            built_with_cuda(framework(facts, "cupy", where), _cuda_integer(number.group(0)))
+            built_with_cuda(framework(facts, "cupy", where), version_string(int(number.group(0))))
         elif key == "CUDA Driver Version" and number and number.group(0) != "0":
             mark(facts.gpus, where)
-            set_once(facts.gpus, "cuda_driver_version", _cuda_integer(number.group(0)))
+            set_once(facts.gpus, "cuda_driver_version", version_string(int(number.group(0))))
         elif key == "CUDA Runtime Version" and number:
-            _reported_runtime(facts, _cuda_integer(number.group(0)), where)
+            _reported_runtime(facts, version_string(int(number.group(0))), where)
         elif key in ("cuDNN Version", "NCCL Runtime Version") and number:
-            name, release = "cudnn" if key.startswith("cuDNN") else "nccl", _library_integer(int(number.group(0)))
+            name, release = "cudnn" if key.startswith("cuDNN") else "nccl", library_version(int(number.group(0)))
             if any((lib.name, lib.version, lib.kind) == (name, release, "reported") for lib in facts.libraries.found):
                 continue  # the same report pasted twice
             mark(facts.libraries, where)
@@ -276,14 +277,9 @@ def _cupy_config(lines: List[str], facts: HostFacts, source: str) -> None:
             facts.gpus.devices[int(match.group(3))].compute_capability = f"{value[:-1]}.{value[-1]}"
 
 
-def _cuda_integer(value: str) -> str:
-    """CUDA's version integer as a release: 13020 is 13.2, 9020 is 9.2."""
-    number = int(value)
-    return f"{number // 1000}.{number % 1000 // 10}"
-
-
-def _library_integer(number: int) -> str:
-    """cuDNN's and NCCL's version integers as releases: 8200 is 8.2.0, 90100 is 9.1.0, 22809 is 2.28.9."""
+def library_version(number: int) -> str:
+    """cuDNN's and NCCL's version integers as releases: 8200 is 8.2.0, 90100 is 9.1.0, 22809 is 2.28.9 (and JAX's
+    four-digit form of cuDNN 9, 9100, is 9.1.0)."""
     if number >= 10000:
         return f"{number // 10000}.{number % 10000 // 100}.{number % 100}"
     return f"{number // 1000}.{number % 1000 // 100}.{number % 100}"

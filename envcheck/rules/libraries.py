@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, List, Optional, Tuple
 
+from envcheck.importers.reports import library_version
 from envcheck.libcuda import version_string
 from envcheck.matrix import QueryError, version
 from packaging.version import InvalidVersion
@@ -14,7 +15,7 @@ from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.frameworks import (BITSANDBYTES_SEEKS_SO, JAX_LIBRARY_UNLOADABLE, ORT_PROVIDER_DLL_UNLOADED,
                                        ORT_PROVIDER_FAILED, _software_release, torch_variant, unreleased_build)
 from envcheck.rules.container import in_container, l4t_mismatch
-from envcheck.rules.system import CUDNN_SUBLIBRARY_UNREAD, EXECSTACK_SAID, on_native_windows
+from envcheck.rules.system import CUDNN_SUBLIBRARY_UNREAD, EXECSTACK_SAID, on_native_windows, under_wsl
 from envcheck.rules.toolkit import (CONDA_ENVIRONMENT, NVVM_MISSING, UNKNOWN_NAME_COMPILING, UNKNOWN_NAME_LINKING,
                                    api_verdicts)
 
@@ -109,8 +110,7 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return  # a cuDNN of another major is there: LIB002 names that
     if seen and all(re.search(CUDNN8_SUBLIBRARY_126, line, re.I) for line in seen) and ctx.observed(CUDNN_SAID_PRESENT):
         return  # the DLL is there and still does not load: a DLL it depends on is missing (LIB009)
-    if seen and all(re.search(CUDNN_SUBLIBRARY_UNREAD, line, re.I) for line in seen) and \
-            (f.system.wsl or ctx.observed([r"\bWSL2?\b", r"/usr/lib/wsl/lib"])):
+    if seen and all(re.search(CUDNN_SUBLIBRARY_UNREAD, line, re.I) for line in seen) and under_wsl(ctx):
         return  # under WSL the sub-library's reason is WSL's libcuda (SYS003)
     tf = ctx.framework("tensorflow")
     without = _tensorflow_without_its_cudnn(ctx)
@@ -497,11 +497,12 @@ def _cudnn_versions(text: str) -> Tuple[str, str]:
 
 
 def _dotted(version: str) -> str:
-    """cuDNN versions as frameworks print them, "(8, 5, 0)", "7102", "8907", as "8.5.0", "7.1.2", "8.9.7"."""
+    """cuDNN versions as frameworks print them, "(8, 5, 0)", "7102", "8907", "90100", as "8.5.0", "7.1.2", "8.9.7",
+    "9.1.0"."""
     if version.startswith("("):
         return ".".join(p.strip() for p in version.strip("()").split(","))
     if version.isdigit() and len(version) in (4, 5):
-        return f"{int(version) // 1000}.{(int(version) % 1000) // 100}.{int(version) % 100}"
+        return library_version(int(version))
     return version
 
 

@@ -30,6 +30,11 @@ def on_native_windows(ctx: Context, named: bool = True) -> bool:
     return system.os == "windows" or bool(ctx.observed([NATIVE_WINDOWS.pattern, *([WINDOWS_WORD] if named else [])]))
 
 
+def under_wsl(ctx: Context) -> bool:
+    """The report comes from WSL: the facts say so, or the paste names WSL or its driver folder /usr/lib/wsl/lib."""
+    return bool(ctx.facts.system.wsl or ctx.observed([r"/usr/lib/wsl/lib", r"\bWSL2?\b"]))
+
+
 @rule("SYS001", "shm-too-small", "error", "/dev/shm is too small for DataLoader workers and NCCL",
       signatures=(r"Error while creating shared memory segment", r"insufficient shared memory \(shm\)",
                   r"DataLoader worker \(pid \d+\) is killed by signal: Bus error", r"unable to write to file </torch_",
@@ -176,7 +181,7 @@ def wsl_libcuda(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     f = ctx.facts
     # The unversioned libcuda.so missing is WSL's signature (the Windows driver mounts it at
     # /usr/lib/wsl/lib, outside the loader cache); elsewhere a missing libcuda means no driver.
-    wsl = f.system.wsl or ctx.observed([r"/usr/lib/wsl/lib", r"\bWSL2?\b"])
+    wsl = under_wsl(ctx)
     if not wsl and not seen:
         return
     inside = [lib for lib in f.driver.userspace_libraries if lib.name.startswith("libcuda")
