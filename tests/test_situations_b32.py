@@ -15,7 +15,8 @@ def slugs(text: str) -> list:
 def test_a_cuda_library_that_failed_to_load_retold_in_other_words():
     # openmm/openmm#2760: the plugin's load failures as the reporter retold them, on a compute node without CUDA
     found = first(corpus("1825-"))
-    assert found.slug == "cuda-libraries-missing" and found.evidence["wanted_cuda_major"] == "10.1"
+    # (its reporter's "the `nvcc` is 10.1" says which CUDA the machine has, in words: the finding names it)
+    assert found.slug == "cuda-libraries-missing" and "needs the CUDA 10.1 libraries" in found.message
     # a code comment's wording (a TensorFlow quick-start script): "failed loading cudart64_101.dll"
     found = first("windows10: tensorflow 2.2.0. failed loading cudart64_101.dll, running on the CPU")
     assert found.slug == "cuda-libraries-missing" and found.evidence["wanted_cuda_major"] == "10.1"

@@ -159,6 +159,11 @@ CUDA_STATED = re.compile(r"(?<![A-Za-z0-9_])CUDA(?:\s*(?:/\s*cuDNN)?\s*(?:toolki
                          # a cluster's environment module ("module load cuda/12.4.1"), a Spack spec ("^cuda@11.8.0%gcc")
                          r"\b(?:module\s+(?:load|add)|ml)\s+(?:\S+\s+)*?cuda(?:toolkit)?/(\d{1,2}\.\d)(?![\d])|"
                          r"(?<![\w+~-])\^?cuda@=?(\d{1,2}\.\d)(?!\d)", re.I)
+# nvcc's release told in words, not its banner: "nvcc version is 9.1", "nvcc --version returns 10.1", "`nvcc -V` gives
+# me `cuda 10.1`", "NVCC: 11.7". The toolkit a build compiles with, whatever else the line says of nvidia-smi's CUDA.
+NVCC_TOLD = re.compile(r"\bnvcc(?:\s*-V|\s*--version)?[`)]{0,2}(?:\s+version)?\s*"
+                       r"(?:is|says|shows?|gives(?: me)?|reports|returns|:|=)\s*[`'\"]?(?:cuda\s*)?v?(\d{1,2}\.\d)(?!\.?\d)",
+                       re.I)
 # The release run together without its dot, as build names write it and people copy them: "torch1.10.0+cuda111",
 # "cuda102", "CUDA92". Three digits from CUDA 10 on, two before (cuda12 is CUDA 12, not 1.2, and is not read here);
 # not inside a file or package name ("-cuda117", "/cuda111/"), which names a build, not this machine.
@@ -404,10 +409,14 @@ def _platform(text: str, facts: HostFacts, where: str) -> None:
 
 # Words of which a line must hold one for the CUDA and cuDNN patterns to match it (envcheck.anchors): most lines of a
 # long paste hold none, and reading each with every pattern is most of what the prose reader costs.
-CUDA_WORDS = anchors_of_any((CUDA_STATED, CUDNN_STATED, CUDA_CUDNN_PAIR, CUDA_RUN_TOGETHER))
+CUDA_WORDS = anchors_of_any((CUDA_STATED, CUDNN_STATED, CUDA_CUDNN_PAIR, CUDA_RUN_TOGETHER, NVCC_TOLD))
 
 
 def _cuda(text: str, facts: HostFacts, where: str) -> None:
+    nvcc = NVCC_TOLD.search(text)
+    if nvcc and not facts.cuda.stated_version and not re.search(r"\b(?:requires?|needs?|at least)\b|>=", text, re.I):
+        mark(facts.cuda, where)
+        facts.cuda.stated_version, facts.cuda.stated_source = nvcc.group(1), where
     if NOT_HOST_CUDA.search(text):
         return  # the driver's CUDA, a build's or a requirement: not what this machine has
     cuda = CUDA_STATED.search(text)

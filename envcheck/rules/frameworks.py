@@ -755,12 +755,19 @@ CPU_ONLY_LIBRARIES = (
     # "PyTorch is not linked with support for cuda devices", from R torch, which downloads LibTorch itself and took the
     # CPU one (mlverse/torch#301, on Windows with CUDA 10.2), from Ruby's torch.rb on a CPU LibTorch (its tests expect
     # the message), and from C++ programs whose link dropped the CUDA part of a CUDA LibTorch (a qmake build that needed
-    # -Wl,--no-as-needed, in notes stored on GitHub).
-    ("LibTorch", r"PyTorch is not linked with support for cuda devices",
+    # -Wl,--no-as-needed, in notes stored on GitHub). LibTorch's CPU library answers every CUDA call the same way from
+    # its stub hooks (ATen/detail/CUDAHooksInterface.h): "Cannot initialize CUDA without ATen_cuda library", "Cannot
+    # query cuDNN version without ATen_cuda library", "Cannot get CUDA generator without ATen_cuda library", seen from
+    # tch-rs with the CPU LibTorch its build script downloads (LaurentMazare/tch-rs#201) or a link that dropped
+    # torch_cuda (its README's --no-as-needed and /INCLUDE flags).
+    ("LibTorch", r"PyTorch is not linked with support for cuda devices|"
+                 r"\bcannot (?:\w+ ){1,5}without ATen_cuda library",
      "the LibTorch this program loaded has no CUDA backend (a CPU LibTorch, or a link that left libtorch_cuda out)",
      ["install the CUDA build of LibTorch for a CUDA your driver runs (R torch and torch.rb download LibTorch "
       "themselves: reinstall it with their CUDA options set, after checking which CUDA versions their release "
       "supports)",
+      "tch-rs: point LIBTORCH (and the loader's path) at a CUDA LibTorch, or set TORCH_CUDA_VERSION so its build "
+      "script downloads a CUDA one instead of the CPU one",
       "a C++ program linked against a CUDA LibTorch: link with -Wl,--no-as-needed so libtorch_cuda stays a "
       "dependency"]),
     # torchcodec from PyPI is its CPU build; its CUDA builds come from PyTorch's cuXXX indexes (its maintainers,
@@ -878,7 +885,8 @@ def cpu_only_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     .NET: "Unable to find an entry point named 'OrtSessionOptionsAppendExecutionProvider_CUDA' in DLL
     'onnxruntime'", or ONNX Runtime's own "CUDA execution provider is not enabled in this build"; Chainer's
     "CUDA environment is not correctly set up ... No module named cupy"; LibTorch from R or C++:
-    "PyTorch is not linked with support for cuda devices"; MXNet's
+    "PyTorch is not linked with support for cuda devices", from Rust's tch: "Cannot initialize CUDA without
+    ATen_cuda library"; MXNet's
     "src/ndarray/ndarray.cc:296: GPU is not enabled". TensorFlow's Docker image without a
     -gpu tag (tensorflow/tensorflow:latest) started with --gpus finds no GPU. OpenAI Whisper on a machine
     with an NVIDIA GPU: "UserWarning: FP16 is not supported on CPU; using FP32 instead".

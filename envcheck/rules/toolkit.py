@@ -1524,9 +1524,49 @@ def api_verdicts(ctx: Context, versioned_by: str, have: str) -> List[Tuple[str, 
     return verdicts
 
 
+# A compiler not finding a header of CUDA's C++ libraries (CUB, Thrust, libcu++): "fatal error: cub/cub.cuh: No such
+# file or directory", MSVC's "Cannot open include file: 'thrust/device_vector.h'", clang's "'cub/cub.cuh' file not
+# found". Which release of the toolkit the build uses says why:
+# - CUB came into the toolkit with CUDA 11.0; before, a project brought its own copy (a git submodule that a plain
+#   clone leaves empty: kaolin's third_party/cub) or needed one installed (sleeepyjack/warpcore#1, "Cub is included
+#   in CUDA 11 and newer" with CUDA 10.0; bytedance/lightseq#79, "try cuda 11").
+# - CUDA 13.0 moved them to include/cccl/ (cub, thrust, cuda): nvcc still finds them, a host compiler compiling a
+#   .cpp that includes one does not (CCCL's 3.0 migration guide, nvidia.github.io/cccl/cccl/3.0_migration_guide.html;
+#   /usr/local/cuda 13.0 here has include/cccl/cub and no include/cub; Cytnx-dev/Cytnx#754, "fatal error:
+#   thrust/sort.h: No such file or directory" with CUDA 13).
+# - CCCL removed headers of APIs CUDA had removed: cub/iterator/tex_ref_input_iterator.cuh, a texture-reference
+#   iterator, is in CUDA 12.6.3 and gone from 12.8 (glotzerlab/hoomd-blue#2018, through a bundled hipCUB), and not in
+#   13.0's include/cccl/cub/iterator here.
+# (Not a path that runs through a directory of that name: "/usr/local/cuda/include/cuda_runtime.h", ".../cuda/bin/nvcc".)
+CCCL_HEADER_MISSING = re.compile(r"(?<![/\w.-])[<'\"‘]?((cub|thrust|cuda)/(?:[\w/]+\.(?:cuh|h|hpp|inl)|std/[\w/]+))\b"
+                                 r"[>'\"’]?\s*[:：]?\s*(?:No such file or directory|No file or directory|file not found)")
+CUB_FIRST_CUDA = "11.0"
+CCCL_MOVED_IN_CUDA = "13.0"
+CCCL_REMOVED_HEADERS = {"cub/iterator/tex_ref_input_iterator.cuh": "12.8"}
+
+
+def _cccl_header_missing(ctx: Context, seen: List[str]) -> Optional[Tuple[str, str, str]]:
+    """(verdict, header, CUDA release) for a missing CUB/Thrust/libcu++ header the toolkit release explains: "too old"
+    (CUB before CUDA 11.0), "moved" (CUDA 13's include/cccl/, which only nvcc searches), "removed"; None otherwise."""
+    found = first_match(CCCL_HEADER_MISSING, seen)
+    if found is None:
+        return None
+    header, library = found.group(1), found.group(2)
+    release = ctx.toolkit_cuda()
+    removed = CCCL_REMOVED_HEADERS.get(header)
+    if removed and older_than(release, removed) is not True:
+        return "removed", header, removed
+    if library == "cub" and older_than(release, CUB_FIRST_CUDA):
+        return "too old", header, release
+    if release and older_than(release, CCCL_MOVED_IN_CUDA) is False:
+        return "moved", header, release
+    return None
+
+
 @rule("TK011", "nvcc-too-old-for-project", "error", "nvcc is older than the build flags the project passes it",
       signatures=(ARCH_SHORTHAND_UNKNOWN.pattern, UNKNOWN_ARCH.pattern, STD_UNKNOWN.pattern,
-                  PROJECT_NEEDS_NEWER_NVCC.pattern) + UNKNOWN_NAME_COMPILING, priority=22,
+                  PROJECT_NEEDS_NEWER_NVCC.pattern, CCCL_HEADER_MISSING.pattern) + UNKNOWN_NAME_COMPILING,
+      priority=22,
       references=(CUDA_FEATURES_ARCHIVE, TOOLKIT_ARCHIVE),
       scope="build")
 def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -1545,7 +1585,8 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     Or the compiler does not know a name of the CUDA API the code uses: 'identifier
     "cudaStreamCaptureModeGlobal" is undefined' (darknet, Triton Inference Server on CUDA 10.0),
     "'CUFFT_NOT_SUPPORTED' was not declared in this scope" (a cuFFT enum value of CUDA 8.0, built
-    with 7.5).
+    with 7.5). Or "fatal error: cub/cub.cuh: No such file or directory" with CUDA 10: CUB came
+    into the toolkit with CUDA 11.0.
 
     Why:
     Projects pass nvcc the architecture shorthands of recent releases: -arch=all and all-major
@@ -1591,6 +1632,16 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         too_old = [verdict for verdict in api_verdicts(ctx, "cuda", release) if verdict[0] == "too old"]
         if too_old:
             yield _api_newer_than_toolkit(too_old[0], release)
+            return
+        cccl = _cccl_header_missing(ctx, seen)
+        if cccl and cccl[0] == "too old":
+            yield Hit(f"the code includes <{cccl[1]}>: CUB comes with the CUDA toolkit from {CUB_FIRST_CUDA}, and "
+                      f"this build uses CUDA {release}", generic=True,
+                      evidence={"header": cccl[1], "cuda": release},
+                      fix=["git submodule update --init --recursive  # where the project brings its own CUB for "
+                           "older toolkits, a clone without --recursive leaves it empty",
+                           f"or build with CUDA {CUB_FIRST_CUDA} or newer, from {TOOLKIT_ARCHIVE}, with CUDA_HOME "
+                           "and PATH pointing at it"])
             return
     if not found:
         cc, why = ctx.shared("arch_beyond_gpus", _arch_beyond_gpus)
@@ -1696,9 +1747,31 @@ def _thrust_include_missing(ctx: Context, found: "re.Match[str]") -> Hit:
                     "and PATH at it"])
 
 
+def _cccl_header_gone(cccl: Tuple[str, str, str], release: str) -> Hit:
+    """A CUB/Thrust/libcu++ header the toolkit in use removed, or moved where only nvcc looks."""
+    verdict, header, cuda = cccl
+    if verdict == "removed":
+        return Hit(f"the code includes <{header}>, which CUDA {cuda} removed"
+                   + (f" (this build uses CUDA {release})" if release else ""), confirmed=True,
+                   evidence={"header": header, "removed_in_cuda": cuda, "cuda": release or "not in the input"},
+                   fix=["delete the #include if the code does not use that iterator (texture references left CUDA "
+                        "in 12.0), or update the project or the library that includes it",
+                        f"or build with a CUDA release older than {cuda}, from {TOOLKIT_ARCHIVE}"])
+    library = header.split("/")[0]
+    return Hit(f"CUDA {cuda} keeps {library}/ under include/cccl/, where nvcc looks and a host compiler does not: a "
+               f".cpp file that includes <{header}> no longer finds it", confirmed=True,
+               evidence={"header": header, "cuda": cuda},
+               fix=["CMake: link the target to CCCL::CCCL (find_package(CCCL)), or add "
+                    "${CUDAToolkit_INCLUDE_DIRS}/cccl to its include directories",
+                    "other builds: add -I$CUDA_HOME/include/cccl for the host compiler (do not write <cccl/...> "
+                    "in the #include)",
+                    "or build with CUDA 12.x, which keeps the headers directly under include/"])
+
+
 @rule("TK024", "cuda-toolkit-too-new-for-project", "error",
       "The code uses a CUDA API that the toolkit it builds with has removed",
-      signatures=UNKNOWN_NAME_COMPILING + UNKNOWN_NAME_LINKING + MEMBER_MISSING + (THRUST_MEMBER_MISSING.pattern,),
+      signatures=UNKNOWN_NAME_COMPILING + UNKNOWN_NAME_LINKING + MEMBER_MISSING + (THRUST_MEMBER_MISSING.pattern,
+                                                                                  CCCL_HEADER_MISSING.pattern),
       priority=22, scope="build")
 def cuda_toolkit_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -1708,6 +1781,9 @@ def cuda_toolkit_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[
     texture is not a template" (GPUSPH with CUDA 12), "undefined reference to `cusparseScsrmm2'" at
     the link; or a module built before such a release fails to load against the newer runtime:
     "undefined symbol: cusparseDcsrmv". Thrust: 'error: namespace "thrust" has no member "device"'.
+    A header of CUB or Thrust: "fatal error: cub/iterator/tex_ref_input_iterator.cuh: No such file
+    or directory" with CUDA 12.8, or with CUDA 13 "fatal error: thrust/sort.h: No such file or
+    directory" from a file the host compiler compiles.
 
     Why:
     Major CUDA releases remove what earlier ones deprecated: CUDA 11.0 removed cuSPARSE's legacy
@@ -1716,6 +1792,8 @@ def cuda_toolkit_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[
     compiles only against a release that still has them. matrices/cuda_api.toml has the release
     that removed each name. Thrust, which each toolkit ships, includes less from one release to
     the next: code that used thrust::device having included only thrust/sort.h stops compiling.
+    CUDA 12.8's CUB dropped the texture-reference iterator's header, and CUDA 13.0 moved CUB,
+    Thrust and libcu++ under include/cccl/, which nvcc searches and g++ or MSVC alone do not.
     CUDA 13.0 removed eight members of cudaDeviceProp (clockRate, memoryClockRate, computeMode,
     kernelExecTimeoutEnabled and others; cudaDeviceGetAttribute reads them now): 'class
     "cudaDeviceProp" has no member "computeMode"', "'struct cudaDeviceProp' has no member named
@@ -1733,6 +1811,10 @@ def cuda_toolkit_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[
     thrust = first_match(THRUST_MEMBER_MISSING, seen)
     if thrust is not None:
         yield _thrust_include_missing(ctx, thrust)
+        return
+    cccl = _cccl_header_missing(ctx, seen)
+    if cccl and cccl[0] != "too old":
+        yield _cccl_header_gone(cccl, ctx.toolkit_cuda())
         return
     release = ctx.toolkit_cuda()
     too_new = [verdict for verdict in api_verdicts(ctx, "cuda", release)
