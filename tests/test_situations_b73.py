@@ -98,3 +98,70 @@ def test_libcu_plus_plus_missing_under_cuda_13_is_the_move():
 def test_a_path_through_a_cuda_directory_is_no_cccl_header(line):
     """Constructed: the toolkit's own directory is named cuda/; neither line is a CCCL header."""
     assert "cuda-toolkit-too-new-for-project" not in paste_slugs(NVCC_13_0 + line)
+
+
+@pytest.mark.parametrize("text, symbol", [
+    # openai/CLIP#358
+    (".../python3.10/site-packages/torch/lib/libtorch_cuda.so: undefined symbol: cudaGraphDebugDotPrint, version "
+     "libcudart.so.11.0", "cudaGraphDebugDotPrint"),
+    # bitsandbytes-foundation/bitsandbytes#83, glibc's words
+    ("ImportError: Symbol cudaGraphRetainUserObject version libcudart.so.11.0 not defined in file", None),
+    # pytorch/pytorch#125300, the linker's words
+    ("/usr/bin/ld: libtorch/lib/libtorch_cuda.so: undefined reference to `cudaLaunchKernelExC@libcudart.so.11.0'",
+     "cudaLaunchKernelExC"),
+])
+def test_a_cuda_runtime_function_missing_under_its_versioned_name_is_an_older_runtime(text, symbol):
+    found = first(text)
+    assert found.slug == "cuda-library-older-than-build"
+    if symbol:
+        assert found.evidence["symbol"] == symbol
+
+
+def test_the_colbert_environment_names_the_release_that_added_the_function():
+    found = first(corpus("17551"))
+    assert found.slug == "cuda-library-older-than-build" and "CUDA 11.4 added" in found.message
+
+
+@pytest.mark.parametrize("text", [
+    # corpus 5313: no versioned name, so no telling which side is older
+    "cupy_backends/cuda/api/runtime.cpython-38-x86_64-linux-gnu.so: undefined symbol: cudaMallocAsync",
+    # constructed: a function CUDA 10.1 removed, missing under its versioned name: the module is the older one
+    "_C.cpython-37m-x86_64-linux-gnu.so: undefined symbol: cudaSetupArgument, version libcudart.so.10.1",
+])
+def test_no_runtime_older_than_the_module_without_a_versioned_name_of_a_function_added_since(text):
+    assert "cuda-library-older-than-build" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("17500"),  # nvprof's warning
+    corpus("7290"),  # Paddle's CUPTI tracer
+    # Nsight Compute's words, as a user's notes stored on GitHub quote them
+    "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance Counters on the "
+    "target device 0. For instructions",
+    # geoffxy/habitat#5, in a container
+    "cupti_tracer.cpp:120: error: function cuptiActivityRegisterCallbacks(cuptiBufferRequested, cuptiBufferCompleted) "
+    "failed with error CUPTI_ERROR_INSUFFICIENT_PRIVILEGES.",
+])
+def test_a_profiler_refused_the_performance_counters_is_the_drivers_admin_only_setting(text):
+    found = first(text)
+    assert found.slug == "gpu-profiling-restricted-to-admin"
+    assert any("NVreg_RestrictProfilingToAdminUsers=0" in step for step in found.fix)
+
+
+def test_a_profile_that_ran_is_not_a_permission_fault():
+    """Constructed: nvprof's own summary after a run that had the counters."""
+    text = "==12345== Profiling application: python doublify.py\n==12345== Profiling result:\n"
+    assert "gpu-profiling-restricted-to-admin" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("17505"),
+    # puttsk/cuda-tutorial#11
+    "======== Warning: This version of nvprof doesn't support the underlying device, GPU profiling skipped",
+    # undertherain/benchmarker#168, an RTX 3070 asked for metrics
+    "Warning: Skipping profiling on device 0 since profiling is not supported on devices with compute capability 7.5 "
+    "and higher.",
+])
+def test_nvprof_refusing_a_newer_gpu_is_the_profiler_not_the_setup(text):
+    found = first(text)
+    assert found.slug == "profiler-does-not-support-gpu-arch" and any("nsys" in step for step in found.fix)

@@ -2879,6 +2879,60 @@ def wsl_nvml_queries_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]
                "update the Windows NVIDIA driver: newer ones implement more of NVML under WSL"])
 
 
+# The driver's answer to a profiler reading GPU performance counters as a user it does not allow: nvprof's "Warning:
+# ERR_NVGPUCTRPERM - The user does not have permission to profile on the target device" (corpus 17500), Nsight
+# Compute's "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance Counters on
+# the target device 0", CUPTI's CUPTI_ERROR_INSUFFICIENT_PRIVILEGES from a program's own tracer (PaddlePaddle/Paddle
+# #35857, geoffxy/habitat#5). Drivers since the fix for CVE-2018-6260 (early 2019) restrict the counters to admin users
+# by default; NVIDIA's pages for both codes give the module option and the CAP_SYS_ADMIN alternative.
+PROFILING_REFUSED = (r"\bERR_NVGPUCTRPERM\b", r"\bCUPTI_ERROR_INSUFFICIENT_PRIVILEGES\b",
+                     r"does not have permission to (?:profile on the target device|access NVIDIA GPU Performance "
+                     r"Counters)")
+PROFILING_PERMISSION = "https://developer.nvidia.com/ERR_NVGPUCTRPERM"
+
+
+@rule("DRV037", "gpu-profiling-restricted-to-admin", "error",
+      "The driver lets only admin users read the GPU's performance counters, and a profiler runs as another user",
+      signatures=PROFILING_REFUSED, priority=20,
+      references=(PROFILING_PERMISSION, "https://developer.nvidia.com/CUPTI_ERROR_INSUFFICIENT_PRIVILEGES"))
+def gpu_profiling_restricted_to_admin(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    nvprof, Nsight Compute (ncu) or a framework's profiler stops or collects nothing: "Warning:
+    ERR_NVGPUCTRPERM - The user does not have permission to profile on the target device",
+    "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance
+    Counters on the target device 0", "failed with error CUPTI_ERROR_INSUFFICIENT_PRIVILEGES".
+
+    Why:
+    Since the driver fix for CVE-2018-6260 (early 2019), the NVIDIA driver gives the GPU's
+    performance counters to admin users only (/proc/driver/nvidia/params: RmProfilingAdminOnly: 1).
+    Tracing (timelines) still works; metrics and counters do not. In a container, root is not
+    enough without the CAP_SYS_ADMIN capability.
+
+    Fix:
+    Have an administrator lift the restriction on the host: the nvidia module option
+    NVreg_RestrictProfilingToAdminUsers=0 in /etc/modprobe.d, then a reboot (or a reload of the
+    module). Or run the profiler as root (by its full path, sudo resets PATH), or in a container
+    with --cap-add=SYS_ADMIN.
+
+    When to ignore:
+    On a shared machine whose administrators keep the counters restricted on purpose: ask them to
+    run the profile.
+    """
+    if not seen:
+        return
+    container = in_container(ctx) or bool(ctx.observed((r"\bdocker\b", r"\bcontainer\b")))
+    yield Hit("the driver lets only admin users read the GPU's performance counters, and the profiler ran as another "
+              "user" + (" (in a container, root also needs CAP_SYS_ADMIN)" if container else ""),
+              evidence={"observed": seen[0].strip()[:200]}, confirmed=True,
+              fix=["cat /proc/driver/nvidia/params | grep RmProfilingAdminOnly  # 1: counters restricted to admins",
+                   "echo 'options nvidia NVreg_RestrictProfilingToAdminUsers=0' | sudo tee /etc/modprobe.d/"
+                   "nvidia-profiling.conf; sudo update-initramfs -u; sudo reboot  # every user may profile "
+                   "(dracut -f on Fedora and RHEL)",
+                   "or run the profiler as root by its full path: sudo $(which ncu) ... (containers: docker run "
+                   "--cap-add=SYS_ADMIN ...)"])
+
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, driver_release_too_old_for_kernel,
          fabric_manager_not_running,
@@ -2891,4 +2945,4 @@ RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_lib
          ptxas_newer_than_driver, vulkan_loader_not_installed, opencl_loader_without_platform,
          container_lacks_nvidia_vulkan_icd, optix_runtime_library_missing_from_driver_install,
          flatpak_nvidia_extension_lacks_optix, wsl_optix_library_missing,
-         wsl_nvml_queries_unsupported)
+         wsl_nvml_queries_unsupported, gpu_profiling_restricted_to_admin)

@@ -2219,9 +2219,24 @@ JAX_CUDA_WHEELS = ("https://docs.jax.dev/en/latest/installation.html"
                    "#pip-installation-nvidia-gpu-cuda-installed-via-pip-easier")
 
 
+# A module built against one CUDA runtime of a major release and loaded (or linked) with an older one of the same
+# major: the function it needs is missing under the runtime's versioned name, in the loader's words ("libtorch_cuda.so:
+# undefined symbol: cudaGraphInstantiateWithFlags, version libcudart.so.11.0", stanford-futuredata/ColBERT#183 with
+# torch 2.0 in a conda env of an older cudatoolkit; "... cudaGraphDebugDotPrint, version libcudart.so.11.0",
+# openai/CLIP#358), glibc's ("symbol cudaGraphRetainUserObject version libcudart.so.11.0 not defined in file",
+# bitsandbytes-foundation/bitsandbytes#83) or the linker's ("libtorch_cuda.so: undefined reference to
+# `cudaLaunchKernelExC@libcudart.so.11.0'", LibTorch built with CUDA 11.8 linked with 11.7, pytorch/pytorch#125300).
+# One soname serves every minor release of a major (libcudart.so.11.0 for all of CUDA 11), so only the symbol says
+# which release the module wanted; matrices/cuda_api.toml has the release that added it.
+CUDART_SYMBOL_MISSING = re.compile(r"undefined symbol: (cuda[A-Z]\w*),? version (libcudart\.so\.[\d.]*\d)|"
+                                   r"undefined reference to [`'‘](cuda[A-Z]\w*)@(libcudart\.so\.[\d.]*\d)|"
+                                   r"(?i:symbol) (cuda[A-Z]\w*),? version (libcudart\.so\.[\d.]*\d) not defined in file")
+
+
 @rule("LIB020", "cuda-library-older-than-build", "error",
       "A CUDA library loaded is older than the one the framework was built against",
-      signatures=(JAX_LIBRARY_OLDER.pattern,), priority=12, references=(JAX_CUDA_WHEELS,))
+      signatures=(JAX_LIBRARY_OLDER.pattern, CUDART_SYMBOL_MISSING.pattern), priority=12,
+      references=(JAX_CUDA_WHEELS,))
 def cuda_library_older_than_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
@@ -2230,8 +2245,9 @@ def cuda_library_older_than_build(ctx: Context, seen: List[str]) -> Iterable[Hit
     ("Found CUDA version 12010 ... 12020"), cuFFT, cuSOLVER, cuSPARSE and cuPTI.
 
     Why:
-    jaxlib's CUDA plugin is built against one release of each CUDA library and runs with any
-    release at least as new. It uses whichever copy the loader finds first: the nvidia-*-cu12 wheels
+    A module is built against one release of each CUDA library and runs with any release at least
+    as new; all minor releases of a CUDA major share one soname, so an older one loads and then lacks
+    the functions added since. jaxlib's CUDA plugin checks this itself. It uses whichever copy the loader finds first: the nvidia-*-cu12 wheels
     that `jax[cuda12]` pins, an older wheel that another package (torch, DGL) pinned in the same
     environment, or a system CUDA named on LD_LIBRARY_PATH. An older one is refused at start.
 
@@ -2240,9 +2256,18 @@ def cuda_library_older_than_build(ctx: Context, seen: List[str]) -> Iterable[Hit
     comes first: `pip check` for a package pinning an older nvidia-* wheel, and LD_LIBRARY_PATH
     for a system CUDA.
 
+    Any module against the CUDA runtime: "libtorch_cuda.so: undefined symbol:
+    cudaGraphInstantiateWithFlags, version libcudart.so.11.0", glibc's "symbol
+    cudaGraphRetainUserObject version libcudart.so.11.0 not defined in file", the linker's
+    "undefined reference to `cudaLaunchKernelExC@libcudart.so.11.0'".
+
     When to ignore:
     Never while JAX is meant to run on the GPU.
     """
+    runtime = _cudart_older_than_module(ctx, seen)
+    if runtime is not None:
+        yield runtime
+        return
     found = first_match(JAX_LIBRARY_OLDER, seen)
     if found is None:
         return
@@ -2259,6 +2284,40 @@ def cuda_library_older_than_build(ctx: Context, seen: List[str]) -> Iterable[Hit
                    "pip check; pip list | grep -i nvidia-  # another package pinning an older nvidia-* wheel in the "
                    "same environment (torch, DGL): upgrade it, or give JAX an environment of its own",
                    "unset LD_LIBRARY_PATH  # or drop a system CUDA's lib64 from it, so the wheels' copies load first"])
+def _cudart_older_than_module(ctx: Context, seen: List[str]) -> Optional[Hit]:
+    """A module that needs a CUDA runtime function which a later minor release of the runtime's major added: the
+    runtime found first is older than the one the module was built against. None where no such function is named: a
+    runtime not found at all leaves every function undefined, the oldest too (cudaFree), and a function a release
+    removed makes the module the older one."""
+    for line in seen:
+        for found in CUDART_SYMBOL_MISSING.finditer(line):
+            symbol, soname = [group for group in found.groups() if group][:2]
+            major = re.search(r"\.so\.(\d+)", soname).group(1)
+            added = [row["version"] for row in ctx.matrix.api_changes(symbol)
+                     if row["versioned_by"] == "cuda" and row["change"] == "added"
+                     and row["version"].split(".")[0] == major and not row["version"].endswith(".0")]
+            if added:
+                return _cudart_older_hit(ctx, found, symbol, soname, added[0])
+    return None
+
+
+def _cudart_older_hit(ctx: Context, found: "re.Match[str]", symbol: str, soname: str, added: str) -> Hit:
+    module = re.search(r"([\w.+-]+\.so(?:\.[\d.]+)?)\s*:\s*(?:undefined|symbol)", found.string)
+    needer = module.group(1) if module else "a module"
+    return Hit(f"{needer} needs {symbol}, which CUDA {added} added, from {soname}, and "
+               f"the {soname} found first lacks it: an older CUDA runtime of that major than the one {needer} was "
+               "built against (a conda environment's older cudatoolkit, a system CUDA on the library path)",
+               evidence={"observed": found.string.strip()[:200], "symbol": symbol, "library": soname,
+                         "added_in_cuda": added,
+                         **({"env.LD_LIBRARY_PATH": ctx.facts.env.variables["LD_LIBRARY_PATH"]}
+                            if ctx.facts.env.variables.get("LD_LIBRARY_PATH") else {})}, confirmed=True,
+               fix=["python -c 'import ctypes.util; print(ctypes.util.find_library(\"cudart\"))'; ldconfig -p | grep "
+                    "libcudart  # the copies the loader may take",
+                    "conda list | grep -E 'cudatoolkit|cuda-cudart|cuda-runtime'  # an older runtime in the environment: "
+                    "upgrade it to the CUDA the framework was built with, or make a fresh environment",
+                    "unset LD_LIBRARY_PATH  # or drop an older CUDA's lib64 from it"])
+
+
 # The toolkit's stub libnvidia-ml.so (lib64/stubs, for linking NVML programs on machines without a driver) announces
 # itself when it is loaded: "WARNING: You should always run with libnvidia-ml.so that is installed with your NVIDIA
 # Display Driver. ... libnvidia-ml.so in GDK package is a stub library that is attached only for build purposes"

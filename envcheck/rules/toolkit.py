@@ -2461,6 +2461,50 @@ def multiple_cuda_toolkits_wrong_one_used(ctx: Context, seen: List[str]) -> Iter
                        "remove the build directory (catkin: build/ and devel/) and build again"])
 
 
+# nvprof and the Visual Profiler refusing a GPU newer than they profile: "Warning: nvprof is not supported on devices
+# with compute capability 8.0 and higher" (brucefan1983/CUDA-Programming#37, PaddleJitLab/CUDATutorial#5, on RTX 30
+# cards), "This version of nvprof doesn't support the underlying device, GPU profiling skipped" (puttsk/cuda-tutorial#11)
+# and, for its metrics and events, "Skipping profiling on device 0 since profiling is not supported on devices with
+# compute capability 7.5 and higher" (undertherain/benchmarker#168, which then measured 0 FLOPS). Each names its
+# successors: Nsight Systems for tracing, Nsight Compute for metrics.
+NVPROF_REFUSES_GPU = (r"\bnvprof is not supported on devices with compute capability \d+\.\d and higher",
+                      r"This version of nvprof doesn't support the underlying device",
+                      r"profiling is not supported on devices with compute capability \d+\.\d and higher")
+NSIGHT_TOOLS = "https://developer.nvidia.com/tools-overview"
+
+
+@rule("TK026", "profiler-does-not-support-gpu-arch", "error",
+      "nvprof (or the Visual Profiler) does not profile a GPU this new", signatures=NVPROF_REFUSES_GPU, priority=25,
+      references=(NSIGHT_TOOLS,))
+def profiler_does_not_support_gpu_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `nvprof ./app` prints "Warning: nvprof is not supported on devices with compute capability 8.0
+    and higher" or "This version of nvprof doesn't support the underlying device, GPU profiling
+    skipped", and shows no kernels; asked for metrics on a Turing card, "Skipping profiling on device
+    0 since profiling is not supported on devices with compute capability 7.5 and higher", and a
+    benchmark built on it reads 0.
+
+    Why:
+    nvprof and the Visual Profiler stopped at Volta: their metrics and events do not cover compute
+    capability 7.5, and their tracing does not cover 8.0 and later (Ampere, Ada, Hopper, Blackwell).
+    NVIDIA's Nsight Systems (tracing) and Nsight Compute (metrics) replace them.
+
+    Fix:
+    Profile with Nsight Systems (`nsys profile ./app`, or `nsys nvprof ./app`, which takes nvprof's
+    options) and Nsight Compute (`ncu ./app`) for per-kernel metrics.
+
+    When to ignore:
+    Never on that GPU: nvprof will not profile it.
+    """
+    if seen:
+        yield Hit("nvprof does not profile this GPU: its tracing stops before compute capability 8.0 and its metrics "
+                  "before 7.5; Nsight Systems and Nsight Compute replace it",
+                  evidence={"observed": seen[0].strip()[:200]}, confirmed=True,
+                  fix=["nsys nvprof ./app  # Nsight Systems with nvprof's options (or nsys profile --stats=true ./app)",
+                       "ncu ./app  # Nsight Compute: per-kernel metrics, in place of nvprof --metrics"])
+
+
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
          c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project, xla_ptxas_not_found,
@@ -2468,5 +2512,5 @@ RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsup
          windows_sdk_missing_for_cuda_build, torch_extension_build_lock_stale, cuda_visual_studio_integration_missing,
          vs_project_pins_uninstalled_cuda_version, cuda_path_not_set_windows,
          torch_cuda_arch_list_names_unknown_arch, sudo_resets_path_cuda_toolkit_not_found,
-         cuda_toolkit_too_new_for_project, multiple_cuda_toolkits_wrong_one_used)
+         cuda_toolkit_too_new_for_project, multiple_cuda_toolkits_wrong_one_used, profiler_does_not_support_gpu_arch)
 
