@@ -28,8 +28,8 @@ def test_the_stub_on_a_mac_is_not_blamed_on_the_build():
 NVCC_13_0 = ("nvcc: NVIDIA (R) Cuda compiler driver\nCopyright (c) 2005-2025 NVIDIA Corporation\n"
              "Cuda compilation tools, release 13.0, V13.0.88\nBuild cuda_13.0.r13.0/compiler.36424714_0\n")
 # Cytnx-dev/Cytnx#754, built with CUDA 13.
-CYTNX_754 = ("Cytnx/src/backend/algo_internal_gpu/cuSort_internal.cuh:5:10: fatal error: thrust/sort.h: No such file or "
-             "directory")
+CYTNX_754 = ("Cytnx/src/backend/algo_internal_gpu/cuSort_internal.cuh:5:10: fatal error: thrust/sort.h: No such file "
+             "or directory")
 # NVIDIA/thrust#1807's header chain ended the same way for libcu++.
 THRUST_1807 = ("/home/wajih/codes/thrust/thrust/detail/type_traits.h:27:10: fatal error: cuda/std/type_traits: No such "
                "file or directory")

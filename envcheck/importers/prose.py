@@ -162,8 +162,10 @@ CUDA_STATED = re.compile(r"(?<![A-Za-z0-9_])CUDA(?:\s*(?:/\s*cuDNN)?\s*(?:toolki
 # nvcc's release told in words, not its banner: "nvcc version is 9.1", "nvcc --version returns 10.1", "`nvcc -V` gives
 # me `cuda 10.1`", "NVCC: 11.7". The toolkit a build compiles with, whatever else the line says of nvidia-smi's CUDA.
 NVCC_TOLD = re.compile(r"\bnvcc(?:\s*-V|\s*--version)?[`)]{0,2}(?:\s+version)?\s*"
-                       r"(?:is|says|shows?|gives(?: me)?|reports|returns|:|=)\s*[`'\"]?(?:cuda\s*)?v?(\d{1,2}\.\d)(?!\.?\d)",
-                       re.I)
+                       r"(?:is|says|shows?|gives(?: me)?|reports|returns|:|=)\s*[`'\"]?(?:cuda\s*)?v?"
+                       r"(\d{1,2}\.\d)(?!\.?\d)", re.I)
+# (Not a project's requirement: "this build requires nvcc >= 11.7".)
+NVCC_REQUIRED = re.compile(r"\b(?:requires?|needs?|at least)\b|>=", re.I)
 # The release run together without its dot, as build names write it and people copy them: "torch1.10.0+cuda111",
 # "cuda102", "CUDA92". Three digits from CUDA 10 on, two before (cuda12 is CUDA 12, not 1.2, and is not read here);
 # not inside a file or package name ("-cuda117", "/cuda111/"), which names a build, not this machine.
@@ -414,7 +416,7 @@ CUDA_WORDS = anchors_of_any((CUDA_STATED, CUDNN_STATED, CUDA_CUDNN_PAIR, CUDA_RU
 
 def _cuda(text: str, facts: HostFacts, where: str) -> None:
     nvcc = NVCC_TOLD.search(text)
-    if nvcc and not facts.cuda.stated_version and not re.search(r"\b(?:requires?|needs?|at least)\b|>=", text, re.I):
+    if nvcc and not facts.cuda.stated_version and not NVCC_REQUIRED.search(text):
         mark(facts.cuda, where)
         facts.cuda.stated_version, facts.cuda.stated_source = nvcc.group(1), where
     if NOT_HOST_CUDA.search(text):

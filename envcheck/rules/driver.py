@@ -2921,7 +2921,7 @@ def gpu_profiling_restricted_to_admin(ctx: Context, seen: List[str]) -> Iterable
     """
     if not seen:
         return
-    container = in_container(ctx) or bool(ctx.observed((r"\bdocker\b", r"\bcontainer\b")))
+    container = in_container(ctx)
     yield Hit("the driver lets only admin users read the GPU's performance counters, and the profiler ran as another "
               "user" + (" (in a container, root also needs CAP_SYS_ADMIN)" if container else ""),
               evidence={"observed": seen[0].strip()[:200]}, confirmed=True,

@@ -2228,9 +2228,10 @@ JAX_CUDA_WHEELS = ("https://docs.jax.dev/en/latest/installation.html"
 # `cudaLaunchKernelExC@libcudart.so.11.0'", LibTorch built with CUDA 11.8 linked with 11.7, pytorch/pytorch#125300).
 # One soname serves every minor release of a major (libcudart.so.11.0 for all of CUDA 11), so only the symbol says
 # which release the module wanted; matrices/cuda_api.toml has the release that added it.
-CUDART_SYMBOL_MISSING = re.compile(r"undefined symbol: (cuda[A-Z]\w*),? version (libcudart\.so\.[\d.]*\d)|"
-                                   r"undefined reference to [`'‘](cuda[A-Z]\w*)@(libcudart\.so\.[\d.]*\d)|"
-                                   r"(?i:symbol) (cuda[A-Z]\w*),? version (libcudart\.so\.[\d.]*\d) not defined in file")
+CUDART_SONAME = r"(libcudart\.so\.[\d.]*\d)"
+CUDART_SYMBOL_MISSING = re.compile(rf"undefined symbol: (cuda[A-Z]\w*),? version {CUDART_SONAME}|"
+                                   rf"undefined reference to [`'‘](cuda[A-Z]\w*)@{CUDART_SONAME}|"
+                                   rf"(?i:symbol) (cuda[A-Z]\w*),? version {CUDART_SONAME} not defined in file")
 
 
 @rule("LIB020", "cuda-library-older-than-build", "error",
@@ -2246,15 +2247,18 @@ def cuda_library_older_than_build(ctx: Context, seen: List[str]) -> Iterable[Hit
 
     Why:
     A module is built against one release of each CUDA library and runs with any release at least
-    as new; all minor releases of a CUDA major share one soname, so an older one loads and then lacks
-    the functions added since. jaxlib's CUDA plugin checks this itself. It uses whichever copy the loader finds first: the nvidia-*-cu12 wheels
-    that `jax[cuda12]` pins, an older wheel that another package (torch, DGL) pinned in the same
-    environment, or a system CUDA named on LD_LIBRARY_PATH. An older one is refused at start.
+    as new; all minor releases of a CUDA major share one soname, so an older one loads and then
+    lacks the functions added since. The loader takes whichever copy it finds first: the
+    nvidia-*-cu12 wheels that `jax[cuda12]` pins, an older wheel that another package (torch, DGL)
+    pinned in the same environment, a conda environment's older cudatoolkit, or a system CUDA named
+    on LD_LIBRARY_PATH. jaxlib's CUDA plugin checks the versions itself and refuses an older one at
+    start; other modules fail on the first function the older copy lacks.
 
     Fix:
     Install the wheels JAX asks for (`pip install -U "jax[cuda12]"`), then see that nothing older
     comes first: `pip check` for a package pinning an older nvidia-* wheel, and LD_LIBRARY_PATH
-    for a system CUDA.
+    for a system CUDA. For another module, find the older runtime the same way (and `conda list`
+    for an environment's cudatoolkit) and upgrade it to the CUDA the module was built with.
 
     Any module against the CUDA runtime: "libtorch_cuda.so: undefined symbol:
     cudaGraphInstantiateWithFlags, version libcudart.so.11.0", glibc's "symbol
@@ -2313,8 +2317,8 @@ def _cudart_older_hit(ctx: Context, found: "re.Match[str]", symbol: str, soname:
                             if ctx.facts.env.variables.get("LD_LIBRARY_PATH") else {})}, confirmed=True,
                fix=["python -c 'import ctypes.util; print(ctypes.util.find_library(\"cudart\"))'; ldconfig -p | grep "
                     "libcudart  # the copies the loader may take",
-                    "conda list | grep -E 'cudatoolkit|cuda-cudart|cuda-runtime'  # an older runtime in the environment: "
-                    "upgrade it to the CUDA the framework was built with, or make a fresh environment",
+                    "conda list | grep -E 'cudatoolkit|cuda-cudart|cuda-runtime'  # an older runtime in the "
+                    "environment: upgrade it to the CUDA the framework was built with, or make a fresh environment",
                     "unset LD_LIBRARY_PATH  # or drop an older CUDA's lib64 from it"])
 
 

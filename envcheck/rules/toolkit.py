@@ -1537,9 +1537,11 @@ def api_verdicts(ctx: Context, versioned_by: str, have: str) -> List[Tuple[str, 
 # - CCCL removed headers of APIs CUDA had removed: cub/iterator/tex_ref_input_iterator.cuh, a texture-reference
 #   iterator, is in CUDA 12.6.3 and gone from 12.8 (glotzerlab/hoomd-blue#2018, through a bundled hipCUB), and not in
 #   13.0's include/cccl/cub/iterator here.
-# (Not a path that runs through a directory of that name: "/usr/local/cuda/include/cuda_runtime.h", ".../cuda/bin/nvcc".)
-CCCL_HEADER_MISSING = re.compile(r"(?<![/\w.-])[<'\"‘]?((cub|thrust|cuda)/(?:[\w/]+\.(?:cuh|h|hpp|inl)|std/[\w/]+))\b"
-                                 r"[>'\"’]?\s*[:：]?\s*(?:No such file or directory|No file or directory|file not found)")
+# (Not a path that runs through a directory of that name: "/usr/local/cuda/include/cuda_runtime.h",
+# ".../cuda/bin/nvcc".)
+CCCL_HEADER = r"((cub|thrust|cuda)/(?:[\w/]+\.(?:cuh|h|hpp|inl)|std/[\w/]+))"
+CCCL_HEADER_MISSING = re.compile(rf"(?<![/\w.-])[<'\"‘]?{CCCL_HEADER}\b[>'\"’]?\s*[:：]?\s*"
+                                 r"(?:No such file or directory|No file or directory|file not found)")
 CUB_FIRST_CUDA = "11.0"
 CCCL_MOVED_IN_CUDA = "13.0"
 CCCL_REMOVED_HEADERS = {"cub/iterator/tex_ref_input_iterator.cuh": "12.8"}
@@ -2463,10 +2465,10 @@ def multiple_cuda_toolkits_wrong_one_used(ctx: Context, seen: List[str]) -> Iter
 
 # nvprof and the Visual Profiler refusing a GPU newer than they profile: "Warning: nvprof is not supported on devices
 # with compute capability 8.0 and higher" (brucefan1983/CUDA-Programming#37, PaddleJitLab/CUDATutorial#5, on RTX 30
-# cards), "This version of nvprof doesn't support the underlying device, GPU profiling skipped" (puttsk/cuda-tutorial#11)
-# and, for its metrics and events, "Skipping profiling on device 0 since profiling is not supported on devices with
-# compute capability 7.5 and higher" (undertherain/benchmarker#168, which then measured 0 FLOPS). Each names its
-# successors: Nsight Systems for tracing, Nsight Compute for metrics.
+# cards), "This version of nvprof doesn't support the underlying device, GPU profiling skipped"
+# (puttsk/cuda-tutorial#11) and, for its metrics and events, "Skipping profiling on device 0 since profiling is not
+# supported on devices with compute capability 7.5 and higher" (undertherain/benchmarker#168, which then measured 0
+# FLOPS). Each names its successors: Nsight Systems for tracing, Nsight Compute for metrics.
 NVPROF_REFUSES_GPU = (r"\bnvprof is not supported on devices with compute capability \d+\.\d and higher",
                       r"This version of nvprof doesn't support the underlying device",
                       r"profiling is not supported on devices with compute capability \d+\.\d and higher")
