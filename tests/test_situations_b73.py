@@ -165,3 +165,11 @@ def test_a_profile_that_ran_is_not_a_permission_fault():
 def test_nvprof_refusing_a_newer_gpu_is_the_profiler_not_the_setup(text):
     found = first(text)
     assert found.slug == "profiler-does-not-support-gpu-arch" and any("nsys" in step for step in found.fix)
+
+
+def test_a_cub_header_missing_in_lowercase_words_is_read_the_same():
+    """bytedance/lightseq#79's title spells the compiler's message in lowercase; the release line beside it is
+    constructed (its thread says "on cuda 10")."""
+    text = ("[training] JIT build fatal error on cuda 10, fatal error: cub/cub.cuh: no such file or directory\n"
+            "nvcc --version is 10.2")
+    assert first(text).slug == "nvcc-too-old-for-project"

@@ -1541,16 +1541,17 @@ def api_verdicts(ctx: Context, versioned_by: str, have: str) -> List[Tuple[str, 
 # ".../cuda/bin/nvcc".)
 CCCL_HEADER = r"((cub|thrust|cuda)/(?:[\w/]+\.(?:cuh|h|hpp|inl)|std/[\w/]+))"
 CCCL_HEADER_MISSING = re.compile(rf"(?<![/\w.-])[<'\"‘]?{CCCL_HEADER}\b[>'\"’]?\s*[:：]?\s*"
-                                 r"(?:No such file or directory|No file or directory|file not found)")
+                                 r"(?i:No such file or directory|No file or directory|file not found)")
 CUB_FIRST_CUDA = "11.0"
 CCCL_MOVED_IN_CUDA = "13.0"
 CCCL_REMOVED_HEADERS = {"cub/iterator/tex_ref_input_iterator.cuh": "12.8"}
 
 
-def _cccl_header_missing(ctx: Context, seen: List[str]) -> Optional[Tuple[str, str, str]]:
+def _cccl_header_missing(ctx: Context) -> Optional[Tuple[str, str, str]]:
     """(verdict, header, CUDA release) for a missing CUB/Thrust/libcu++ header the toolkit release explains: "too old"
-    (CUB before CUDA 11.0), "moved" (CUDA 13's include/cccl/, which only nvcc searches), "removed"; None otherwise."""
-    found = first_match(CCCL_HEADER_MISSING, seen)
+    (CUB before CUDA 11.0), "moved" (CUDA 13's include/cccl/, which only nvcc searches), "removed"; None otherwise.
+    TK011 reads the first verdict, TK024 the others (through ctx.shared)."""
+    found = first_match(CCCL_HEADER_MISSING, ctx.observed([CCCL_HEADER_MISSING.pattern]))
     if found is None:
         return None
     header, library = found.group(1), found.group(2)
@@ -1635,7 +1636,7 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if too_old:
             yield _api_newer_than_toolkit(too_old[0], release)
             return
-        cccl = _cccl_header_missing(ctx, seen)
+        cccl = ctx.shared("cccl_header_missing", _cccl_header_missing)
         if cccl and cccl[0] == "too old":
             yield Hit(f"the code includes <{cccl[1]}>: CUB comes with the CUDA toolkit from {CUB_FIRST_CUDA}, and "
                       f"this build uses CUDA {release}", generic=True,
@@ -1814,11 +1815,11 @@ def cuda_toolkit_too_new_for_project(ctx: Context, seen: List[str]) -> Iterable[
     if thrust is not None:
         yield _thrust_include_missing(ctx, thrust)
         return
-    cccl = _cccl_header_missing(ctx, seen)
-    if cccl and cccl[0] != "too old":
-        yield _cccl_header_gone(cccl, ctx.toolkit_cuda())
-        return
     release = ctx.toolkit_cuda()
+    cccl = ctx.shared("cccl_header_missing", _cccl_header_missing)
+    if cccl and cccl[0] != "too old":
+        yield _cccl_header_gone(cccl, release)
+        return
     too_new = [verdict for verdict in api_verdicts(ctx, "cuda", release)
                if verdict[0] == "too new" and verdict[1] not in LAUNCH_STUBS]
     if not too_new:
