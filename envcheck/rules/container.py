@@ -2315,6 +2315,79 @@ def toolkit_containerd_paths_wrong(ctx: Context, seen: List[str]) -> Iterable[Hi
               references=references, fix=fix)
 
 
+# A build step's own words for finding no GPU, beside the runtime's (CUDA_SEES_NO_GPU, SMI_NOT_FOUND): a setup.py
+# that gates its CUDA op on torch.cuda.is_available() ("raise NotImplementedError('Cuda is not available')",
+# Deformable-DETR's and its copies, corpus 17353), torch's cpp_extension finding no GPU while CUDA_HOME is set ("No
+# CUDA runtime is found, using CUDA_HOME='/usr/local/cuda'") and the setup.py that then builds without it ("Compiling
+# bev_pool_ext without CUDA", corpus 7313), or the person's words ("no nvidia driver has been found", corpus 14104).
+BUILD_STEP_SEES_NO_GPU = (*CUDA_SEES_NO_GPU, SMI_NOT_FOUND, r"\bCuda is not availab", r"No CUDA runtime is found\b",
+                          r"\bCompiling \w+ without CUDA\b",
+                          r"\bno nvidia driver (?:has been |was )?(?:found|detected)\b")
+# An image being built, beyond DOCKER_BUILD's words: BuildKit's plain progress output ("#0 63.56     No CUDA runtime is
+# found"), `docker compose build`, and a Dockerfile's RUN instruction as people paste it (upper case, which prose's
+# "Run the script" is not).
+IMAGE_BUILD = (*DOCKER_BUILD, r"^#\d+ \d+\.\d+ ", r"\bdocker[ -]compose build\b", r"(?-i:^RUN)\s+\S")
+# The container was started (not built) where the program found no GPU: `docker compose up`, `docker exec`, a `docker
+# run` chained after the build on one line (RUN_COMMAND reads those at a line's start).
+CONTAINER_STARTED = (r"\bdocker[ -]compose (?:up|run)\b", r"\bdocker exec\b",
+                     r"&&\s*(?:sudo\s+)?(?:docker|podman) run\b")
+BUILD_TIME_GPU = "https://github.com/NVIDIA/nvidia-docker/issues/595"
+BUILDKIT_IGNORES_DEFAULT_RUNTIME = "https://github.com/NVIDIA/nvidia-container-toolkit/issues/351"
+
+
+@rule("CTR031", "gpu-unavailable-during-image-build", "error",
+      "A step of an image build looks for a GPU, and image builds get none", priority=30,
+      references=(BUILD_TIME_GPU, BUILDKIT_IGNORES_DEFAULT_RUNTIME))
+def gpu_unavailable_during_image_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A `docker build` (or a Dockerfile's RUN step) fails, or builds a CUDA extension without CUDA,
+    while the same commands work in a container started with `--gpus all` or `--runtime=nvidia`:
+    "raise NotImplementedError('Cuda is not available')" from a setup.py, "No CUDA runtime is
+    found, using CUDA_HOME='/usr/local/cuda'" then "Compiling bev_pool_ext without CUDA",
+    "/bin/sh: 1: nvidia-smi: not found", "cuInit failed: no CUDA-capable device is detected".
+
+    Why:
+    `docker build` has no --gpus option: its RUN steps run without the GPU devices and without
+    the driver's libraries, which only the NVIDIA runtime adds to a started container. The
+    classic builder uses Docker's default runtime, so "default-runtime": "nvidia" in daemon.json
+    gives it the GPU; BuildKit, the builder since Docker 23.0, does not use that setting.
+    Compiling CUDA code needs no GPU, only nvcc and the list of architectures to build for: a
+    build that asks the GPU which architecture it is, or checks torch.cuda.is_available(),
+    fails or quietly leaves its CUDA part out.
+
+    Fix:
+    Tell the build which GPUs it is for instead of letting it look: `ENV
+    TORCH_CUDA_ARCH_LIST="7.5;8.0;8.6;8.9;9.0"` (the GPUs the image will run on) and `ENV
+    FORCE_CUDA=1`, which most extension setup.py files honour. A setup.py that checks only
+    torch.cuda.is_available() has to be patched to check CUDA_HOME, or built in a container
+    started with --gpus all and committed. Move nvidia-smi and GPU tests out of RUN steps into
+    the entrypoint or a `docker run --gpus all` after the build.
+
+    When to ignore:
+    A build on Docker's classic builder whose daemon has nvidia as its default runtime: there the
+    steps do see the GPU, and the cause is elsewhere.
+    """
+    no_gpu = ctx.observed(BUILD_STEP_SEES_NO_GPU)
+    if not no_gpu or not ctx.observed(IMAGE_BUILD):
+        return
+    if runs_with_gpus(ctx.observations) or runs_without_gpus(ctx.observations) or ctx.observed(CONTAINER_STARTED):
+        return  # a started container that finds no GPU is container-no-gpu's (CTR001)
+    extension = bool(ctx.observed([r"\bsetup\.py\b", r"No CUDA runtime is found\b", r"\bCompiling \w+ without CUDA\b",
+                                   r"\bpip (?:install|wheel)\b"]))
+    yield Hit("the GPU check failed inside an image build: `docker build` runs its steps without the GPU (it has no "
+              "--gpus option), so a step that looks for one finds none"
+              + ("; compiling the CUDA extension needs only nvcc and the architectures to build for" if extension
+                 else ""),
+              evidence={"observed": no_gpu[0].strip()[:200]},
+              fix=['ENV TORCH_CUDA_ARCH_LIST="7.5;8.0;8.6;8.9;9.0"  # in the Dockerfile, before the build step: the '
+                   "GPUs the image is for, so nothing asks the GPU",
+                   "ENV FORCE_CUDA=1  # extension setup.py files that gate on torch.cuda.is_available() mostly honour "
+                   "it; patch one that does not to check CUDA_HOME",
+                   "move nvidia-smi and GPU tests from RUN steps to the entrypoint, or to docker run --gpus all "
+                   "<image> after the build"])
+
+
 RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong, container_driver_capabilities_lack_compute, container_no_gpu, container_toolkit_missing, container_runtime_not_configured,
          container_cgroup_device_access_lost, docker_compose_too_old_for_gpus, driver_libs_in_image,
          docker_daemon_json_invalid, driver_in_use_blocks_driver_container, gpus_requested_exceed_available,
@@ -2326,4 +2399,4 @@ RULES = (container_engine_too_old_for_cdi, container_toolkit_ldconfig_path_wrong
          k8s_device_plugin_not_deployed, operator_driver_not_on_host_path,
          ssh_session_drops_container_library_path, cdi_hook_path_missing_on_host,
          nvidia_userspace_outside_driver_root, wsl_container_toolkit_too_old_for_driver,
-         toolkit_containerd_paths_wrong)
+         toolkit_containerd_paths_wrong, gpu_unavailable_during_image_build)

@@ -1423,6 +1423,57 @@ def python_headers_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               evidence={"observed": seen[:1], "python.version": ctx.facts.python.version}, fix=fix)
 
 
+# The EGL headers missing where a CUDA extension with an OpenGL path is compiled: gcc's "fatal error: EGL/egl.h: No such
+# file or directory" from nvdiffrast's glutil.h (its OpenGL rasterizer plugin, JIT-built at first use: corpus 1854,
+# 3256, 16504, the WSL2 report 15802), MSVC's "Cannot open include file: 'EGL/egl.h'". On Debian 12 /usr/include/EGL/
+# egl.h is in libegl-dev (glvnd's), which libegl1-mesa-dev depends on (both packages' file lists and Depends, as
+# `apt-get download` fetched them from bookworm).
+EGL_H_MISSING = (r"\bEGL/egl(?:ext|platform)?\.h\W{0,2}:? No such file or directory",
+                 r"Cannot open include file: \W?EGL/egl(?:ext|platform)?\.h")
+# nvdiffrast's maintainer: "Since version v0.3.0 nvdiffrast includes a Cuda-based rasterizer that doesn't require the
+# graphics libraries or drivers" (NVlabs/nvdiffrast#92).
+NVDIFFRAST_CUDA_RASTERIZER = "https://github.com/NVlabs/nvdiffrast/issues/92"
+
+
+@rule("TK027", "egl-dev-headers-missing", "error",
+      "A build needs the EGL development headers (EGL/egl.h) and the system has none",
+      signatures=EGL_H_MISSING, priority=24, references=(NVDIFFRAST_CUDA_RASTERIZER,), scope="build")
+def egl_dev_headers_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Compiling an extension that renders through OpenGL stops at its first include: "glutil.h:36:10:
+    fatal error: EGL/egl.h: No such file or directory" (nvdiffrast's OpenGL rasterizer, which is
+    compiled at its first use, so the error comes from a program's run, not from pip).
+
+    Why:
+    The EGL headers are in a development package of their own (libegl-dev on Debian and Ubuntu,
+    which libegl1-mesa-dev pulls in), which slim images and minimal installs leave out. The GL
+    runtime libraries being installed does not bring them; neither do the CUDA toolkit or the NVIDIA
+    driver.
+
+    Fix:
+    Install the EGL development package (`apt-get install -y libegl-dev`; on other distributions the
+    package that provides /usr/include/EGL/egl.h), in the Dockerfile for an image, then run the
+    program again. nvdiffrast 0.3.0 and later also have a CUDA rasterizer (RasterizeCudaContext)
+    that needs neither OpenGL nor EGL, the way to go on WSL2 and headless servers.
+
+    When to ignore:
+    Never while the OpenGL path is the one the program takes.
+    """
+    if not seen:
+        return
+    nvdiffrast = bool(ctx.observed([r"\bnvdiffrast\b", r"\bglutil\.h\b"]))
+    fix = [("in the image's Dockerfile: RUN apt-get update && apt-get install -y --no-install-recommends libegl-dev"
+            if in_container(ctx) else "sudo apt-get install -y libegl-dev  # Debian, Ubuntu: /usr/include/EGL/egl.h"),
+           "dnf provides '*/EGL/egl.h'  # Fedora, RHEL: the package that holds the header"]
+    if nvdiffrast:
+        fix.append("or use nvdiffrast's CUDA rasterizer: dr.RasterizeCudaContext() instead of dr.RasterizeGLContext() "
+                   "(nvdiffrast 0.3.0 and later), which needs no OpenGL or EGL")
+    what = "nvdiffrast cannot compile its OpenGL rasterizer" if nvdiffrast else "the OpenGL part cannot be compiled"
+    yield Hit(f"The EGL development headers (EGL/egl.h) are missing: {what}",
+              evidence={"observed": seen[:1]}, fix=fix)
+
+
 # nvcc refusing one of the architecture shorthands newer nvcc releases accept: "-arch=all" and "all-major" came with
 # CUDA 11.5, "-arch=native" (the GPUs of the build machine) with 11.5 update 1 by NVIDIA's features archive; projects
 # (whisper.cpp, llama.cpp, CMake's CUDA_ARCHITECTURES=native) pass them by default.
@@ -2515,5 +2566,6 @@ RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsup
          windows_sdk_missing_for_cuda_build, torch_extension_build_lock_stale, cuda_visual_studio_integration_missing,
          vs_project_pins_uninstalled_cuda_version, cuda_path_not_set_windows,
          torch_cuda_arch_list_names_unknown_arch, sudo_resets_path_cuda_toolkit_not_found,
-         cuda_toolkit_too_new_for_project, multiple_cuda_toolkits_wrong_one_used, profiler_does_not_support_gpu_arch)
+         cuda_toolkit_too_new_for_project, multiple_cuda_toolkits_wrong_one_used, profiler_does_not_support_gpu_arch,
+         egl_dev_headers_missing)
 
