@@ -61,3 +61,55 @@ def test_the_header_missing_elsewhere_than_nvdiffrast_gets_the_package_alone():
     found = first(text)
     assert found.slug == "egl-dev-headers-missing"
     assert not any("RasterizeCudaContext" in step for step in found.fix)
+
+
+@pytest.mark.parametrize("case, package", [("18450", "rembg[gpu]"), ("18451", "onnxruntime-gpu")])
+def test_a_gpu_only_package_asked_for_on_a_mac_is_the_platform(case, package):
+    """rembg's gpu extra (it pulls onnxruntime-gpu) on an M1, onnxruntime_gpu pinned on an M2: PyPI has Linux and
+    Windows wheels of them and none for macOS."""
+    found = first(corpus(case))
+    assert found.slug == "no-cuda-build-for-platform" and package in found.message
+
+
+def test_the_same_package_refused_on_linux_is_not_the_mac_reading():
+    """Constructed: onnxruntime-gpu pinned on Linux x86_64; nothing names a Mac."""
+    text = ("Ubuntu 22.04, x86_64, Python 3.13\n"
+            "ERROR: Could not find a version that satisfies the requirement onnxruntime_gpu==1.15.1 (from versions: "
+            "none)\nERROR: No matching distribution found for onnxruntime_gpu==1.15.1")
+    assert "no-cuda-build-for-platform" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("case, package", [("18252", "pytorch-directml"), ("18251", "torch-directml")])
+def test_a_framework_named_package_pip_finds_no_wheel_of_is_the_python(case, package):
+    """pytorch-directml (built for Python 3.8 only) asked for under 3.9; torch-directml under 3.11."""
+    found = first(corpus(case))
+    assert found.slug == "python-unsupported"
+    if case == "18252":
+        assert package in found.message
+
+
+def test_a_resume_told_apart_from_the_machines_sleep_is_the_suspend():
+    """jaxsim#50 names 'OS suspension' in one sentence and 'after resuming' in the next (corpus 18154)."""
+    assert first(corpus("18154")).slug == "gpu-unusable-after-suspend-resume"
+
+
+def test_resuming_a_training_run_is_not_the_machine_waking():
+    """Constructed: a run resumed from its checkpoint, and the machine's sleep never named."""
+    text = ("After resuming training from the checkpoint I get:\n"
+            "RuntimeError: CUDA error: unspecified launch failure")
+    assert "gpu-unusable-after-suspend-resume" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("case, kernel", [("18151", "5.6.0-rc1"), ("18152", "6.3.0-rc1"), ("18155", "6.4")])
+def test_a_module_build_for_a_release_candidate_kernel_is_the_release_being_older(case, kernel):
+    """DKMS's 'Bad return status' for 5.6.0-rc1, a pacman hook's `dkms install ... -k 6.3.0-rc1' exited 10`, and the
+    person's "530.41.03 will not build with kernel 6.4"."""
+    found = first(corpus(case))
+    assert found.slug == "driver-release-too-old-for-kernel" and f"kernel {kernel}" in found.message
+
+
+def test_a_failed_build_for_a_released_kernel_stays_the_headers_reading():
+    """Constructed: the same DKMS failure for a released kernel is DRV007's (headers, a rebuild)."""
+    text = ("Error! Bad return status for module build on kernel: 6.5.0-14-generic (x86_64)\n"
+            "Consult /var/lib/dkms/nvidia/535.129.03/build/make.log for more information.")
+    assert first(text).slug == "driver-not-built-for-kernel"

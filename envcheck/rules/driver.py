@@ -1155,7 +1155,8 @@ def driver_not_built_for_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "kernels each driver has a module for",
                        "or move to a driver the new kernel has a module for, or to a DKMS stream, which builds the "
                        "module on the host: sudo dnf -y module switch-to nvidia-driver:latest-dkms --allowerasing"])
-    elif seen and f.system.secure_boot != "enabled" and not ctx.observed(TOO_OLD_FOR_KERNEL):
+    elif seen and f.system.secure_boot != "enabled" and not ctx.observed(TOO_OLD_FOR_KERNEL) \
+            and not ctx.shared("release_candidate_kernel_build", release_candidate_kernel_build):
         # (a build that stopped in the driver's own source is the release's age, DRV032: headers do not help)
         yield Hit("The NVIDIA kernel module is not running; the usual cause is a kernel update without a rebuilt "
                   "module (DKMS)", fix=_distro.kernel_headers_and_rebuild(ctx.distro))
@@ -1178,6 +1179,26 @@ TOO_OLD_FOR_KERNEL = (GPL_ONLY_SYMBOL, NVIDIA_SOURCE_ERROR)
 MODULE_SOURCE_VERSION = re.compile(r"(?:dkms/nvidia/|NVIDIA-Linux-[a-z0-9_]+-|src/nvidia-)(\d{3}\.\d+(?:\.\d+)?)", re.I)
 BUILT_FOR_KERNEL = re.compile(r"(?:/lib/modules/|/usr/src/(?:linux|kernel)-headers-|-k\s+)"
                               r"(\d+\.\d+[\w.+~-]*?)(?:[/'\s]|$)")
+
+
+# A module build that failed for a release-candidate kernel: DKMS's "Error! Bad return status for module build on
+# kernel: 5.6.0-rc1-1-tkg-bmq (x86_64)" (corpus 18151), a package hook's "WARNING: `dkms install --no-depmod
+# nvidia/530.30.02 -k 6.3.0-rc1' exited 10" (corpus 18152). An -rc kernel is mainline before its release; NVIDIA's
+# releases add support for kernels once they are out, so no release the person has builds for it yet.
+RC_KERNEL_BUILD_FAILED = (r"Bad return status for module build on kernel:?\s*\d+\.\d+[\w.]*-rc\d",
+                          r"\bdkms\b[^\n]*\s-k\s*'?\d+\.\d+[\w.]*-rc\d[^\n]*\b(?:exited|fail\w*|error)")
+RC_KERNEL = re.compile(r"\b(\d+\.\d+(?:\.\d+)?-rc\d+)")
+# The person's own words that a driver release does not build for a kernel: "nv 530.41.03 will not build with kernel
+# 6.4" (corpus 18155), "470.182.03 fails to compile against linux 6.5".
+RELEASE_WONT_BUILD_SAID = re.compile(r"\b(\d{3}\.\d+(?:\.\d+)?)\s+(?:will not|won't|does not|doesn't|fails? to|can't|"
+                                     r"cannot|no longer)\s+(?:build|compile)\s+(?:with|on|for|against)\s+"
+                                     r"(?:the\s+)?(?:linux\s+)?(?:kernel\s+)?(\d+\.\d+)", re.I)
+
+
+def release_candidate_kernel_build(ctx: Context) -> List[str]:
+    """The lines where the nvidia module's build failed for a release-candidate kernel, or where the person says a
+    driver release does not build for a kernel: the release is older than the kernel, whatever the headers."""
+    return ctx.observed(RC_KERNEL_BUILD_FAILED) or ctx.observed([RELEASE_WONT_BUILD_SAID.pattern])
 
 
 @rule("DRV032", "driver-release-too-old-for-kernel", "error",
@@ -1203,9 +1224,17 @@ def driver_release_too_old_for_kernel(ctx: Context, seen: List[str]) -> Iterable
     newer branch), or boot a kernel the installed release builds for (an LTS kernel for a legacy
     branch) and hold it until a fixed release comes.
 
+    A build for a release-candidate kernel (5.6.0-rc1, 6.3.0-rc1) that fails: no driver release
+    supports a kernel before it is out. The person's word that a release "will not build with
+    kernel 6.4".
+
     When to ignore:
     When the error is in another out-of-tree module, not NVIDIA's.
     """
+    told = [] if seen else ctx.shared("release_candidate_kernel_build", release_candidate_kernel_build)
+    if told:
+        yield _release_older_than_kernel_told(ctx, told)
+        return
     if not seen:
         return
     version = first_match(MODULE_SOURCE_VERSION, ctx.observations)
@@ -1223,6 +1252,30 @@ def driver_release_too_old_for_kernel(ctx: Context, seen: List[str]) -> Iterable
                    "or boot the previous (or an LTS) kernel and hold it until a fixed release comes: a legacy branch "
                    "(390, 470) may never get one",
                    "dkms status; uname -r  # the module versions DKMS has, and the running kernel"])
+
+
+def _release_older_than_kernel_told(ctx: Context, told: List[str]) -> Hit:
+    """The module's build failed for a release-candidate kernel, or the person says the release does not build for the
+    kernel: DRV032's finding without a compiler error to read."""
+    said = first_match(RELEASE_WONT_BUILD_SAID, told)
+    candidate = first_match(RC_KERNEL, told)
+    version = first_match(MODULE_SOURCE_VERSION, ctx.observations)
+    nvidia = re.search(r"nvidia/(\d{3}\.\d+(?:\.\d+)?)", " ".join(told))
+    driver = said.group(1) if said else nvidia.group(1) if nvidia else version.group(1) if version else \
+        ctx.driver_version()
+    kernel = said.group(2) if said else candidate.group(1) if candidate else ""
+    branch = _distro.branch_of(driver)
+    why = ("a release candidate, mainline before its release: NVIDIA's releases add support for a kernel once it "
+           "is out" if candidate and not said else
+           "the person reporting says so, and headers or rebuilds do not change it")
+    return Hit(f"NVIDIA driver {driver or 'the installed release'}'s kernel module does not build for kernel "
+               f"{kernel or 'in use'}: {why}",
+               evidence={"observed": told[0].strip()[:200], **({"driver": driver} if driver else {}),
+                         **({"kernel": kernel} if kernel else {})}, confirmed=bool(candidate and not said),
+               fix=["boot a released kernel (the distribution's, or an LTS) until a driver release supports this "
+                    "one: dkms status; uname -r",
+                    f"then install a newer release{f' of the {branch} branch' if branch else ''} whose release notes "
+                    "support the kernel, and rebuild: sudo dkms autoinstall"])
 
 
 @rule("DRV008", "fabric-manager-not-running", "error", "NVSwitch system without a running fabric manager",
@@ -1745,6 +1798,13 @@ AFTER_SUSPEND = (r"\b(?:after|since|when|whenever|upon|on|each time|every time|i
                  r"(?:suspen\w+|sleep|hibernat\w+|standby)\b",
                  # the machine woken, the sleep left unsaid: "I recently woke up the computer and resumed the process"
                  r"\b(?:woke|wake|waking|woken)\s+(?:up\s+)?(?:the|my)\s+(?:system|machine|host|laptop|pc|computer)\b")
+# The resume told apart from the sleep, in two sentences: "relying in most cases to OS suspension", then "after
+# resuming I typically get the following error" (corpus 18154). "After resuming" alone is as often a training run
+# resumed from a checkpoint, so it counts only beside the machine's own sleep named.
+AFTER_RESUMING = (r"\b(?:after|when|since|on|upon)\s+(?:a\s+|the\s+)?resum(?:e|ing)\b"
+                  r"(?![^.\n]{0,20}\b(?:training|checkpoint|run)\b)")
+MACHINE_SLEEPS = (r"\b(?:OS|system|machine|laptop|computer|PC|host)\s+(?:suspen\w+|sleep|hibernat\w+|standby)\b|"
+                  r"\b(?:suspend|hibernate|sleep)\s+(?:the\s+|my\s+)?(?:OS|system|machine|laptop|computer|PC|host)\b")
 # What the person saw after it: CUDA's unknown error, cuInit or cudart's 999, a program that falls back to the CPU.
 GPU_LOST = (r"CUDA unknown error|CUDA_ERROR_UNKNOWN|" + OLD_RUNTIME_UNKNOWN,
             r"\b(?:init failure|err(?:or)?|returned|code)\W{0,3}999\b",
@@ -1783,12 +1843,15 @@ def gpu_unusable_after_suspend_resume(ctx: Context, seen: List[str]) -> Iterable
     When the failure also happens after a fresh boot that never slept: then it is another cause.
     """
     lost = ctx.observed(GPU_LOST)
+    told_apart = [] if seen else ctx.observed([AFTER_RESUMING]) and ctx.observed([MACHINE_SLEEPS])
+    seen = seen or told_apart
     if not seen or not lost:
         return
     yield Hit("CUDA stopped working after the machine slept: after a suspend or hibernation the driver can come back "
               "with its unified-memory module (nvidia_uvm) unusable, so programs get error 999 or fall back to the CPU "
               "while nvidia-smi still lists the GPU", evidence={"observed": seen[0].strip()[:200],
                                                                 "failure": lost[0].strip()[:200]},
+              confirmed=True,
               fix=["sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm  # with no CUDA program running; or reboot",
                    "to keep it from coming back: echo 'options nvidia NVreg_PreserveVideoMemoryAllocations=1' | "
                    "sudo tee /etc/modprobe.d/nvidia-power-management.conf",

@@ -2382,8 +2382,9 @@ DYNAMO_REFUSES_PYTHON = re.compile(r"Dynamo is not supported on Python (3\.\d+)\
 
 
 @rule("FW004", "python-unsupported", "error", "No build of the framework exists for this Python",
-      signatures=(r"Could not find a version that satisfies the requirement (torch|tensorflow|jax|jaxlib|paddlepaddle)",
-                  r"No matching distribution found for (torch|tensorflow|jax|jaxlib|paddlepaddle)",
+      signatures=(r"Could not find a version that satisfies the requirement (?:py)?(torch|tensorflow|jax|jaxlib|"
+                  r"paddlepaddle)",
+                  r"No matching distribution found for (?:py)?(torch|tensorflow|jax|jaxlib|paddlepaddle)",
                   r"requires a different Python", MODULE_BUILT_FOR_OTHER_PYTHON.pattern, WHEEL_REFUSED_SAID,
                   DYNAMO_REFUSES_PYTHON.pattern),
       priority=20)
@@ -2448,7 +2449,7 @@ def python_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if seen and not reported:
         if ctx.jetson():
             return  # on a Jetson the platform, not the Python, has no wheel: no-cuda-build-for-platform names it
-        wanted = re.search(r"requirement (\w+)", " ".join(seen))
+        wanted = re.search(r"(?:requirement|found for) ([\w.-]*\w)", " ".join(seen))
         name = wanted.group(1) if wanted else "torch"
         yield Hit(f"pip found no {name} wheel for this Python{f' ({python})' if python else ''}",
                   evidence={"python.version": python}, fix=_python_fix(ctx, name, python))
@@ -3472,10 +3473,19 @@ def bf16_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 # distribution found for nvidia-cublas-cu12==12.4.5.8" on an M2 MacBook Air, PWhiddy/PokemonRedExperiments#195;
 # nvidia-cublas-cu11 on an Apple M2, magic-research/magic-animate#64; "Didn't find wheel for nvidia-dali-cuda120",
 # corpus 15750; uv's "nvidia-cuda-cccl>=13.1.115 has no wheels with a matching platform tag (e.g.,
-# `macosx_15_0_arm64`)", AI-Hypercomputer/maxdiffusion#393).
+# `macosx_15_0_arm64`)", AI-Hypercomputer/maxdiffusion#393). The GPU builds PyPI carries for Linux and not for macOS
+# (`pip download --only-binary=:all: --platform macosx_11_0_arm64`, and macosx_10_15_x86_64, found no file for
+# onnxruntime-gpu, tensorflow-gpu, paddlepaddle-gpu, cupy-cuda12x or faiss-gpu on 2026-11-26, while the same command
+# for manylinux2014_x86_64 downloaded each, and onnxruntime's CPU build had macOS wheels), and a package's gpu or cuda
+# extra, which pulls one in (rembg 2.0.50's METADATA: "Requires-Dist: onnxruntime-gpu ; extra == 'gpu'").
 CUDA_BUILD_ASKED = re.compile(r"\b(?:torch|torchvision|torchaudio)==[\w.]+\+cu\d+|download\.pytorch\.org/whl/cu\d+|"
                               r"tensorflow\[and-cuda\]|jax\[cuda\d*(?:_\w+)?\]|"
-                              r"\bnvidia-[a-z0-9-]+?-cu(?:da)?1\d{1,2}\b|\bnvidia-cuda-[a-z]+\b", re.I)
+                              r"\bnvidia-[a-z0-9-]+?-cu(?:da)?1\d{1,2}\b|\bnvidia-cuda-[a-z]+\b|"
+                              r"\b(?:onnxruntime|tensorflow|paddlepaddle|faiss)[-_]gpu\b|\bcupy[-_]cuda\w+|"
+                              r"\b[\w.-]+\[(?:gpu|cuda\d*)\]", re.I)
+# The macOS build of a GPU package PyPI carries for Linux only (`pip download --platform macosx_11_0_arm64` fetched
+# each on 2026-11-26).
+MAC_BUILD_OF = {"onnxruntime-gpu": "onnxruntime", "paddlepaddle-gpu": "paddlepaddle", "faiss-gpu": "faiss-cpu"}
 APPLE_SILICON = re.compile(r"\bApple M\d\b|\bmacosx_\d+_\d+_arm64\b|\barm64-apple-darwin", re.I)
 # JAX's CUDA builds asked for: the extra, its plugin packages.
 JAX_CUDA_ASKED = re.compile(r"jax\[cuda(\d*)(?:_\w+)?\]|jax-cuda(\d+)-(?:plugin|pjrt)", re.I)
@@ -3699,11 +3709,18 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     mac = on_a_mac(ctx)
     asked = ctx.observed([CUDA_BUILD_ASKED.pattern])
     if mac and asked:
-        yield Hit("A CUDA build was asked for on macOS, where none exists", confirmed=True,
+        build = CUDA_BUILD_ASKED.search(asked[0]).group(0).lower().replace("_", "-")
+        other = next((f"pip install {plain}  # its build for macOS" for gpu, plain in MAC_BUILD_OF.items()
+                      if build.startswith(gpu)), "")
+        extra = re.match(r"([\w.-]+)\[(?:gpu|cuda\d*)\]", build)
+        if extra:
+            other = f"pip install {extra.group(1)}  # without its {build[len(extra.group(1)):]} extra, which pulls " \
+                    "in CUDA builds"
+        yield Hit(f"A CUDA build ({build}) was asked for on macOS, where none exists", confirmed=True,
                   evidence={"asked": asked[0][:200], "system.os": ctx.facts.system.os or "darwin"},
-                  fix=["pip install torch torchvision torchaudio  # macOS wheels; the GPU is used through MPS",
-                       "remove '+cuXXX' pins, download.pytorch.org/whl/cuXXX index URLs and NVIDIA's CUDA packages "
-                       "(nvidia-*-cu12) from the requirements"])
+                  fix=[other or "pip install torch torchvision torchaudio  # macOS wheels; the GPU is used through MPS",
+                       "remove '+cuXXX' pins, download.pytorch.org/whl/cuXXX index URLs, NVIDIA's CUDA packages "
+                       "(nvidia-*-cu12) and -gpu packages from the requirements"])
 
 
 # bitsandbytes looking for its binary for the CUDA it detected and not finding it: before 0.42 "CUDA SETUP:

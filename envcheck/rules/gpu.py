@@ -218,7 +218,9 @@ def on_a_mac(ctx: Context) -> bool:
         return True
     if system.os or system.distro_id or system.wsl:
         return False  # a Linux or Windows machine, reached from a Mac perhaps
-    return any(MAC_NAMED.search(line) for line in ctx.observations)
+    # (a line on DYLD_LIBRARY_PATH names macOS as where that variable applies: Paddle's loader advice, printed on Linux,
+    # "set environment variable LD_LIBRARY_PATH on Linux or DYLD_LIBRARY_PATH on Mac OS", corpus 372)
+    return any(MAC_NAMED.search(line) and "DYLD_LIBRARY_PATH" not in line for line in ctx.observations)
 
 
 def said_no_gpu(ctx: Context) -> List[str]:
