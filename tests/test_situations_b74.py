@@ -113,3 +113,19 @@ def test_a_failed_build_for_a_released_kernel_stays_the_headers_reading():
     text = ("Error! Bad return status for module build on kernel: 6.5.0-14-generic (x86_64)\n"
             "Consult /var/lib/dkms/nvidia/535.129.03/build/make.log for more information.")
     assert first(text).slug == "driver-not-built-for-kernel"
+
+
+# Build notes in public repositories that met the same line (a flashicp build on an AGX Orin; a Chinese FAQ).
+COMPUTE_NATIVE_NOTES = "Error 2 — unsupported CUDA arch:\nnvcc fatal : Unsupported gpu architecture 'compute_native'"
+
+
+@pytest.mark.parametrize("text", [corpus("18300"), COMPUTE_NATIVE_NOTES])
+def test_compute_native_is_a_cmake_older_than_the_native_value(text):
+    found = first(text)
+    assert found.slug == "cmake-too-old-for-native-cuda-arch" and "CMake 3.24" in found.message
+
+
+def test_compute_native_under_a_cmake_that_knows_native_is_not_blamed_on_cmake():
+    """Constructed: CMake 3.28 knows native, so the word reached nvcc through the project's own -gencode code."""
+    text = "cmake version 3.28.3\nnvcc fatal   : Unsupported gpu architecture 'compute_native'"
+    assert "cmake-too-old-for-native-cuda-arch" not in paste_slugs(text)

@@ -1423,6 +1423,63 @@ def python_headers_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
               evidence={"observed": seen[:1], "python.version": ctx.facts.python.version}, fix=fix)
 
 
+# CMake's special CUDA_ARCHITECTURES values, each with the CMake release that first knew it (CMake's CUDA_ARCHITECTURES
+# documentation: all and all-major "Added in version 3.23", native "Added in version 3.24"). An older CMake reads the
+# word as an architecture number and hands nvcc "compute_native": "nvcc fatal : Unsupported gpu architecture
+# 'compute_native'" (colmap/colmap#2232, corpus 18300; the same line in build notes of other projects, one of them
+# naming the cause "CMake < 3.24").
+CMAKE_SPECIAL_ARCH_SINCE = {"all": "3.23", "all-major": "3.23", "native": "3.24"}
+CMAKE_SPECIAL_ARCH_PASSED = re.compile(r"Unsupported gpu architecture '(?:compute|sm)_(native|all-major|all)'")
+CMAKE_CUDA_ARCHITECTURES_DOC = "https://cmake.org/cmake/help/latest/prop_tgt/CUDA_ARCHITECTURES.html"
+CMAKE_VERSION_SAID = re.compile(r"\bcmake(?:\s+version)?\W{0,3}(\d+\.\d+(?:\.\d+)?)\b|/cmake-(\d+\.\d+)/", re.I)
+
+
+@rule("TK028", "cmake-too-old-for-native-cuda-arch", "error",
+      "CMake is older than the CUDA_ARCHITECTURES value the build gives it, and passes it to nvcc as a number",
+      signatures=(CMAKE_SPECIAL_ARCH_PASSED.pattern,), priority=21, references=(CMAKE_CUDA_ARCHITECTURES_DOC,),
+      scope="build")
+def cmake_too_old_for_native_cuda_arch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A CMake build of CUDA code stops at its first .cu file: "nvcc fatal : Unsupported gpu
+    architecture 'compute_native'" (or 'compute_all'), after CMAKE_CUDA_ARCHITECTURES=native was
+    given on the command line or set by the project.
+
+    Why:
+    CMake learned the special values of CUDA_ARCHITECTURES late: all and all-major in 3.23, native
+    in 3.24. An older CMake takes the word for an architecture number and builds the flag
+    -gencode=arch=compute_native from it, which no nvcc knows. Distributions' CMake is often older:
+    Ubuntu 22.04's is 3.22.
+
+    Fix:
+    Install CMake 3.24 or newer (`pip install -U cmake`, or Kitware's APT repository) and
+    configure again in a fresh build folder; or give the architectures as numbers:
+    -DCMAKE_CUDA_ARCHITECTURES=86 (nvidia-smi --query-gpu=compute_cap --format=csv, without the
+    dot).
+
+    When to ignore:
+    Never: the build cannot start.
+    """
+    passed = first_match(CMAKE_SPECIAL_ARCH_PASSED, seen)
+    if passed is None:
+        return
+    value = passed.group(1)
+    since = CMAKE_SPECIAL_ARCH_SINCE[value]
+    said = first_match(CMAKE_VERSION_SAID, ctx.observations)
+    cmake = (said.group(1) or said.group(2)) if said else ""
+    if older_than(cmake, since) is False:
+        return  # this CMake knows the word: the project's own code pasted it into a -gencode flag
+    yield Hit(f"CMAKE_CUDA_ARCHITECTURES={value} needs CMake {since} or newer"
+              + (f", and this is CMake {cmake}" if cmake else "")
+              + f": an older CMake reads '{value}' as an architecture number and passes nvcc compute_{value}",
+              evidence={"observed": passed.group(0), "needs_cmake": since, **({"cmake": cmake} if cmake else {})},
+              confirmed=True,
+              fix=[f"pip install -U 'cmake>={since}'  # or Kitware's APT repository; then cmake --version, and "
+                   "configure again in a fresh build folder",
+                   "or give the architectures as numbers: -DCMAKE_CUDA_ARCHITECTURES=86  # nvidia-smi "
+                   "--query-gpu=compute_cap --format=csv, without the dot"])
+
+
 # The EGL headers missing where a CUDA extension with an OpenGL path is compiled: gcc's "fatal error: EGL/egl.h: No such
 # file or directory" from nvdiffrast's glutil.h (its OpenGL rasterizer plugin, JIT-built at first use: corpus 1854,
 # 3256, 16504, the WSL2 report 15802), MSVC's "Cannot open include file: 'EGL/egl.h'". On Debian 12 /usr/include/EGL/
@@ -2567,5 +2624,5 @@ RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsup
          vs_project_pins_uninstalled_cuda_version, cuda_path_not_set_windows,
          torch_cuda_arch_list_names_unknown_arch, sudo_resets_path_cuda_toolkit_not_found,
          cuda_toolkit_too_new_for_project, multiple_cuda_toolkits_wrong_one_used, profiler_does_not_support_gpu_arch,
-         egl_dev_headers_missing)
+         egl_dev_headers_missing, cmake_too_old_for_native_cuda_arch)
 
