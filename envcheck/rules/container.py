@@ -2351,7 +2351,8 @@ def gpu_unavailable_during_image_build(ctx: Context, seen: List[str]) -> Iterabl
     `docker build` has no --gpus option: its RUN steps run without the GPU devices and without
     the driver's libraries, which only the NVIDIA runtime adds to a started container. The
     classic builder uses Docker's default runtime, so "default-runtime": "nvidia" in daemon.json
-    gives it the GPU; BuildKit, the builder since Docker 23.0, does not use that setting.
+    gives it the GPU; BuildKit, Docker's default builder in current releases, does not use that
+    setting.
     Compiling CUDA code needs no GPU, only nvcc and the list of architectures to build for: a
     build that asks the GPU which architecture it is, or checks torch.cuda.is_available(),
     fails or quietly leaves its CUDA part out.

@@ -1843,8 +1843,8 @@ def gpu_unusable_after_suspend_resume(ctx: Context, seen: List[str]) -> Iterable
     When the failure also happens after a fresh boot that never slept: then it is another cause.
     """
     lost = ctx.observed(GPU_LOST)
-    told_apart = [] if seen else ctx.observed([AFTER_RESUMING]) and ctx.observed([MACHINE_SLEEPS])
-    seen = seen or told_apart
+    if not seen and ctx.observed([AFTER_RESUMING]):
+        seen = ctx.observed([MACHINE_SLEEPS])  # the resume and the machine's sleep, told in two sentences
     if not seen or not lost:
         return
     yield Hit("CUDA stopped working after the machine slept: after a suspend or hibernation the driver can come back "

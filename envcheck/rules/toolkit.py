@@ -1379,6 +1379,14 @@ PYTHON_H_MISSING = (r"\bPython\.h\W{0,2}:? No such file or directory", r"Cannot 
 TRITON_LAUNCHER = re.compile(r"[/\\]te?mp\w*[/\\]\w+[/\\](?:main|cuda_utils)\.c\b", re.I)
 
 
+def _apt_install_step(ctx: Context, package: str, host_note: str) -> str:
+    """The step that installs a development package: in the image's Dockerfile where the build ran in a container
+    (installing it in the running container is lost with it), with apt on the host otherwise."""
+    if in_container(ctx):
+        return f"in the image's Dockerfile: RUN apt-get update && apt-get install -y --no-install-recommends {package}"
+    return f"sudo apt-get install -y {package}  # {host_note}"
+
+
 @rule("TK010", "python-headers-missing", "error", "A build needs the Python headers (Python.h) and this Python has none",
       signatures=PYTHON_H_MISSING, priority=24, references=(TRITON_BUILD,), scope="build")
 def python_headers_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -1415,8 +1423,7 @@ def python_headers_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     fix = (["use a full (not embeddable) Python of the same version, whose include\\ folder has Python.h",
             'python -c "import sysconfig; print(sysconfig.get_paths()[\'include\'])"  # where the headers must be']
            if windows else
-           [(f"in the image's Dockerfile: RUN apt-get update && apt-get install -y --no-install-recommends {package}"
-             if in_container(ctx) else f"sudo apt-get install -y {package}  # or: sudo dnf install -y python3-devel"),
+           [_apt_install_step(ctx, package, "or: sudo dnf install -y python3-devel"),
             "python3 -c \"import sysconfig; print(sysconfig.get_paths()['include'])\"  # where Python.h must be"])
     yield Hit("The Python headers (Python.h) are missing" + (": Triton cannot build its launcher" if triton else
                                                              ": a C extension cannot be compiled"),
@@ -1520,8 +1527,7 @@ def egl_dev_headers_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if not seen:
         return
     nvdiffrast = bool(ctx.observed([r"\bnvdiffrast\b", r"\bglutil\.h\b"]))
-    fix = [("in the image's Dockerfile: RUN apt-get update && apt-get install -y --no-install-recommends libegl-dev"
-            if in_container(ctx) else "sudo apt-get install -y libegl-dev  # Debian, Ubuntu: /usr/include/EGL/egl.h"),
+    fix = [_apt_install_step(ctx, "libegl-dev", "Debian, Ubuntu: /usr/include/EGL/egl.h"),
            "dnf provides '*/EGL/egl.h'  # Fedora, RHEL: the package that holds the header"]
     if nvdiffrast:
         fix.append("or use nvdiffrast's CUDA rasterizer: dr.RasterizeCudaContext() instead of dr.RasterizeGLContext() "
