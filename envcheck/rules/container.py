@@ -2320,8 +2320,8 @@ def toolkit_containerd_paths_wrong(ctx: Context, seen: List[str]) -> Iterable[Hi
 # Deformable-DETR's and its copies, corpus 17353), torch's cpp_extension finding no GPU while CUDA_HOME is set ("No
 # CUDA runtime is found, using CUDA_HOME='/usr/local/cuda'") and the setup.py that then builds without it ("Compiling
 # bev_pool_ext without CUDA", corpus 7313), or the person's words ("no nvidia driver has been found", corpus 14104).
-BUILD_STEP_SEES_NO_GPU = (*CUDA_SEES_NO_GPU, SMI_NOT_FOUND, r"\bCuda is not availab", r"No CUDA runtime is found\b",
-                          r"\bCompiling \w+ without CUDA\b",
+TORCH_EXTENSION_WITHOUT_GPU = (r"No CUDA runtime is found\b", r"\bCompiling \w+ without CUDA\b")
+BUILD_STEP_SEES_NO_GPU = (*CUDA_SEES_NO_GPU, SMI_NOT_FOUND, r"\bCuda is not availab", *TORCH_EXTENSION_WITHOUT_GPU,
                           r"\bno nvidia driver (?:has been |was )?(?:found|detected)\b")
 # An image being built, beyond DOCKER_BUILD's words: BuildKit's plain progress output ("#0 63.56     No CUDA runtime is
 # found"), `docker compose build`, and a Dockerfile's RUN instruction as people paste it (upper case, which prose's
@@ -2374,8 +2374,7 @@ def gpu_unavailable_during_image_build(ctx: Context, seen: List[str]) -> Iterabl
         return
     if runs_with_gpus(ctx.observations) or runs_without_gpus(ctx.observations) or ctx.observed(CONTAINER_STARTED):
         return  # a started container that finds no GPU is container-no-gpu's (CTR001)
-    extension = bool(ctx.observed([r"\bsetup\.py\b", r"No CUDA runtime is found\b", r"\bCompiling \w+ without CUDA\b",
-                                   r"\bpip (?:install|wheel)\b"]))
+    extension = bool(ctx.observed([r"\bsetup\.py\b", *TORCH_EXTENSION_WITHOUT_GPU, r"\bpip (?:install|wheel)\b"]))
     yield Hit("the GPU check failed inside an image build: `docker build` runs its steps without the GPU (it has no "
               "--gpus option), so a step that looks for one finds none"
               + ("; compiling the CUDA extension needs only nvcc and the architectures to build for" if extension

@@ -1259,11 +1259,14 @@ def _release_older_than_kernel_told(ctx: Context, told: List[str]) -> Hit:
     kernel: DRV032's finding without a compiler error to read."""
     said = first_match(RELEASE_WONT_BUILD_SAID, told)
     candidate = first_match(RC_KERNEL, told)
-    version = first_match(MODULE_SOURCE_VERSION, ctx.observations)
-    nvidia = re.search(r"nvidia/(\d{3}\.\d+(?:\.\d+)?)", " ".join(told))
-    driver = said.group(1) if said else nvidia.group(1) if nvidia else version.group(1) if version else \
-        ctx.driver_version()
-    kernel = said.group(2) if said else candidate.group(1) if candidate else ""
+    if said:
+        driver, kernel = said.group(1), said.group(2)
+    else:
+        # DKMS names the module it built ("nvidia/530.30.02"); else the source path, else the report's driver
+        named = re.search(r"nvidia/(\d{3}\.\d+(?:\.\d+)?)", " ".join(told)) or \
+            first_match(MODULE_SOURCE_VERSION, ctx.observations)
+        driver = named.group(1) if named else ctx.driver_version()
+        kernel = candidate.group(1) if candidate else ""
     branch = _distro.branch_of(driver)
     why = ("a release candidate, mainline before its release: NVIDIA's releases add support for a kernel once it "
            "is out" if candidate and not said else
