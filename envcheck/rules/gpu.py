@@ -1523,7 +1523,64 @@ def gpu_lacks_rt_cores_for_rtx_renderer(ctx: Context, seen: List[str]) -> Iterab
                    "later), or use its mode without hardware ray tracing if it has one"])
 
 
-RULES = (no_nvidia_gpu, xid_errors, ecc_errors, row_remap_pending, pcie_link_degraded, gpu_throttled, p2p_blocked,
+# A machine that runs AMD's ROCm stack: ROCm named as what is installed or run (a rocm image or index, "rocm-5.0.1",
+# a +rocm torch, rocminfo's listing), the GPU named by its AMD ISA target ("gfx1030", "gfx1150"), or a HIP device asked
+# for ("PyTorch is not linked with support for hip devices", a CUDA build of torch asked for device 'hip').
+ROCM_IN_USE = (r"\brocm[-_ ]?\d", r"\brocm/\w", r"/whl/rocm", r"\+rocm\d", r"\brocminfo\b", r"\btorch\.version\.hip\b",
+               r"\bsupport for hip devices\b", r"\bgfx\d{3,4}[a-z]?\b", r"\bAMD \(ROCm\)")
+# What a CUDA-only build says where there is no NVIDIA driver or GPU: PyTorch's CUDA build finding no driver, the CUDA
+# runtime's error 35 (what it returns with no NVIDIA driver at all), no CUDA device, a CUDA build of torch asked for a
+# HIP device. On a ROCm machine these come from a CUDA build of the package in use (faiss-gpu's conda build on a
+# Radeon RX 6900 XT, facebookresearch/faiss#2235; a rocm7 ComfyUI image rebuilt with the default +cu130 torch).
+CUDA_BUILD_WITHOUT_NVIDIA = (r"Found no NVIDIA driver on your system", r"CUDA driver version is insufficient",
+                             r"no CUDA-capable device is detected", r"not linked with support for hip devices")
+
+
+@rule("GPU023", "cuda-only-package-on-amd-rocm-system", "error",
+      "A CUDA build is run on a machine whose GPU is AMD's, with ROCm",
+      signatures=CUDA_BUILD_WITHOUT_NVIDIA, priority=0,
+      references=("https://pytorch.org/get-started/locally/", "https://github.com/facebookresearch/faiss/issues/2235"))
+def cuda_only_package_on_amd_rocm_system(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On an AMD GPU set up with ROCm (a rocm/pytorch image, torch from the rocm index, rocminfo listing
+    "gfx1030"), one package fails as if no GPU were there: "RuntimeError: Found no NVIDIA driver on
+    your system", "CUDA driver version is insufficient for CUDA runtime version" (error 35), "PyTorch
+    is not linked with support for hip devices"; torch.version.hip prints None beside a +cu130 torch.
+
+    Why:
+    CUDA builds run only on NVIDIA GPUs through NVIDIA's driver. ROCm's PyTorch answers to the
+    device name 'cuda', so code written for CUDA runs on it, but a package built for CUDA (a +cuXXX
+    torch that pip or an image picked instead of the ROCm one, faiss-gpu, CTranslate2, flash-attn's
+    CUDA wheels) finds no NVIDIA driver on an AMD machine and fails.
+
+    Fix:
+    Install the package's ROCm build where it has one (PyTorch: the command for ROCm on
+    pytorch.org's get-started page, from the rocm index), check it with
+    `python -c "import torch; print(torch.__version__, torch.version.hip)"`; run a package that has
+    no ROCm build on the CPU.
+
+    When to ignore:
+    When the machine has an NVIDIA GPU too, and the CUDA build is meant for it.
+    """
+    if not seen or ctx.has_nvidia_gpu() or ctx.gpu_models():
+        return
+    rocm = ctx.observed(ROCM_IN_USE)
+    if not rocm:
+        return
+    yield Hit("this machine's GPU is AMD's and runs ROCm, and the failing package is a CUDA build: CUDA builds need an "
+              "NVIDIA GPU and driver, which this machine does not have",
+              evidence={"observed": seen[0].strip()[:200], "rocm": rocm[0].strip()[:200]}, confirmed=True,
+              fix=["python -c \"import torch; print(torch.__version__, torch.version.hip)\"  # a ROCm build names its "
+                   "HIP release; a CUDA build prints +cuXXX and None",
+                   "pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/rocmX.Y  # the "
+                   "ROCm build: take the exact command for your ROCm release from https://pytorch.org/get-started/"
+                   "locally/",
+                   "# a package with no ROCm build (a CUDA-only library) runs on the CPU on this machine"])
+
+
+RULES = (cuda_only_package_on_amd_rocm_system, no_nvidia_gpu, xid_errors, ecc_errors, row_remap_pending,
+         pcie_link_degraded, gpu_throttled, p2p_blocked,
          ecc_errors_lifetime, gpu_coverage_mismatch, gpus_restricted, p2p_unavailable_by_design,
          more_ranks_than_visible_gpus, nccl_ranks_share_a_gpu, multiple_mig_devices_in_one_process, vgpu_unlicensed,
          gpu_held_by_stale_process, dcgm_profiling_unsupported_gpu, dcgm_unsupported_on_jetson,
