@@ -117,6 +117,10 @@ TABLES: Dict[str, TableSpec] = {spec.file: spec for spec in (
     TableSpec("cuda_api", "api", ("library", "change", "version"), {
         "library": TEXT, "versioned_by": TEXT, "change": TEXT, "version": VERSION, "names": TEXT_LIST},
         ("library", "versioned_by", "change", "version", "names", "source")),
+    # The options an nvcc release knows (generated from its own --help by tests/nvcc_options.py): whether an nvcc's
+    # "Unknown option" is an option of a later release, which says the toolkit is older than the project expects.
+    TableSpec("nvcc_options", "release", ("cuda",), {"cuda": CUDA, "nvcc": VERSION, "names": TEXT_LIST},
+              ("cuda", "names", "source"), "cuda"),
     TableSpec("images", "image", ("tag",), {
         "tag": TEXT, "cuda": CUDA, "flavor": TEXT, "cudnn": TEXT, "os": TEXT, "cudnn_source": TEXT},
         ("tag", "cuda", "flavor", "os", "status"), "cuda"),
@@ -621,6 +625,12 @@ class Matrix:
                     index.setdefault(api_name, []).append(row)
             self._api_index = index
         return index.get(name, [])
+
+    def nvcc_release_with_option(self, name: str) -> Optional[str]:
+        """The newest nvcc release in nvcc_options.toml that knows an option ("compress-mode", "MD"), or None: an
+        option no recorded nvcc knows may be a host compiler's flag given to nvcc by mistake, not a newer nvcc's."""
+        rows = [row for row in self.rows("nvcc_options") if name in row["names"]]
+        return rows[-1]["cuda"] if rows else None
 
     def images(self, cuda: Optional[str] = None, flavor: Optional[str] = None, os: Optional[str] = None,
                status: str = "available") -> List[Row]:

@@ -299,6 +299,7 @@ CONTEXT = {
     "l4t-container-host-mismatch": "I have Jetpack 5.1.2 with cuda 11.4 installed.",
     "container-lacks-nvidia-vulkan-icd": "docker run --gpus all image",
     "container-driver-capabilities-lack-graphics": "docker run --gpus all image",
+    "container-driver-capabilities-lack-compute": "$ docker run --gpus all myimage nvidia-smi",
     "windows-python38-dll-search-excludes-path": "Python 3.9.7 on Windows 10 with CUDA 11.2",
     "gpu-lacks-rt-cores-for-rtx-renderer": "GPU: NVIDIA GeForce GTX 1060 6GB",
     "optix-runtime-library-missing-from-driver-install": "OS: Ubuntu 22.04, driver 535.104.05",

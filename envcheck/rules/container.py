@@ -1388,15 +1388,24 @@ def stated_driver_capabilities(ctx: Context) -> Optional[str]:
     return stated.group(1) if stated else ctx.facts.env.variables.get("NVIDIA_DRIVER_CAPABILITIES")
 
 
+# nvidia-smi's header when it cannot load libcuda ("NVIDIA-SMI 440.33.01  Driver Version: 440.33.01  CUDA Version: N/A",
+# or told: "nvidia-smi show cuda version is N/A"): NVML answers, the compute library is absent. In a container that is
+# the driver mounted without its compute part (OCR-D/ocrd_anybaseocr#50, an image built FROM plain ubuntu;
+# NVIDIA/nvidia-docker#1221, an image whose nvidia/cuda ENV `docker export` and `import` dropped).
+CUDA_VERSION_NA = r"\bCUDA Version:?\s*(?:is\s+)?N/A\b"
+
+
 @rule("CTR012", "container-driver-capabilities-lack-compute", "error",
       "The container was given the driver without its CUDA part (NVIDIA_DRIVER_CAPABILITIES)",
-      priority=9, references=(CAPABILITIES_DOC, DOCKER_NVIDIA_CAPS), scope="containers")
+      signatures=(CUDA_VERSION_NA,), priority=9, references=(CAPABILITIES_DOC, DOCKER_NVIDIA_CAPS), scope="containers")
 def container_driver_capabilities_lack_compute(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     In a container started with the nvidia runtime, nvidia-smi works and shows the GPU and the
     driver, but CUDA finds no driver: "Found no NVIDIA driver on your system", "no CUDA-capable
-    device is detected", libcuda.so.1 not found. The image is not one of NVIDIA's CUDA images.
+    device is detected", libcuda.so.1 not found; nvidia-smi's header says "CUDA Version: N/A". The
+    image is not one of NVIDIA's CUDA images, or lost their settings (`docker export` and `import`
+    keep the files and drop the image's ENV).
 
     Why:
     The NVIDIA container runtime mounts only the parts of the driver that NVIDIA_DRIVER_CAPABILITIES
@@ -1416,8 +1425,10 @@ def container_driver_capabilities_lack_compute(ctx: Context, seen: List[str]) ->
     Containers that only need nvidia-smi or NVML (monitoring agents).
     """
     cuda_fails = ctx.observed(CUDA_FINDS_NO_DRIVER)
-    if not cuda_fails:
+    smi_without_cuda = ctx.observed([CUDA_VERSION_NA]) if in_container(ctx) else []
+    if not cuda_fails and not smi_without_cuda:
         return
+    cuda_fails = cuda_fails or smi_without_cuda
     requested = _requested_driver_capabilities(ctx)
     if requested and not {"compute"} & set(requested):
         yield Hit(f"the GPU request lists the driver capabilities {', '.join(requested)} and not compute: Docker passes "
@@ -1439,6 +1450,15 @@ def container_driver_capabilities_lack_compute(ctx: Context, seen: List[str]) ->
             yield Hit(f"NVIDIA_DRIVER_CAPABILITIES is '{value}': without 'compute' the runtime does not mount libcuda, "
                       "so CUDA in the container finds no driver", confirmed=True,
                       evidence={"NVIDIA_DRIVER_CAPABILITIES": value, "observed": cuda_fails[:1]}, fix=fix)
+        return
+    if smi_without_cuda and value is None:
+        yield Hit("nvidia-smi in the container shows 'CUDA Version: N/A': it cannot load libcuda, which the NVIDIA "
+                  "runtime mounts only for the compute driver capability, so the image asks for no compute (it is not "
+                  "built on an nvidia/cuda image, or lost that image's ENV, as `docker export` and `import` lose it) "
+                  "and CUDA in it finds no driver", confirmed=True,
+                  evidence={"observed": smi_without_cuda[0].strip()[:200]},
+                  fix=fix + ["FROM nvidia/cuda:<release>-base-<os>  # or keep the nvidia/cuda image's ENV: docker "
+                             "commit and docker save/load keep it, docker export/import do not"])
         return
     # NVIDIA's own images (nvidia/cuda, nvcr.io/nvidia/...) set compute themselves
     runs = [line for line in ctx.observations if RUNTIME_RUN.search(line) and RUN_COMMAND.search(line.strip())

@@ -3899,8 +3899,24 @@ UNBUILT_EXTENSIONS = (
 )
 # In any case, as its signature matches: retold, apex's own words read "amp_C fused kernels unavailable, no module named
 # 'amp_C'" (NVIDIA/apex#421).
+# apex's optimizers refuse to start without amp_C: "RuntimeError: apex.optimizers.FusedAdam requires cuda extensions"
+# (FusedLAMB, FusedLion, apex.optim.SGD say the same; apex/optimizers/*.py).
 EXTENSION_NOT_BUILT = re.compile(r"No module named '(" + "|".join(p for _, p, _ in UNBUILT_EXTENSIONS) + r")'|"
-                                 r"(apex) was installed without --cuda_ext", re.I)
+                                 r"(apex) was installed without --cuda_ext|"
+                                 r"\bapex\.[\w.]+ requires cuda extensions", re.I)
+# warp-ctc's PyTorch bindings build their GPU loss only where CUDA_HOME is set; their setup.py says otherwise "CUDA_HOME
+# not found in the environment so building without GPU support", and the binding then lacks gpu_ctc: "AttributeError:
+# 'module' object has no attribute 'gpu_ctc'" (SeanNaren/warp-ctc#44, meijieru/crnn.pytorch#36).
+WARP_CTC_WITHOUT_GPU = re.compile(r"has no attribute 'gpu_ctc'|CUDA_HOME not found in the environment so building "
+                                  r"without GPU support")
+# Transformer Engine's framework extensions come apart from its core: `pip install transformer_engine` alone gives no
+# PyTorch module ("AttributeError: module 'transformer_engine' has no attribute 'pytorch'", NVIDIA/TransformerEngine
+# #1379), and later releases warn "could not find the shared object file for the Transformer Engine PyTorch extension
+# library. ... reinstall Transformer Engine with `pip install transformer_engine[pytorch]`" (transformer_engine/
+# __init__.py).
+TRANSFORMER_ENGINE_WITHOUT_FRAMEWORK = re.compile(
+    r"module 'transformer_engine' has no attribute '(pytorch|jax)'|shared object file for the Transformer Engine "
+    r"(PyTorch|JAX) extension library", re.I)
 # A project's own CUDA extension module, by the name torch.utils.cpp_extension projects give it ("emd_cuda",
 # "morphology_cuda", "attn_core_inplace_cuda", "hit._custom_cuda_ext"): missing when the source tree is used without
 # its extension build (python setup.py install / build_ext), or the build failed. numba_cuda is a pip package.
@@ -3971,7 +3987,8 @@ FLASH_ATTN_KERNEL_FOLDER = {"rotary": "rotary", "rms_norm": "layer_norm"}  # fla
       signatures=(EXTENSION_NOT_BUILT.pattern, COMPILED_WITHOUT_CUDA.pattern, MMCV_NO_CUDA_KERNEL.pattern, GGML_NO_CUBLAS,
                   XFORMERS_NO_CUDA, PROJECT_CUDA_MODULE.pattern, TORCHVISION_NO_OPERATOR, GROUNDINGDINO_OPS_NOT_LOADED,
                   GROUNDINGDINO_NO_C, CPU_ONLY_BUILD_PATH, PACKAGE_C_MODULE.pattern,
-                  FLASH_ATTN_OPTIONAL_KERNEL.pattern, PYG_CUDA_DIFFERS.pattern),
+                  FLASH_ATTN_OPTIONAL_KERNEL.pattern, PYG_CUDA_DIFFERS.pattern, WARP_CTC_WITHOUT_GPU.pattern,
+                  TRANSFORMER_ENGINE_WITHOUT_FRAMEWORK.pattern),
       priority=14,
       scope="runtime",
       references=("https://github.com/NVIDIA/apex#from-source", "https://mmcv.readthedocs.io/en/latest/get_started/installation.html"))
@@ -4055,6 +4072,25 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     cpu_only = next((line for line in seen if re.search(CPU_ONLY_BUILD_PATH, line, re.I)), None)
     if cpu_only is not None:
         yield _cpu_only_build_path(ctx, cpu_only)
+        return
+    warp_ctc = first_match(WARP_CTC_WITHOUT_GPU, seen)
+    if warp_ctc is not None:
+        yield Hit("warp-ctc's PyTorch binding was built without GPU support, so its gpu_ctc loss does not exist: its "
+                  "setup.py builds the CPU loss alone where CUDA_HOME is not set",
+                  evidence={"observed": warp_ctc.string.strip()[:200], "package": "warp-ctc"}, confirmed=True,
+                  fix=["export CUDA_HOME=/usr/local/cuda  # the toolkit of torch's CUDA: it holds include/cuda.h",
+                       "cd warp-ctc/pytorch_binding && python setup.py clean && python setup.py install  # rebuild "
+                       "the binding; its log must not say 'building without GPU support'"])
+        return
+    engine = first_match(TRANSFORMER_ENGINE_WITHOUT_FRAMEWORK, seen)
+    if engine is not None:
+        framework = (engine.group(1) or engine.group(2)).lower()
+        yield Hit(f"Transformer Engine is installed without its {framework} extension: its framework extensions are "
+                  f"extras, and `pip install transformer_engine` alone installs the core", confirmed=True,
+                  evidence={"observed": engine.string.strip()[:200], "package": "transformer_engine"},
+                  fix=[f"pip install --no-build-isolation 'transformer_engine[{framework}]'  # the extension for the "
+                       "installed framework; with the nvcc and cuDNN headers of its CUDA where it builds from source",
+                       f"python -c 'import transformer_engine.{framework}'"])
         return
     grounding = [line for line in seen if re.search(GROUNDINGDINO_OPS_NOT_LOADED, line, re.I)
                  or (re.search(GROUNDINGDINO_NO_C, line) and ctx.observed([r"groundingdino|grounding_dino"]))]

@@ -593,6 +593,32 @@ RAY_ASKS_GPUS = r"@ray\.remote\(.*num_gpus|\.options\(.*num_gpus|num_gpus_per_wo
 TASK_SEES_NO_GPU = (r"No CUDA GPUs are available", r"no CUDA-capable device is detected")
 # The program in the pod meant to use a GPU: it names CUDA or a GPU.
 WANTS_A_GPU = (r"\bcuda\b", r"\bGPUs?\b")
+# A job step started with srun, and a Slurm request for GPUs anywhere in the report (srun's or sbatch's options, an
+# #SBATCH line): --gres=gpu:1, --gpus=1, --gpus-per-node, -G 1.
+SRUN_STEP = re.compile(r"^\W{0,4}srun\s")
+SLURM_ASKS_GPUS = r"--gres[= ]\S*gpu|--gpus\b|--gpus-per-\w+|--gpu-bind\b|(?:^|\s)-G\s*\d"
+# torch's answer printed on its own line under the command ("# False", "True").
+ANSWER = re.compile(r"^\W{0,4}(True|False)\b")
+CUDA_CHECK = re.compile(r"is_available\(\)")
+
+
+def _slurm_step_sees_no_gpu(ctx: Context) -> str:
+    """The srun line whose CUDA check found no GPU, where the same check outside the step found one and nothing in
+    the report asks Slurm for GPUs; "" otherwise. torch's answer is on the check's line or just under it."""
+    if ctx.observed([SLURM_ASKS_GPUS]):
+        return ""
+    lines = ctx.observations
+    inside, outside = "", bool(ctx.observed([TORCH_SEES_GPU]))
+    for index, line in enumerate(lines):
+        if not CUDA_CHECK.search(line):
+            continue
+        answers = [found.group(1) for found in map(ANSWER.match, lines[index + 1:index + 3]) if found]
+        answer = answers[0] if answers else ""
+        if SRUN_STEP.match(line) and answer == "False":
+            inside = inside or line.strip()
+        elif not SRUN_STEP.match(line) and answer == "True":
+            outside = True
+    return inside if outside else ""
 
 
 @rule("SYS009", "gpu-not-requested-from-scheduler", "error", "The job did not ask its scheduler for GPUs",
@@ -607,8 +633,10 @@ def gpu_not_requested_from_scheduler(ctx: Context, seen: List[str]) -> Iterable[
     Kubernetes the container has "NVIDIA_VISIBLE_DEVICES=void", or the pod spec's resources set only
     cpu and memory (it worked once on nodes whose runtime gave every container all GPUs, and stops
     where only allocated devices are injected); under Slurm CUDA_VISIBLE_DEVICES is empty or unset
-    in the step, or a site's submit filter refuses a GPU partition job that asks for none ("sbatch:
-    error: No gpu count given, specify --gres=gpu").
+    in the step, torch.cuda.is_available() is True on the node and False under srun (a batch script
+    that picks GPU nodes by --constraint or partition and asks for no GPU), or a site's submit
+    filter refuses a GPU partition job that asks for none ("sbatch: error: No gpu count given,
+    specify --gres=gpu").
 
     Why:
     Cluster schedulers give each task only the GPUs it requested and hide the rest: Ray sets
@@ -651,6 +679,15 @@ def gpu_not_requested_from_scheduler(ctx: Context, seen: List[str]) -> Iterable[
                   fix=["@ray.remote(num_gpus=1)  # or f.options(num_gpus=1); fractions share a GPU",
                        "a library that runs its workers on Ray takes the request in its own resource option "
                        "(Flower's start_simulation: client_resources={'num_gpus': 1})"])
+    elif _slurm_step_sees_no_gpu(ctx):
+        step = _slurm_step_sees_no_gpu(ctx)
+        yield Hit("torch sees the GPU outside the Slurm job step and none inside it, and the job asks Slurm for no GPU: "
+                  "Slurm gives a step only the GPUs the job requested (--gpus, --gres=gpu), whatever the node has",
+                  evidence={"step": step[:200], "outside_the_step": "torch.cuda.is_available() True"},
+                  confirmed=True,
+                  fix=["#SBATCH --gpus-per-node=1  # or --gres=gpu:1, or srun --gpus=1 ...; the count the job uses",
+                       "srun --gpus=1 nvidia-smi -L  # the GPUs a step is given",
+                       "a partition or --constraint that picks GPU nodes allocates none of their GPUs by itself"])
     elif seen:
         yield Hit("GPUs exist, but the task did not request any from its scheduler, so it was given none",
                   fix=["Ray: @ray.remote(num_gpus=1), or num_gpus in the trainer's config",

@@ -1556,6 +1556,10 @@ CUDA_FEATURES_ARCHIVE = "https://docs.nvidia.com/cuda/archive/11.6.2/pdf/CUDA_Fe
 # (causal-conv1d, mamba, FlashAttention-3's hopper/ build): "FlashAttention is only supported on CUDA 11.7 and above.
 # Note: make sure nvcc has a supported version by running nvcc -V."
 PROJECT_NEEDS_NEWER_NVCC = re.compile(r"\b([A-Za-z][\w.-]*) is only supported on CUDA (\d+\.\d+) and above")
+# The floor that check states, for a report that shows only pip's "Failed building wheel for flash-attn" beside the
+# CUDA it has ("I have cuda 11.5", ayulockin/neurips-llm-efficiency-challenge#3): the build stopped at it.
+PACKAGE_NVCC_FLOOR = {"flash-attn": ("FlashAttention", "11.7"), "flash_attn": ("FlashAttention", "11.7")}
+WHEEL_BUILD_FAILED = re.compile(r"Failed (?:building wheel for|to build) ([\w.-]+)")
 
 
 # A compiler that does not know a name the code uses, in each one's words, the name the only group: nvcc's front end
@@ -1680,9 +1684,17 @@ def _cccl_header_missing(ctx: Context) -> Optional[Tuple[str, str, str]]:
     return None
 
 
+# nvcc refusing an option by name: "nvcc fatal : Unknown option '-compress-mode=size'" (flash-attn 2.8.1's setup.py,
+# Dao-AILab/flash-attention#1750), "Unknown option '-generate-dependencies-with-compile'" (torch 1.8's extension
+# builder with CUDA 10.0's nvcc). Where a later nvcc knows the option (matrices/nvcc_options.toml), this nvcc is older
+# than the build expects; a host compiler's flag passed without -Xcompiler ('-fPIC') is another mistake.
+UNKNOWN_NVCC_OPTION = re.compile(r"nvcc fatal\s*:\s*Unknown option '-{1,2}([\w-]+)")
+
+
 @rule("TK011", "nvcc-too-old-for-project", "error", "nvcc is older than the build flags the project passes it",
       signatures=(ARCH_SHORTHAND_UNKNOWN.pattern, UNKNOWN_ARCH.pattern, STD_UNKNOWN.pattern,
-                  PROJECT_NEEDS_NEWER_NVCC.pattern, CCCL_HEADER_MISSING.pattern) + UNKNOWN_NAME_COMPILING,
+                  UNKNOWN_NVCC_OPTION.pattern, PROJECT_NEEDS_NEWER_NVCC.pattern,
+                  CCCL_HEADER_MISSING.pattern) + UNKNOWN_NAME_COMPILING,
       priority=22,
       references=(CUDA_FEATURES_ARCHIVE, TOOLKIT_ARCHIVE),
       scope="build")
@@ -1703,7 +1715,9 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "cudaStreamCaptureModeGlobal" is undefined' (darknet, Triton Inference Server on CUDA 10.0),
     "'CUFFT_NOT_SUPPORTED' was not declared in this scope" (a cuFFT enum value of CUDA 8.0, built
     with 7.5). Or "fatal error: cub/cub.cuh: No such file or directory" with CUDA 10: CUB came
-    into the toolkit with CUDA 11.0.
+    into the toolkit with CUDA 11.0. Or nvcc stops at an option a later release added: "nvcc fatal :
+    Unknown option '-compress-mode=size'" (flash-attn 2.8.1's build). Or only pip's failed wheel build
+    of flash-attn, beside a CUDA older than the 11.7 its setup.py requires.
 
     Why:
     Projects pass nvcc the architecture shorthands of recent releases: -arch=all and all-major
@@ -1715,7 +1729,8 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     12.0), and current PyTorch extensions are compiled as C++17.
     And each release adds names to the CUDA APIs (cudaStreamCaptureModeGlobal came with 10.1,
     cudaMallocAsync with 11.2, __nv_bfloat16 with 11.0): code that uses one does not compile against
-    the headers of an older toolkit. matrices/cuda_api.toml has the release of each name.
+    the headers of an older toolkit. matrices/cuda_api.toml has the release of each name. Options
+    too: matrices/nvcc_options.toml has those a recent nvcc knows.
 
     Fix:
     Install a current CUDA toolkit from NVIDIA's repository and put its bin/ first on PATH, or pass
@@ -1728,10 +1743,28 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     found = first_match(ARCH_SHORTHAND_UNKNOWN, seen)
     nvcc = ctx.facts.cuda.nvcc_on_path_version
+    option = first_match(UNKNOWN_NVCC_OPTION, seen)
+    knows = ctx.matrix.nvcc_release_with_option(option.group(1)) if option else None
+    if knows and not found:
+        yield Hit(f"nvcc {nvcc or '(version not in the input)'} does not know the option -{option.group(1)}, which "
+                  f"the build passes: nvcc of CUDA {knows} has it, so this toolkit is older than the project expects",
+                  evidence={"observed": option.string.strip()[:200], "option": option.group(1),
+                            "known_to_cuda": knows, "cuda.nvcc_on_path_version": nvcc or "not in the input"},
+                  confirmed=True,
+                  fix=[f"install a newer CUDA toolkit from {TOOLKIT_ARCHIVE} (the release the project names, and the "
+                       "CUDA torch was built with for a PyTorch extension) and make the build use it: CUDA_HOME, "
+                       "CUDACXX, its bin/ first on PATH",
+                       "nvcc --version; which -a nvcc  # the release the build uses, and any other on PATH",
+                       "or use a release of the project that does not pass the option"])
+        return
     standard = first_match(STD_UNKNOWN, seen)
     project = first_match(PROJECT_NEEDS_NEWER_NVCC, seen)
     if project and not found and not standard:
         yield from _project_needs_newer_nvcc(ctx, project.group(1), project.group(2), nvcc)
+        return
+    below_floor = _package_below_nvcc_floor(ctx)
+    if below_floor and not seen:
+        yield from _project_needs_newer_nvcc(ctx, *below_floor, nvcc or ctx.toolkit_cuda())
         return
     if standard and not found:
         needs = STD_FIRST_CUDA.get(standard.group(1))
@@ -1798,6 +1831,20 @@ def _api_newer_than_toolkit(verdict: Tuple[str, str, str, str, str], release: st
                     "and make the build use it: CUDA_HOME / CUDACXX, and its bin/ first on PATH",
                     "nvcc --version; which -a nvcc  # the release the build compiles with, and any other on PATH",
                     "or use a release of the project written for this CUDA"])
+
+
+def _package_below_nvcc_floor(ctx: Context) -> Optional[Tuple[str, str]]:
+    """(project, floor) for a package whose wheel build failed where the report's CUDA is below the nvcc release the
+    package's build requires (PACKAGE_NVCC_FLOOR); None otherwise."""
+    release = ctx.toolkit_cuda()
+    if not release:
+        return None
+    for line in ctx.observed([WHEEL_BUILD_FAILED.pattern]):
+        failed = WHEEL_BUILD_FAILED.search(line)
+        floor = PACKAGE_NVCC_FLOOR.get(failed.group(1).lower()) if failed else None
+        if floor and older_than(release, floor[1]):
+            return floor
+    return None
 
 
 def _project_needs_newer_nvcc(ctx: Context, project: str, needs: str, nvcc: str) -> Iterable[Hit]:
