@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_findings, paste_slugs
 
 
 @pytest.mark.parametrize("case", ["6531", "14501", "7416"])
@@ -142,3 +142,21 @@ def test_a_failed_flash_attn_build_on_a_new_enough_toolkit_is_not_read_as_old():
     text = ("nvcc: NVIDIA (R) Cuda compiler driver\nCuda compilation tools, release 12.1, V12.1.105\n"
             "  ERROR: Failed building wheel for flash-attn\nFailed to build flash-attn")
     assert "nvcc-too-old-for-project" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("case, installed", [("19152", False), ("19153", True)])
+def test_torch_that_cannot_run_ninja_says_whether_it_is_missing_or_off_path(case, installed):
+    """FlashOCC's JIT-built op with no ninja; torchdrug's, run from another person's conda env whose bin/ the reporter
+    had to put on PATH by hand (labelled by that cause in the corpus)."""
+    found = next(f for f in paste_findings(corpus(case)) if f.slug == "ninja-missing-for-torch-extension-build")
+    assert ("ninja is installed" in found.message) is installed
+    assert any("pip install ninja" in step for step in found.fix)
+
+
+def test_ninja_said_installed_points_at_path():
+    """Constructed after pip's own words: the package is there, its binary is not on PATH."""
+    text = ("$ /opt/envs/train/bin/python -m pip install ninja\nRequirement already satisfied: ninja in "
+            "/opt/envs/train/lib/python3.10/site-packages (1.11.1)\n$ /opt/envs/train/bin/python train.py\n"
+            "RuntimeError: Ninja is required to load C++ extensions")
+    found = first(text)
+    assert found.slug == "ninja-missing-for-torch-extension-build" and "ninja is installed" in found.message

@@ -2325,6 +2325,54 @@ def torch_extension_build_lock_stale(ctx: Context, seen: List[str]) -> Iterable[
               confirmed=True, fix=[remove, "then run the program again: it builds the extension once more"])
 
 
+# torch.utils.cpp_extension runs `ninja --version` through PATH before it builds an extension, and stops at
+# "RuntimeError: Ninja is required to load C++ extensions" when that fails (verify_ninja_availability).
+NINJA_REQUIRED = r"Ninja is required to load C\+\+ extensions"
+# The ninja binary installed and not found: the report says so, or runs the environment's Python by its path, or puts
+# an environment's bin/ on PATH by hand ("export PATH=/.../envs/py38/bin:$PATH", DeepGraphLearning/torchdrug#97).
+NINJA_INSTALLED = (r"Requirement already satisfied: ninja\b", r"\bninja (?:is|was) (?:already )?installed\b",
+                   r"export PATH=\S*(?:envs|venv|\.venv)\S*/bin\b")
+
+
+@rule("TK029", "ninja-missing-for-torch-extension-build", "error",
+      "PyTorch cannot run ninja to build a C++/CUDA extension",
+      signatures=(NINJA_REQUIRED,), priority=21, scope="build", references=(CPP_EXTENSION_DOCS,))
+def ninja_missing_for_torch_extension_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A program that compiles an extension at first use (torch.utils.cpp_extension.load: Megatron's
+    fused kernels, StyleGAN2's ops, a project's own .cu files) stops with "RuntimeError: Ninja is
+    required to load C++ extensions".
+
+    Why:
+    PyTorch builds such extensions with ninja, and checks first that `ninja --version` runs from
+    PATH. The ninja PyPI package puts its binary in the environment's bin/ (Scripts on Windows),
+    which is on PATH only while the environment is activated: ninja is missing from the environment,
+    or the environment's Python runs by its full path, from an IDE or a job script, without it.
+
+    Fix:
+    `pip install ninja` in the environment that runs the program, and activate it (or put its bin/
+    first on PATH) before running.
+
+    When to ignore:
+    Never while the program builds the extension.
+    """
+    if not seen:
+        return
+    installed = ctx.observed(NINJA_INSTALLED)
+    yield Hit("torch's extension builder could not run ninja from PATH: "
+              + ("ninja is installed, but the environment's bin/ directory, where its binary is, is not on PATH (the "
+                 "environment's Python runs without the environment being activated)" if installed else
+                 "ninja is not installed in this environment, or its bin/ directory is not on PATH"),
+              evidence={"observed": seen[0].strip()[:200],
+                        **({"said": installed[0].strip()[:200]} if installed else {})},
+              confirmed=True,
+              fix=["python -m pip install ninja  # with the Python that runs the program",
+                   "export PATH=\"$(dirname \"$(python -c 'import sys; print(sys.executable)')\")\":$PATH  # its bin/ "
+                   "first on PATH; or activate the environment (conda activate ENV, source .venv/bin/activate)",
+                   "ninja --version  # must print a version in the shell that runs the program"])
+
+
 # CMake's Visual Studio generators compile CUDA through the CUDA MSBuild customization that the CUDA installer copies
 # into Visual Studio (its "Visual Studio Integration" component); without it CMake stops at "No CUDA toolset found."
 # (CMakeDetermineCompilerId.cmake), whatever CUDA_PATH or CMAKE_CUDA_COMPILER say. Seen building tiny-cuda-nn
@@ -2677,5 +2725,5 @@ RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsup
          vs_project_pins_uninstalled_cuda_version, cuda_path_not_set_windows,
          torch_cuda_arch_list_names_unknown_arch, sudo_resets_path_cuda_toolkit_not_found,
          cuda_toolkit_too_new_for_project, multiple_cuda_toolkits_wrong_one_used, profiler_does_not_support_gpu_arch,
-         egl_dev_headers_missing, cmake_too_old_for_native_cuda_arch)
+         egl_dev_headers_missing, cmake_too_old_for_native_cuda_arch, ninja_missing_for_torch_extension_build)
 
