@@ -1425,7 +1425,7 @@ def container_driver_capabilities_lack_compute(ctx: Context, seen: List[str]) ->
     Containers that only need nvidia-smi or NVML (monitoring agents).
     """
     cuda_fails = ctx.observed(CUDA_FINDS_NO_DRIVER)
-    smi_without_cuda = ctx.observed([CUDA_VERSION_NA]) if in_container(ctx) else []
+    smi_without_cuda = seen if seen and in_container(ctx) else []  # the signature is CUDA_VERSION_NA alone
     if not cuda_fails and not smi_without_cuda:
         return
     cuda_fails = cuda_fails or smi_without_cuda

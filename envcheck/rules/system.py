@@ -605,7 +605,7 @@ CUDA_CHECK = re.compile(r"is_available\(\)")
 def _slurm_step_sees_no_gpu(ctx: Context) -> str:
     """The srun line whose CUDA check found no GPU, where the same check outside the step found one and nothing in
     the report asks Slurm for GPUs; "" otherwise. torch's answer is on the check's line or just under it."""
-    if ctx.observed([SLURM_ASKS_GPUS]):
+    if not ctx.observed([SRUN_STEP.pattern]) or ctx.observed([SLURM_ASKS_GPUS]):
         return ""
     lines = ctx.observations
     inside, outside = "", bool(ctx.observed([TORCH_SEES_GPU]))
@@ -679,8 +679,8 @@ def gpu_not_requested_from_scheduler(ctx: Context, seen: List[str]) -> Iterable[
                   fix=["@ray.remote(num_gpus=1)  # or f.options(num_gpus=1); fractions share a GPU",
                        "a library that runs its workers on Ray takes the request in its own resource option "
                        "(Flower's start_simulation: client_resources={'num_gpus': 1})"])
-    elif _slurm_step_sees_no_gpu(ctx):
-        step = _slurm_step_sees_no_gpu(ctx)
+    elif ctx.shared("slurm_step_sees_no_gpu", _slurm_step_sees_no_gpu):
+        step = ctx.shared("slurm_step_sees_no_gpu", _slurm_step_sees_no_gpu)
         yield Hit("torch sees the GPU outside the Slurm job step and none inside it, and the job asks Slurm for no GPU: "
                   "Slurm gives a step only the GPUs the job requested (--gpus, --gres=gpu), whatever the node has",
                   evidence={"step": step[:200], "outside_the_step": "torch.cuda.is_available() True"},

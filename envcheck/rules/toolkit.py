@@ -1762,8 +1762,8 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if project and not found and not standard:
         yield from _project_needs_newer_nvcc(ctx, project.group(1), project.group(2), nvcc)
         return
-    below_floor = _package_below_nvcc_floor(ctx)
-    if below_floor and not seen:
+    below_floor = _package_below_nvcc_floor(ctx) if not seen else None
+    if below_floor:
         yield from _project_needs_newer_nvcc(ctx, *below_floor, nvcc or ctx.toolkit_cuda())
         return
     if standard and not found:
