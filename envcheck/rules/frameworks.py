@@ -3898,9 +3898,9 @@ UNBUILT_EXTENSIONS = (
      "pip install --no-build-isolation mamba-ssm causal-conv1d  # a build for your torch and CUDA"),
 )
 # In any case, as its signature matches: retold, apex's own words read "amp_C fused kernels unavailable, no module named
-# 'amp_C'" (NVIDIA/apex#421).
-# apex's optimizers refuse to start without amp_C: "RuntimeError: apex.optimizers.FusedAdam requires cuda extensions"
-# (FusedLAMB, FusedLion, apex.optim.SGD say the same; apex/optimizers/*.py).
+# 'amp_C'" (NVIDIA/apex#421). apex's optimizers refuse to start without amp_C: "RuntimeError:
+# apex.optimizers.FusedAdam requires cuda extensions" (FusedLAMB, FusedLion, apex.optim.SGD say the same;
+# apex/optimizers/*.py).
 EXTENSION_NOT_BUILT = re.compile(r"No module named '(" + "|".join(p for _, p, _ in UNBUILT_EXTENSIONS) + r")'|"
                                  r"(apex) was installed without --cuda_ext|"
                                  r"\bapex\.[\w.]+ requires cuda extensions", re.I)
@@ -4086,7 +4086,7 @@ def cuda_extension_not_built(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if engine is not None:
         framework = (engine.group(1) or engine.group(2)).lower()
         yield Hit(f"Transformer Engine is installed without its {framework} extension: its framework extensions are "
-                  f"extras, and `pip install transformer_engine` alone installs the core", confirmed=True,
+                  "extras, and `pip install transformer_engine` alone installs the core", confirmed=True,
                   evidence={"observed": engine.string.strip()[:200], "package": "transformer_engine"},
                   fix=[f"pip install --no-build-isolation 'transformer_engine[{framework}]'  # the extension for the "
                        "installed framework; with the nvcc and cuDNN headers of its CUDA where it builds from source",

@@ -2243,7 +2243,10 @@ def cuda_library_older_than_build(ctx: Context, seen: List[str]) -> Iterable[Hit
     Symptom:
     JAX falls back to the CPU with "CUDA backend failed to initialize: Found cuBLAS version 120103,
     but JAX was built against version 120205, which is newer." The same for the CUDA runtime
-    ("Found CUDA version 12010 ... 12020"), cuFFT, cuSOLVER, cuSPARSE and cuPTI.
+    ("Found CUDA version 12010 ... 12020"), cuFFT, cuSOLVER, cuSPARSE and cuPTI. Any module against
+    the CUDA runtime: "libtorch_cuda.so: undefined symbol: cudaGraphInstantiateWithFlags, version
+    libcudart.so.11.0", glibc's "symbol cudaGraphRetainUserObject version libcudart.so.11.0 not
+    defined in file", the linker's "undefined reference to `cudaLaunchKernelExC@libcudart.so.11.0'".
 
     Why:
     A module is built against one release of each CUDA library and runs with any release at least
@@ -2260,13 +2263,8 @@ def cuda_library_older_than_build(ctx: Context, seen: List[str]) -> Iterable[Hit
     for a system CUDA. For another module, find the older runtime the same way (and `conda list`
     for an environment's cudatoolkit) and upgrade it to the CUDA the module was built with.
 
-    Any module against the CUDA runtime: "libtorch_cuda.so: undefined symbol:
-    cudaGraphInstantiateWithFlags, version libcudart.so.11.0", glibc's "symbol
-    cudaGraphRetainUserObject version libcudart.so.11.0 not defined in file", the linker's
-    "undefined reference to `cudaLaunchKernelExC@libcudart.so.11.0'".
-
     When to ignore:
-    Never while JAX is meant to run on the GPU.
+    Never while the module is meant to run on the GPU.
     """
     runtime = _cudart_older_than_module(ctx, seen)
     if runtime is not None:
@@ -2288,6 +2286,8 @@ def cuda_library_older_than_build(ctx: Context, seen: List[str]) -> Iterable[Hit
                    "pip check; pip list | grep -i nvidia-  # another package pinning an older nvidia-* wheel in the "
                    "same environment (torch, DGL): upgrade it, or give JAX an environment of its own",
                    "unset LD_LIBRARY_PATH  # or drop a system CUDA's lib64 from it, so the wheels' copies load first"])
+
+
 def _cudart_older_than_module(ctx: Context, seen: List[str]) -> Optional[Hit]:
     """A module that needs a CUDA runtime function which a later minor release of the runtime's major added: the
     runtime found first is older than the one the module was built against. None where no such function is named: a

@@ -612,11 +612,11 @@ def _slurm_step_sees_no_gpu(ctx: Context) -> str:
     for index, line in enumerate(lines):
         if not CUDA_CHECK.search(line):
             continue
-        answers = [found.group(1) for found in map(ANSWER.match, lines[index + 1:index + 3]) if found]
-        answer = answers[0] if answers else ""
-        if SRUN_STEP.match(line) and answer == "False":
+        answer = next((found.group(1) for found in map(ANSWER.match, lines[index + 1:index + 3]) if found), "")
+        in_step = bool(SRUN_STEP.match(line))
+        if in_step and answer == "False":
             inside = inside or line.strip()
-        elif not SRUN_STEP.match(line) and answer == "True":
+        elif not in_step and answer == "True":
             outside = True
     return inside if outside else ""
 
