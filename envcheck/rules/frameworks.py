@@ -1303,8 +1303,10 @@ def gpu_arch_not_in_build(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     build whose architecture list left out the GTX 1060's sm_61). NVIDIA's NGC containers check at
     start: "WARNING: Detected NVIDIA GeForce RTX 4090 GPU, which is not yet supported in this version
     of the container". cuDNN failing at run time ("CUDNN_STATUS_EXECUTION_FAILED") under a CUDA older than
-    the GPU (torch 1.5.1+cu101 on an RTX 3080 Ti); cuRAND's "CURAND_STATUS_LAUNCH_FAILURE" on a GTX 1080 from a
-    Caffe still linked to CUDA 7.5. A paste that keeps only Python's echo of torch's warning
+    the GPU (torch 1.5.1+cu101 on an RTX 3080 Ti), or a library call reported failed without its status under such
+    a CUDA (Faiss' assertion on cuBLAS from a CUDA 10.0 build on an A100, MXNet's "Failed to find any forward
+    convolution algorithm" from its cu92 build on an RTX 2080); cuRAND's "CURAND_STATUS_LAUNCH_FAILURE" on a GTX 1080
+    from a Caffe still linked to CUDA 7.5. A paste that keeps only Python's echo of torch's warning
     ("warnings.warn(incompatible_device_warn.format(...))") and the GPU's name counts too. OpenACC
     code from the NVIDIA HPC compilers: "This file was compiled: -acc=gpu -gpu=cc70 -gpu=cc80", then
     "Rebuild this file with -gpu=cc89 to use NVIDIA Tesla GPU 0". PyTorch before 2.0: "Found GPU0 Tesla
@@ -1862,6 +1864,13 @@ LIBRARY_EXECUTION_FAILED = (r"\bCUDNN_STATUS_EXECUTION_FAILED\b", r"\bCUBLAS_STA
 # was installed (NVIDIA/DIGITS#925), an image built on CUDA 7.5 (NVIDIA/nvidia-docker#221), CUDA 7 libraries left behind
 # (NVIDIA/DIGITS#1400). The CUDA a report names is then often not the one the program loads.
 CURAND_LAUNCH_FAILED = r"\bCURAND_STATUS_LAUNCH_FAILURE\b"
+# A cuDNN or cuBLAS call reported failed without its status: Faiss' "Faiss assertion 'err == CUBLAS_STATUS_SUCCESS'
+# failed in void faiss::gpu::runMatrixMult" (facebookresearch/faiss#1405, CUDA 10.0 build on an A100), MXNet's "Failed
+# to find any forward convolution algorithm" (apache/mxnet#13337, mxnet-cu80/cu90/cu92 on an RTX 2080), TensorFlow's
+# "Failed to get convolution algorithm. This is probably because cuDNN failed to initialize". Each has many causes;
+# only beside a program CUDA that predates the GPU do they read as that CUDA's libraries lacking its kernels.
+LIBRARY_CALL_FAILED = (r"'err == CUBLAS_STATUS_SUCCESS' failed", r"\bFailed to find any forward convolution algorithm",
+                       r"\bFailed to get convolution algorithm\b")
 
 
 def _libraries_predate_gpu(ctx: Context) -> Optional[Hit]:
@@ -1869,7 +1878,7 @@ def _libraries_predate_gpu(ctx: Context) -> Optional[Hit]:
     predates the GPU: the libraries of that CUDA, which the framework ships or loads, carry kernels only up to the
     newest architecture that CUDA knows. PTX of the framework's own kernels may still compile for the GPU, so its arch
     list alone does not show this (torch 1.5.1+cu101 lists compute_37)."""
-    failed = ctx.observed(LIBRARY_EXECUTION_FAILED + (CURAND_LAUNCH_FAILED,))
+    failed = ctx.observed(LIBRARY_EXECUTION_FAILED + LIBRARY_CALL_FAILED + (CURAND_LAUNCH_FAILED,))
     cuda = ctx.program_cuda()
     newest = ctx.matrix.newest_target(cuda) if failed and cuda else None
     gpu = next((g for g in ctx.gpu_models() if newest and g["cc"] and cc_tuple(g["cc"]) > cc_tuple(newest)), None)
