@@ -24,3 +24,29 @@ def test_a_convolution_algorithm_failure_under_a_cuda_that_knows_the_gpu_is_not_
             "above.")
     named = [f.slug for f in paste_findings(text) if f.confidence != "possible"]
     assert "gpu-arch-not-in-build" not in named
+
+
+@pytest.mark.parametrize("case, hypervisor", [("19301", "Parallels"), ("5100", "VirtualBox"), ("5430", "vmware")])
+def test_a_desktop_hypervisor_guest_has_no_nvidia_gpu(case, hypervisor):
+    """TensorFlow with only CPU devices in a Parallels guest on a Mac, cuInit failing in a VirtualBox guest, SAPIEN
+    finding no rendering device under VMware Workstation."""
+    found = first(corpus(case))
+    assert found.slug == "no-nvidia-gpu"
+    assert hypervisor.lower() in found.evidence["observed"].lower()
+    assert any("WSL 2" in step for step in found.fix)
+
+
+def test_a_server_hypervisor_that_passes_the_gpu_through_is_not_a_desktop_guest():
+    """Constructed: ESXi passes a whole GPU to the VM; its CUDA failure has another cause."""
+    text = ("Ubuntu 22.04 VM on VMware ESXi 8 with the A100 passed through\n"
+            "RuntimeError: CUDA error: an illegal memory access was encountered")
+    assert all("desktop hypervisor" not in f.message for f in paste_findings(text))
+
+
+@pytest.mark.parametrize("case", ["12603", "12604"])
+def test_tensorflow_without_a_gpu_device_for_a_gpu_only_op_reads_as_no_gpu_build(case):
+    """A CuDNNGRU layer placed where TensorFlow registered only its CPU device ("Registered devices: [CPU]"), with
+    tensorflow-gpu not working, and with the CPU package installed beside it."""
+    found = first(corpus(case))
+    assert found.slug == "cpu-only-build"
+    assert any("Registered devices: [CPU" in line for line in found.evidence["observed"])

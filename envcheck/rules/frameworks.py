@@ -15,7 +15,7 @@ from envcheck.matrix import PROSE_SOURCE, QueryError, cc_tuple, coverage, dotted
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.model import Framework
 from envcheck.rules.container import l4t_mismatch
-from envcheck.rules.gpu import GPU_REQUEST, on_a_mac, said_no_gpu
+from envcheck.rules.gpu import GPU_REQUEST, TF_NO_GPU_DEVICE, on_a_mac, said_no_gpu
 from envcheck.rules.system import on_native_windows
 from envcheck.rules.toolkit import NVRTC_ARCH_REFUSED, nvrtc_gap, nvrtc_of_framework
 
@@ -554,7 +554,7 @@ LLAMA_CPP_CPU = (r"not compiled with GPU offload support", r"\| FMA = \d \|.*\| 
 # A program that asked for GPUs and saw none, without saying why: PyTorch Lightning's "You requested
 # GPUs: [0] But your machine only has: []", "No supported gpu backend found!".
 NO_GPU_SEEN = (IS_AVAILABLE_FALSE, r"But your machine only has: \[\]",
-               r"No supported gpu backend found")
+               r"No supported gpu backend found", TF_NO_GPU_DEVICE)
 
 
 # DGL's CPU build asked for a CUDA device: "Check failed: allow_missing: Device API cuda is not enabled. Please install

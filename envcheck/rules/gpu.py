@@ -63,12 +63,14 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     reporter says the computer has no graphics card, or that its GPU is Intel's or AMD's ("GPU: gfx1030 AMD Radeon RX
     6900 XT", "I run kangaroo in window 10 with AMD radeon rx 580", an issue form's "Are you using a GPU?" with
     "- [x] AMD" ticked). `docker run --gpus all` on a Mac, or on a
-    machine said to have no GPU: "could not select device driver "" with capabilities: [[gpu]]".
+    machine said to have no GPU: "could not select device driver "" with capabilities: [[gpu]]". In a
+    VirtualBox, VMware Workstation or Parallels guest: "cuInit(0) (CUDA_ERROR_UNKNOWN (code 999)", SAPIEN's
+    "failed to find a rendering device", TensorFlow's "Registered devices: [CPU, XLA_CPU]".
 
     Why:
     There is no NVIDIA GPU on the PCI bus: the machine has none (an Intel/AMD-only laptop, a
     CPU-only cloud instance, a TPU runtime or VM, a Mac), or the hypervisor did not pass one
-    through. On a Mac, CUDA code
+    through (desktop hypervisors never do). On a Mac, CUDA code
     fails with "Torch not compiled with CUDA enabled": PyTorch has no CUDA build for macOS (FW008).
 
     Fix:
@@ -109,6 +111,16 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       ["run it on the CPU if the program has a CPU mode (drop its --cuda / --gpu option, or set "
                        "device='cpu')", "# or run it on a machine or cloud instance with an NVIDIA GPU",
                        "lspci -nn | grep -i nvidia  # on Linux: an NVIDIA device is listed where there is one"])
+    elif ctx.has_nvidia_gpu() is not True and (seen or ctx.observed(GPU_ASKED_FOR + GPU_REACHED_FOR)) and \
+            ctx.observed([DESKTOP_VM.pattern]):
+        guest = ctx.observed([DESKTOP_VM.pattern])[0]
+        yield Hit("this runs in a guest of a desktop hypervisor (VirtualBox, VMware Workstation or Fusion, Parallels): "
+                  "it gives the guest an emulated display adapter, never the host's NVIDIA GPU, so CUDA in the guest "
+                  "finds none", evidence={"observed": guest.strip()[:200]}, confirmed=True,
+                  fix=["run it on the host itself (natively, or in a dual-boot Linux), beside the GPU and its driver",
+                       "on a Windows host: WSL 2 reaches the GPU through the Windows driver (no driver inside WSL)",
+                       "or a hypervisor that passes a whole GPU through to one VM (KVM/Proxmox with VFIO, ESXi), with "
+                       "the NVIDIA driver installed in that VM"])
     elif ctx.has_nvidia_gpu() is False and not gpu_container(ctx):
         # with no NVIDIA GPU at all, every GPU error that follows is explained: this outranks them
         yield Hit("no NVIDIA device on the PCI bus and no GPU reported by the driver", confirmed=True,
@@ -156,6 +168,25 @@ CUDA_ASKED_FOR = (r"not compiled with CUDA", r"\bCUDA (?:is )?(?:not |un)availab
 TPU_RUNTIME = re.compile(r"\bTPU (?:runtime|VM|instance|v\d)\b|\bTPU (?:is |was )?selected\b|"
                          r"\b(?:select(?:ed)?|chose|picked) (?:the |a )?TPU\b|"
                          r"\b(?:Colab|Kaggle)\b.{0,60}\bTPU\b|\bTPU\b.{0,60}\b(?:Colab|Kaggle)\b", re.I)
+# TensorFlow placing an op whose kernels exist for the GPU only, in a session with no GPU device: "No OpKernel was
+# registered to support Op 'CudnnRNN' with these attrs.  Registered devices: [CPU], Registered kernels: device='GPU'"
+# (a CuDNNGRU layer, tensorflow-gpu not working); "Registered devices: [CPU, XLA_CPU]" for Magenta's cuDNN LSTM in a
+# Parallels VM. The list holds the devices the session made (the placer's DeviceSet), so no GPU there is TensorFlow
+# seeing none, for whatever reason.
+TF_NO_GPU_DEVICE = r"Registered devices: \[(?:XLA_)?CPU(?:, (?:XLA_)?CPU)*\]"
+# A guest of a desktop hypervisor (VirtualBox, VMware Workstation, Fusion or Player, Parallels): these give the guest
+# an emulated display adapter, never the host's NVIDIA GPU ("You cannot do direct GPU access on workstation",
+# team-phoenix/Phoenix#133; of VirtualBox, a Theano maintainer in ironchief/pylearn2_vagrant#2: "Last time I checked,
+# it wasn't in a released virtualbox version"), so CUDA in the guest finds none: cuInit failing in an openMVS run
+# ("Linux 4.15.0-22-generic (x86_64) in VirtualBox"), SAPIEN's "failed to find a rendering device" ("ubuntu20.04 run
+# on vmware workstation pro17"), TensorFlow with no GPU device ("Linux Ubuntu 18.04 installed through Parallels").
+# Servers' hypervisors (ESXi, KVM, Hyper-V with DDA) can pass a GPU through: not these words.
+DESKTOP_VM = re.compile(r"\b(?:in|on|under|through|inside|using|via|with)\s+(?:an?\s+|the\s+|my\s+)?(?:\w+\s+){0,2}?"
+                        r"(?:Oracle\s+VM\s+)?(?:VirtualBox|VMware\s+(?:Workstation|Fusion|Player)|Parallels)\b|"
+                        r"@[\w-]*-VirtualBox:", re.I)
+# What a program in such a guest says when it reaches for the GPU.
+GPU_REACHED_FOR = (r"\bcuInit\b", r"\bCUDA error\b", r"\bCUDA_ERROR_\w+", r"failed to find a rendering device",
+                   TF_NO_GPU_DEVICE)
 # A container given the GPUs: docker's --gpus, the nvidia runtime, CDI's device name, the toolkit's variable,
 # distrobox's --nvidia, Singularity's and Apptainer's --nv (and --nvccli).
 GPU_REQUEST = re.compile(r"--gpus\b|--runtime[= ]nvidia\b|--device[= ]\S*nvidia\.com/gpu|NVIDIA_VISIBLE_DEVICES=(?!void)|"
