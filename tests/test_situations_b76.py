@@ -50,3 +50,41 @@ def test_tensorflow_without_a_gpu_device_for_a_gpu_only_op_reads_as_no_gpu_build
     found = first(corpus(case))
     assert found.slug == "cpu-only-build"
     assert any("Registered devices: [CPU" in line for line in found.evidence["observed"])
+
+
+@pytest.mark.parametrize("text", [
+    # NVIDIA/VideoProcessingFramework#16 (corpus 19550)
+    "-- The CUDA compiler identification is unknown\nCMake Error at PyNvCodec/TC/CMakeLists.txt:20 (enable_language):\n"
+    "  No CMAKE_CUDA_COMPILER could be found.\n",
+    # the same CMake words from another project's configure step (dmlc/xgboost's, corpus 1908, on Linux here)
+    "CMake Error at CMakeLists.txt:2 (project):\n  No CMAKE_CUDA_COMPILER could be found.\n\n  Tell CMake where to "
+    "find the compiler by setting either the environment\n  variable \"CUDACXX\" or the CMake cache entry "
+    "CMAKE_CUDA_COMPILER",
+])
+def test_cmake_finding_no_cuda_compiler_is_the_toolkit_not_set_up(text):
+    found = first(text)
+    assert found.slug == "cuda-toolkit-missing"
+    assert any("CUDACXX" in step for step in found.fix)
+
+
+@pytest.mark.parametrize("text, gpu_cc", [
+    # RVC-Boss/GPT-SoVITS#538 (corpus 19454)
+    ("RuntimeError: cuFFT doesn't support signals of half type with compute capability less than SM_53, but the device "
+     "containing input half tensor only has SM_52", "5.2"),
+    # a VITS training README's note for a K80
+    ("    return _VF.stft(input, n_fft, hop_length, win_length, window, normalized, onesided)\nRuntimeError: cuFFT "
+     "doesn't support signals of half type with compute capability less than SM_53, but the device containing input "
+     "half tensor only has SM_37", "3.7"),
+])
+def test_a_half_precision_fft_below_sm53_is_a_format_the_gpu_lacks(text, gpu_cc):
+    found = first(text)
+    assert found.slug == "quantization-unsupported-gpu"
+    assert found.evidence["needs"] == "5.3" and found.evidence["compute_capability"] == gpu_cc
+    assert "float32" in found.fix[0]
+
+
+def test_openmvs_stating_its_floor_reads_the_floor_only():
+    """openMVS prints the figures after "available" in the wrong order (device id first): only its floor is read."""
+    found = first(corpus("19504"))
+    assert found.slug == "gpu-arch-unsupported"
+    assert found.evidence["needs"] == "3.2" and "compute_capability" not in found.evidence

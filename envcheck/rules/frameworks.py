@@ -164,7 +164,11 @@ PROGRAM_NEEDS_CAPABILITY = re.compile(r"\bneeds? at least (?:a GPU (?:of|with) )
                                       # Equihash miners' CUDA solvers (nheqminer's djezo and tromp solvers): "Only
                                       # CUDA devices with SM 5.0 and higher are supported."
                                       r"\bonly (?:CUDA )?devices with SM ?(\d+)\.(\d)(?: and (?:higher|above|newer))? "
-                                      r"are supported", re.I)
+                                      r"are supported|"
+                                      # openMVS (its CUDA.cpp): "CUDA error: compute capability 3.2 or greater required
+                                      # (available 0.1 for device [2])"; 2.0 in older releases. The figures after
+                                      # "available" are printed in the wrong order, so only the floor is read.
+                                      r"\bcompute capability (\d+)\.(\d) or greater required\b", re.I)
 # A kernel library's dispatcher finding no path for the GPU's architecture, which it names: SageAttention's sageattn()
 # routes sm80, sm86, sm89, sm90 and sm120 and raises "ValueError: Unsupported CUDA architecture: sm75" on a Turing card
 # (an RTX 2080 under ComfyUI-WanVideoWrapper; a T4) and "...: sm121" on GB10; other CUTLASS kernels print it as
@@ -3275,12 +3279,19 @@ TRT_FORMAT_FLOOR = {"FP8": "8.9"}
 SCALED_MM_NEEDS_CC = re.compile(r"torch\._scaled_mm is only supported on CUDA devices with compute capability\s*"
                                 r">=\s*(\d+)\.(\d+)(?: or (\d+)\.(\d+))?", re.I)
 
+# PyTorch's FFT (torch.stft, torch.fft) on half tensors, which cuFFT runs from compute capability 5.3 (aten's
+# SpectralOps.cpp): "cuFFT doesn't support signals of half type with compute capability less than SM_53, but the
+# device containing input half tensor only has SM_52" (GPT-SoVITS on a Maxwell card), "... only has SM_37" (a VITS
+# training README's note for a K80, whose answer is fp16_run false).
+CUFFT_HALF = re.compile(r"cuFFT doesn't support signals of half type with compute capability less than SM_(\d{2,3})"
+                        r"(?:, but the device containing input half tensor only has SM_(\d{2,3}))?", re.I)
+
 
 @rule("FW009", "quantization-unsupported-gpu", "error", "The GPU has no hardware for the number format asked of it",
       signatures=(FORMAT_NEEDS_CC.pattern, r"quantization method \S+ is not supported for the current GPU",
                   TRITON_FP8.pattern, QUANT_ONLY_ON.pattern, FORMAT_GPU_REQUIRED.pattern, CT2_COMPUTE_TYPE.pattern,
                   BNB_SLOW_INT8.pattern,
-                  TRT_NEEDS_HARDWARE.pattern, SCALED_MM_NEEDS_CC.pattern),
+                  TRT_NEEDS_HARDWARE.pattern, SCALED_MM_NEEDS_CC.pattern, CUFFT_HALF.pattern),
       priority=18, references=("https://docs.nvidia.com/deeplearning/transformer-engine/user-guide/index.html",
                                "https://docs.vllm.ai/en/latest/features/quantization/supported_hardware.html"))
 def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -3298,7 +3309,9 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     bitsandbytes: "Compute capability < 7.5 detected! Only slow 8-bit matmul is supported for your
     GPU!"; TensorRT's builder: "Networks with FP8 precision require hardware with FP8 support.";
     PyTorch's FP8 matmul: "torch._scaled_mm is only supported on CUDA devices with compute capability
-    >= 9.0 or 8.9, or ROCm MI300+".
+    >= 9.0 or 8.9, or ROCm MI300+"; its FFT on half tensors: "cuFFT doesn't support signals of half
+    type with compute capability less than SM_53, but the device containing input half tensor only
+    has SM_52".
 
     Why:
     FP8 runs on tensor cores that Ada (8.9) and Hopper (9.0) introduced (TransformerEngine before 0.7
@@ -3325,8 +3338,9 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     only_on = QUANT_ONLY_ON.search(text) or FORMAT_GPU_REQUIRED.search(text)
     tensorrt = TRT_NEEDS_HARDWARE.search(text)
     scaled_mm = SCALED_MM_NEEDS_CC.search(text)
+    half_fft = CUFFT_HALF.search(text)
     # a message that names the format and its floor outranks CTranslate2's and bitsandbytes' general words
-    format_floor_named = any((fmt, quant, triton, only_on, tensorrt, scaled_mm))
+    format_floor_named = any((fmt, quant, triton, only_on, tensorrt, scaled_mm, half_fft))
     ct2 = CT2_COMPUTE_TYPE.search(text)
     if ct2 and not format_floor_named:
         on_cpu = bool(ctx.observed((r"device\s*=\s*['\"]cpu['\"]", r"--device cpu\b")))
@@ -3365,6 +3379,9 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     elif tensorrt:
         name = tensorrt.group(1).upper()
         needed = TRT_FORMAT_FLOOR.get(name, "")
+    elif half_fft:
+        needed, name = dotted_cc(half_fft.group(1)), "float16 FFT (cuFFT on half tensors; fp16 training's STFT)"
+        current = dotted_cc(half_fft.group(2)) if half_fft.group(2) else ""
     elif scaled_mm:
         floors = [f"{scaled_mm.group(i)}.{scaled_mm.group(i + 1)}" for i in (1, 3) if scaled_mm.group(i)]
         needed, name = min(floors, key=cc_tuple), "FP8 (torch._scaled_mm)"
@@ -3376,7 +3393,9 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     on = f"{named or 'a GPU'} of compute capability {current}" if current else named or "this GPU"
     yield Hit(f"{name} needs compute capability {needed or 'newer than this GPU'}; it was asked of {on}",
               evidence={"format": name, "needs": needed, "compute_capability": current},
-              fix=["run in bf16 or fp16 (bf16 needs compute capability 8.0), or choose a quantization whose "
+              fix=["run in float32: turn the program's half precision off (a config's fp16_run false, is_half "
+                   "False, a --fp32 or --no-half option)" if half_fft else
+                   "run in bf16 or fp16 (bf16 needs compute capability 8.0), or choose a quantization whose "
                    "minimum capability this GPU meets",
                    f"or use a GPU of compute capability {needed or 'the message names'} or newer"])
 

@@ -176,6 +176,11 @@ NVCC_UNFOUND = (r"nvcc(?::| was| is)? (?:command )?not found", r"Could not find 
 # Warning at cmake/Dependencies.cmake:63 (message): -- CUDA is not detected by cmake.  Building without it..."
 # (NVIDIA/nvidia-docker#153, a build FROM a -runtime image; a Caffe build log on a host without the toolkit).
 CMAKE_CUDA_UNDETECTED = r"CUDA is not detected by cmake\.\s+Building without it"
+# CMake's own CUDA language support finding no nvcc (CMakeDetermineCUDACompiler.cmake): "No CMAKE_CUDA_COMPILER could
+# be found. Tell CMake where to find the compiler by setting either the environment variable "CUDACXX" or the CMake
+# cache entry CMAKE_CUDA_COMPILER" (NVIDIA/VideoProcessingFramework#16 with nvcc off PATH; dmlc/xgboost's Windows
+# build in corpus 1908).
+CMAKE_NO_CUDA_COMPILER = r"No CMAKE_CUDA_COMPILER could be found"
 # NVIDIA's CUDA images without the toolkit: -base has the runtime alone, -runtime the libraries; only -devel has nvcc
 # and the headers (the image tags' descriptions on Docker Hub, nvidia/cuda).
 CUDA_IMAGE_WITHOUT_TOOLKIT = re.compile(r"\bnvidia/cuda:([\w.]+-(?:cudnn\d*-)?(?:runtime|base)\b[\w.-]*)")
@@ -188,7 +193,7 @@ NVCC_UNFOUND_UNDER_SUDO = NVCC_UNFOUND + (r"unable to execute\W{1,3}nvcc\W{1,3}N
       signatures=(r"CUDA_HOME\W{0,2} (?:environment variable )?is not set",
                   *NVCC_UNFOUND, NVCC_PATH_MISSING.pattern,
                   NVVM_MISSING, *CUDA_HOME_JOINED,
-                  JIT_BUILD_DISABLED, CMAKE_CUDA_UNDETECTED), priority=25,
+                  JIT_BUILD_DISABLED, CMAKE_CUDA_UNDETECTED, CMAKE_NO_CUDA_COMPILER), priority=25,
       references=(TOOLKIT_ARCHIVE, NUMBA_CUDA_SETUP), scope="build")
 def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -200,7 +205,8 @@ def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     loss, cuDF UDFs): "NvvmSupportError: libNVVM cannot be found. Do `conda install cudatoolkit`";
     a package that builds its kernels at first use: "NerfAcc: No CUDA toolkit found. NerfAcc will be
     disabled.", and then fails where it calls them; Caffe's CMake: "CUDA is not detected by cmake.
-    Building without it...". In a container, the image is often NVIDIA's -base or -runtime variant.
+    Building without it..."; CMake's CUDA language: "No CMAKE_CUDA_COMPILER could be found.". In a
+    container, the image is often NVIDIA's -base or -runtime variant.
 
     Why:
     Framework wheels, and NVIDIA's -base and -runtime images, bring the CUDA runtime but not the
@@ -253,7 +259,10 @@ def cuda_toolkit_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   [f"install CUDA toolkit {cuda or 'matching torch.version.cuda'} from {TOOLKIT_ARCHIVE}",
                    "set CUDA_HOME=%CUDA_PATH%  # the toolkit the installer registered; in a new shell, then "
                    "`where nvcc` to check" if windows else
-                   f"export CUDA_HOME=/usr/local/cuda{('-' + cuda) if cuda else ''}"])
+                   f"export CUDA_HOME=/usr/local/cuda{('-' + cuda) if cuda else ''}"] +
+                  (["export CUDACXX=/usr/local/cuda/bin/nvcc  # or cmake -DCMAKE_CUDA_COMPILER=<path to nvcc>: CMake "
+                    "looks for nvcc on PATH and in CUDACXX only"]
+                   if any(re.search(CMAKE_NO_CUDA_COMPILER, line) for line in seen) and not windows else []))
 
 
 # A build or program run under sudo that cannot find nvcc, which the user's own shell finds: sudo resets the environment
