@@ -265,6 +265,8 @@ def test_rule_is_quiet_on_a_healthy_host(slug):
 # Symptoms that several causes share need one more line of context to tell them apart, as in
 # real reports: the runtime configured in daemon.json, Docker Desktop, an NVIDIA GPU on lspci.
 CONTEXT = {
+    "nvidia-wheels-not-beside-framework": "  File \"/home/u/.cache/bazel/_bazel_u/x/external/pip_torch/site-packages/"
+                                          "torch/__init__.py\", line 172, in _load_global_deps",
     "wsl-nvml-queries-unsupported": "Operating System: Ubuntu 20.04 (WSL2)",
     "torch-cuda-arch-list-names-unknown-arch": "export TORCH_CUDA_ARCH_LIST=\"8.0 8.6 9.0+PTX\"",
     "cufft-too-old-for-gpu-arch": "GPU 0: NVIDIA GeForce RTX 4090\nCUDA used to build PyTorch: 11.7",

@@ -88,3 +88,29 @@ def test_openmvs_stating_its_floor_reads_the_floor_only():
     found = first(corpus("19504"))
     assert found.slug == "gpu-arch-unsupported"
     assert found.evidence["needs"] == "3.2" and "compute_capability" not in found.evidence
+
+
+@pytest.mark.parametrize("case, library", [("19702", "libcublas.so.11"), ("19902", "libcudart.so.12")])
+def test_torch_under_bazel_missing_a_wheel_library_is_the_wheels_apart(case, library):
+    """Bazel unpacks torch and each nvidia-* wheel into directories of their own (pytorch#92096, pytorch#131284)."""
+    found = first(corpus(case))
+    assert found.slug == "nvidia-wheels-not-beside-framework"
+    assert found.evidence["library"] == library
+    assert any("LD_LIBRARY_PATH" in step and "nvidia/*/lib" in step for step in found.fix)
+
+
+LIB64_TORCH = ("  File \"/usr/local/lib64/python3.7/site-packages/torch/__init__.py\", line 191, in <module>\n"
+               "    _load_global_deps()\n"
+               "OSError: libcublas.so.11: cannot open shared object file: No such file or directory\n")
+
+
+def test_torch_in_lib64_before_its_loader_searched_sys_path_is_the_wheels_apart():
+    """pytorch#88869's traceback (Amazon Linux 2), with the release named as in its report."""
+    found = first("pip install torch==1.13.0\n" + LIB64_TORCH)
+    assert found.slug == "nvidia-wheels-not-beside-framework"
+    assert "lib64" in found.message
+
+
+def test_torch_in_lib64_from_a_release_that_searches_sys_path_is_not_read_as_apart():
+    """Constructed: the same lines from torch 2.4, whose loader looks in every sys.path entry (corpus 818's image)."""
+    assert first("pip install torch==2.4.0\n" + LIB64_TORCH).slug != "nvidia-wheels-not-beside-framework"

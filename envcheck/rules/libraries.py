@@ -3033,6 +3033,74 @@ def windows_python38_dll_search_excludes_path(ctx: Context, seen: List[str]) -> 
                    "lists them)"])
 
 
+# torch's Linux CUDA wheels load the libraries of the nvidia-* wheels they depend on from where pip puts those wheels
+# beside torch; the frame in torch/__init__.py that does it (_load_global_deps, _preload_cuda_deps).
+TORCH_PRELOADING = r"\b_load_global_deps\b|\b_preload_cuda_deps\b|site-packages/torch/__init__\.py"
+# The CUDA library of an nvidia-* wheel that the loader did not find.
+WHEEL_LIBRARY_UNFOUND = re.compile(r"\b(lib(?:cublas|cublasLt|cudart|cudnn\w*|nvJitLink|cusparse\w*|cufft|curand|"
+                                   r"cusolver|nccl|nvrtc|nvToolsExt|cupti)\.so\.\d+): cannot open shared object file")
+# Where the wheels are not beside torch: Bazel (rules_python) unpacks every wheel into a directory of its own
+# ("bazel installs the cudnn and cublas dependencies in different folders", pytorch/pytorch#92096; ".runfiles/
+# pip-core_torch/site-packages/torch" with libcudart.so.12 elsewhere, pytorch/pytorch#131284), and Python on Amazon
+# Linux, RHEL and Fedora puts platform wheels (torch) under lib64/ and pure ones (the nvidia-*-cu11 wheels then)
+# under lib/ ("/usr/local/lib64/python3.7/site-packages/torch/__init__.py", pytorch/pytorch#88869). torch's loader
+# looked beside itself only until pytorch/pytorch#90411 and #92122 made it search every sys.path entry.
+WHEELS_ELSEWHERE = (r"\bbazel\b|/_bazel_|\.runfiles/", r"/lib64/python3\.\d+/site-packages/torch/")
+
+
+@rule("LIB031", "nvidia-wheels-not-beside-framework", "error",
+      "torch's CUDA libraries from the nvidia-* wheels are installed where torch does not look for them",
+      signatures=(WHEEL_LIBRARY_UNFOUND.pattern,), priority=16,
+      references=("https://github.com/pytorch/pytorch/pull/90411",))
+def nvidia_wheels_not_beside_framework(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `import torch` fails in torch/__init__.py's _load_global_deps with "OSError: libcublas.so.11:
+    cannot open shared object file: No such file or directory" (or libcudart.so.12,
+    libnvJitLink.so.12), although pip installed the nvidia-* wheels: under Bazel, or on Amazon
+    Linux, where torch before 1.13.1 sits in /usr/local/lib64/python3.x/site-packages.
+
+    Why:
+    torch's Linux CUDA wheels do not carry the CUDA libraries; they depend on the nvidia-* wheels
+    and load their libraries at import from where pip puts them, beside torch. Bazel's rules_python
+    unpacks every wheel into a directory of its own, and Python on Amazon Linux, RHEL and Fedora
+    puts platform wheels (torch) under lib64/ and pure ones under lib/: the libraries are installed,
+    elsewhere. Releases whose loader looks only beside torch, or whose list of libraries to load
+    first leaves one out (nvJitLink, which cuSPARSE 12 needs), then fail.
+
+    Fix:
+    Put the wheels' library folders on LD_LIBRARY_PATH before starting Python, or install torch
+    and the nvidia-* wheels into one site-packages (a virtual environment), or a torch release
+    whose loader searches every sys.path entry.
+
+    When to ignore:
+    When the nvidia-* wheels are not installed at all: then a package manager left torch's
+    dependencies out (cuda-libraries-missing).
+    """
+    if not seen or not ctx.observed([TORCH_PRELOADING]):
+        return
+    bazel = ctx.observed([WHEELS_ELSEWHERE[0]])
+    torch = ctx.framework("torch")
+    # lib64/ and lib/ apart matter only to a loader that looked beside torch alone: releases before 1.13.1
+    before_search = torch is not None and older_than(torch.version, "1.13.1") is True
+    where = bazel or (ctx.observed([WHEELS_ELSEWHERE[1]]) if before_search else [])
+    if not where:
+        return
+    library = first_match(WHEEL_LIBRARY_UNFOUND, seen).group(1)
+    yield Hit(f"torch could not load {library} from the nvidia-* wheels: " +
+              ("Bazel unpacks each wheel into a directory of its own, and torch looks for them beside itself"
+               if bazel else "torch is installed under lib64/ and the nvidia-* wheels under lib/, and torch looks "
+                             "for them beside itself"),
+              evidence={"library": library, "observed": where[0].strip()[:200]}, confirmed=True,
+              fix=["export LD_LIBRARY_PATH=$(python -c \"import glob, sys; print(':'.join(d for p in sys.path for d in "
+                   "glob.glob(p + '/nvidia/*/lib')))\")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}  # before starting "
+                   "Python" + (" (under Bazel: in the target's env)" if bazel else ""),
+                   "or install torch and its nvidia-* wheels into one virtual environment (python -m venv), where "
+                   "pip puts them side by side",
+                   "or upgrade torch to a release whose loader searches every sys.path entry (pytorch/pytorch#90411, "
+                   "#92122)"])
+
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
@@ -3044,4 +3112,5 @@ RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libr
          conda_env_libstdcxx_too_old_for_extension, cudnn_newer_than_code_supports, tensorrt_too_new_for_project,
          tensorrt_too_old_for_project,
          extension_blas_library_missing, libtorch_libs_not_on_library_path, windows_python38_dll_search_excludes_path,
-         cuda_library_too_old_for_source_build, matlab_bundled_libstdcxx_too_old_for_mex)
+         cuda_library_too_old_for_source_build, matlab_bundled_libstdcxx_too_old_for_mex,
+         nvidia_wheels_not_beside_framework)
