@@ -111,9 +111,9 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       ["run it on the CPU if the program has a CPU mode (drop its --cuda / --gpu option, or set "
                        "device='cpu')", "# or run it on a machine or cloud instance with an NVIDIA GPU",
                        "lspci -nn | grep -i nvidia  # on Linux: an NVIDIA device is listed where there is one"])
-    elif ctx.has_nvidia_gpu() is not True and (seen or ctx.observed(GPU_ASKED_FOR + GPU_REACHED_FOR)) and \
-            ctx.observed([DESKTOP_VM.pattern]):
-        guest = ctx.observed([DESKTOP_VM.pattern])[0]
+    elif ctx.has_nvidia_gpu() is not True and ctx.observed([DESKTOP_VM.pattern]) and \
+            (seen or ctx.observed(GPU_ASKED_FOR + GPU_REACHED_FOR)):
+        guest = ctx.observed([DESKTOP_VM.pattern])[0]  # the same pattern set as the test above: kept for the run
         yield Hit("this runs in a guest of a desktop hypervisor (VirtualBox, VMware Workstation or Fusion, Parallels): "
                   "it gives the guest an emulated display adapter, never the host's NVIDIA GPU, so CUDA in the guest "
                   "finds none", evidence={"observed": guest.strip()[:200]}, confirmed=True,

@@ -3045,7 +3045,8 @@ WHEEL_LIBRARY_UNFOUND = re.compile(r"\b(lib(?:cublas|cublasLt|cudart|cudnn\w*|nv
 # Linux, RHEL and Fedora puts platform wheels (torch) under lib64/ and pure ones (the nvidia-*-cu11 wheels then)
 # under lib/ ("/usr/local/lib64/python3.7/site-packages/torch/__init__.py", pytorch/pytorch#88869). torch's loader
 # looked beside itself only until pytorch/pytorch#90411 and #92122 made it search every sys.path entry.
-WHEELS_ELSEWHERE = (r"\bbazel\b|/_bazel_|\.runfiles/", r"/lib64/python3\.\d+/site-packages/torch/")
+BAZEL_PATHS = r"\bbazel\b|/_bazel_|\.runfiles/"
+TORCH_IN_LIB64 = r"/lib64/python3\.\d+/site-packages/torch/"
 
 
 @rule("LIB031", "nvidia-wheels-not-beside-framework", "error",
@@ -3079,11 +3080,11 @@ def nvidia_wheels_not_beside_framework(ctx: Context, seen: List[str]) -> Iterabl
     """
     if not seen or not ctx.observed([TORCH_PRELOADING]):
         return
-    bazel = ctx.observed([WHEELS_ELSEWHERE[0]])
+    bazel = ctx.observed([BAZEL_PATHS])
     torch = ctx.framework("torch")
     # lib64/ and lib/ apart matter only to a loader that looked beside torch alone: releases before 1.13.1
     before_search = torch is not None and older_than(torch.version, "1.13.1") is True
-    where = bazel or (ctx.observed([WHEELS_ELSEWHERE[1]]) if before_search else [])
+    where = bazel or (ctx.observed([TORCH_IN_LIB64]) if before_search else [])
     if not where:
         return
     library = first_match(WHEEL_LIBRARY_UNFOUND, seen).group(1)
