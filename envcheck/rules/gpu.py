@@ -115,8 +115,8 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             (seen or ctx.observed(GPU_ASKED_FOR + GPU_REACHED_FOR)):
         guest = ctx.observed([DESKTOP_VM.pattern])[0]  # the same pattern set as the test above: kept for the run
         yield Hit("this runs in a guest of a desktop hypervisor (VirtualBox, VMware Workstation or Fusion, Parallels): "
-                  "it gives the guest an emulated display adapter, never the host's NVIDIA GPU, so CUDA in the guest "
-                  "finds none", evidence={"observed": guest.strip()[:200]}, confirmed=True,
+                  "it gives the guest an emulated display adapter, never the host's NVIDIA GPU, so CUDA (and Vulkan or "
+                  "EGL on the GPU) in the guest finds none", evidence={"observed": guest.strip()[:200]}, confirmed=True,
                   fix=["run it on the host itself (natively, or in a dual-boot Linux), beside the GPU and its driver",
                        "on a Windows host: WSL 2 reaches the GPU through the Windows driver (no driver inside WSL)",
                        "or a hypervisor that passes a whole GPU through to one VM (KVM/Proxmox with VFIO, ESXi), with "
