@@ -108,6 +108,9 @@ def no_nvidia_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                   evidence={"said": said_no_gpu(ctx)[:1], **({"observed": container[0].strip()[:200]} if container
                                                               else {})}, confirmed=True,
                   fix=(["start the container without --gpus (a CPU image needs none)"] if container else []) +
+                      (["the GPU named is AMD's or Intel's: use the program's build for it (DirectML, ROCm, Vulkan or "
+                        "OpenVINO) instead of its CUDA build, where it has one"]
+                       if not ctx.observed([SAID_NO_GPU.pattern]) else []) +
                       ["run it on the CPU if the program has a CPU mode (drop its --cuda / --gpu option, or set "
                        "device='cpu')", "# or run it on a machine or cloud instance with an NVIDIA GPU",
                        "lspci -nn | grep -i nvidia  # on Linux: an NVIDIA device is listed where there is one"])
@@ -199,8 +202,11 @@ CONTAINER_ASKS_FOR_GPU = (GPU_REQUEST.pattern, r"load library failed: libnvidia-
 # The CUDA runtime's error 35 asks for it as well: with no NVIDIA driver at all, the runtime reports the driver as
 # "insufficient" (onnxruntime's "CUDA failure 35: CUDA driver version is insufficient for CUDA runtime version" on a
 # machine with Intel graphics only; a container started without --gpus, NVIDIA/nvidia-docker#400).
+# A program's CUDA build, named by the archive it came in, asks for it as well: "vcclient_win_cuda_2.0.77-beta.zip",
+# "MMVCServerSIO_win_onnxgpu-cuda_v.1.5.3.7.zip" (voice-changer's builds for NVIDIA cards, beside its DirectML ones).
+CUDA_BUILD_ARCHIVE = r"\b[\w.-]*[_-]cuda(?:\d+(?:\.\d+)?)?[_-][\w.-]*\.(?:zip|7z|exe|tar\.gz)\b"
 GPU_ASKED_FOR = CUDA_ASKED_FOR + (r"\bnvidia-smi\b", r"libcuda\.so\.1: cannot open shared object file",
-                                  r"CUDA driver version is insufficient")
+                                  r"CUDA driver version is insufficient", CUDA_BUILD_ARCHIVE)
 # The reporter saying the machine has no GPU ("I didn't have a graphic card on my work computer", "my laptop which does
 # not contain nvidia-graphics card", "I have no GPU"), not that a GPU is short of something ("a GPU with enough memory",
 # "any GPU to select", "no GPU problems").
@@ -223,9 +229,13 @@ SAID_NO_GPU = re.compile(NO_GPU_SUBJECT + r"\s+" + NO_GPU_NEGATION + r"\s+" + NO
 GPU_FIELD = r"GPU(?:\s+(?:Name|model|type))?"
 # An AMD GPU may be named by its ISA target first, as ROCm prints it ("GPU: gfx1030 AMD Radeon RX 6900 XT",
 # "GPU: gfx1100 (AMD Radeon Graphics, single GPU)"): gfx names are AMD's alone.
+# Radeon cards are named by their RX model with the vendor's name misspelt or left out, and by that model with an XT
+# suffix, which no NVIDIA card has, even where the reporter slips an RTX in: "i have AMD redeon rx 6600" (voice-changer
+# #1498), a form's GPU field answered "rtx5700xt" for a Radeon RX 5700 XT (voice-changer#393).
 OTHER_VENDOR_GPU_NAME = (r"(?:an?\s+)?(?:integrated\s+)?(?:gfx\d{3,4}[a-z]?\b\W*)?"
                          r"(?:(?:Intel|AMD)(?:\(R\))?[\s-]+(?:[\w+-]+(?:\(R\))?\s+){0,3}?"
-                         r"(?:graphics|GPU|iGPU|Radeon)\b|Radeon(?:\(TM\))?\s+(?:RX|Pro|Vega|R\d)\b)")
+                         r"(?:graphics|GPU|iGPU|Radeon|RX\s*\d{3,4})\b|Radeon(?:\(TM\))?\s+(?:RX|Pro|Vega|R\d)\b|"
+                         r"\b(?:RX|RTX)\s*\d{4}\s*XTX?\b)")
 # A discrete Radeon card the program runs "with" ("I run kangaroo in window 10 with AMD radeon rx 580 Graphic Card";
 # "Tested on Windows 11 with AMD Radeon RX 6950 XT" in READMEs of AMD ports): a card, not a laptop's integrated Radeon.
 RUNS_WITH_RADEON = r"\bwith\s+(?:an?\s+)?(?:AMD\s+)?Radeon(?:\(TM\))?\s+(?:RX|R[579]|Pro\s+W)\s*\d"

@@ -1,0 +1,25 @@
+"""Situations met in session 90, each read in general and tried on at least two real wordings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+
+
+@pytest.mark.parametrize("case, named", [("20050", "redeon rx 6600"), ("20051", "rtx5700xt")])
+def test_a_radeon_named_loosely_beside_a_cuda_build_is_no_nvidia_gpu(case, named):
+    """voice-changer's CUDA build run on a Radeon RX 6600 ("AMD redeon rx 6600") and on an RX 5700 XT written
+    "rtx5700xt" in the form's GPU field: the XT suffix is AMD's alone."""
+    found = first(corpus(case))
+    assert found.slug == "no-nvidia-gpu"
+    assert named in found.evidence["said"][0].lower()
+    assert any("DirectML" in step for step in found.fix)
+
+
+@pytest.mark.parametrize("gpu", ["RTX 4090", "RTX 3070 Ti", "GeForce GTX 1080"])
+def test_an_nvidia_card_beside_a_cuda_build_is_not_another_vendors(gpu):
+    """Constructed: the same complaint from an NVIDIA card's owner has another cause."""
+    text = (f"### vc client version number\n\nvcclient_win_cuda_2.0.77-beta.zip\n\n### GPU\n\n{gpu}\n\n"
+            "### Situation\n\nmy gpu is not showing up")
+    assert "no-nvidia-gpu" not in paste_slugs(text, diagnosed_only=True)
