@@ -23,3 +23,23 @@ def test_an_nvidia_card_beside_a_cuda_build_is_not_another_vendors(gpu):
     text = (f"### vc client version number\n\nvcclient_win_cuda_2.0.77-beta.zip\n\n### GPU\n\n{gpu}\n\n"
             "### Situation\n\nmy gpu is not showing up")
     assert "no-nvidia-gpu" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("case, app", [("19551", "pycharm"), ("13901", "Atom")])
+def test_a_program_that_works_from_the_terminal_only_lacks_the_shell_environment(case, app):
+    """NerfAcc finding no CUDA toolkit when PyCharm runs it, "but it succeeds when using the command line";
+    ArrayFire.jl working "in terminal. However in Atom" it fails."""
+    found = first(corpus(case))
+    assert found.slug == "gui-app-lacks-shell-environment"
+    assert app in found.message
+    assert any("ld.so.conf.d" in step for step in found.fix)
+
+
+@pytest.mark.parametrize("text", [
+    "Running on an Intel Atom N270 netbook; the example works fine on the command line but the CUDA one fails.",
+    "import torch works from the terminal, but in a Jupyter notebook torch.cuda.is_available() is False",
+])
+def test_an_atom_cpu_or_a_python_shell_is_not_a_program_started_outside_the_shell(text):
+    """Constructed: Intel's Atom is a CPU, not the editor; a Jupyter kernel is often another interpreter, a cause of
+    its own."""
+    assert "gui-app-lacks-shell-environment" not in paste_slugs(text)

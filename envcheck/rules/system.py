@@ -1817,6 +1817,66 @@ def windows_pagefile_too_small_for_cuda_dlls(ctx: Context, seen: List[str]) -> I
                    "close programs that hold memory; Task Manager > Performance > Memory shows Committed against "
                    "its limit"])
 
+# The same program working from a terminal and failing when something else starts it: "it succeeds when using the
+# command line" (NerfAcc run from PyCharm, nerfacc#208), "it works when I use ArrayFire.jl in terminal. However in Atom"
+# (ArrayFire.jl#28); the other order, "from the terminal it works".
+WORKS_FROM_TERMINAL = re.compile(
+    r"\b(?:works?|worked|working|succeeds?|succeeded|runs?|ran|fine|ok(?:ay)?)\b[^\n]{0,50}?\b(?:from|in|on|using|with|"
+    r"through|via)\s+(?:the\s+|a\s+|my\s+)?(?:terminal|command[- ]?line|shell|console)\b|"
+    r"\b(?:from|in)\s+(?:the\s+|a\s+)?(?:terminal|command[- ]?line|shell|console)\b[^\n]{0,30}?\b(?:works?|worked|"
+    r"succeeds?|succeeded|runs?\s+fine|is\s+fine)\b", re.I)
+# What starts a program without the login shell's profile: an IDE or editor launched from the desktop (Atom the
+# editor, not Intel's CPU), MATLAB from its launcher, cron, a systemd unit. Jupyter is left out: its kernel is often
+# another interpreter, a cause of its own.
+STARTED_OUTSIDE_SHELL = re.compile(
+    r"\b(?:PyCharm|(?<!Intel )(?<!Intel\(R\) )Atom|VS\s?Code|Visual\s+Studio\s+Code|Spyder|Eclipse|CLion|IntelliJ|"
+    r"RStudio|Qt\s?Creator|MATLAB|cron(?:tab)?|systemd\s+(?:service|unit)|"
+    r"desktop\s+(?:launcher|icon|shortcut|entry))\b", re.I)
+
+
+@rule("SYS030", "gui-app-lacks-shell-environment", "error",
+      "A program started outside the login shell lacks what the shell profile exports",
+      signatures=(WORKS_FROM_TERMINAL.pattern,), priority=8)
+def gui_app_lacks_shell_environment(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    The same program works from a terminal and fails when an IDE, an editor, a desktop launcher, cron
+    or a systemd unit starts it: "When I run the code using pycharm, I get the following error
+    message: NerfAcc: No CUDA toolkit found ... but it succeeds when using the command line"; "it works
+    when I use ArrayFire.jl in terminal. However in Atom, I got the following errors"; the usual
+    failure is a CUDA library or nvcc not found.
+
+    Why:
+    PATH and LD_LIBRARY_PATH entries for CUDA are usually exported in ~/.bashrc or ~/.bash_profile,
+    which only a shell reads. A program inherits its environment from whatever started it: an IDE
+    launched from the desktop menu, MATLAB from its icon, cron and systemd never ran that shell, so
+    the child lacks CUDA's bin directory (no nvcc, "no CUDA toolkit") or its lib64 (the loader does
+    not find libcudart). The install is fine; the environment differs.
+
+    Fix:
+    Start the program from a terminal where the variables are set (`pycharm.sh &`, `code .`, `matlab`),
+    or give it the variables itself: PyCharm's run configuration's Environment variables, VS Code's
+    "env" in launch.json, the crontab's own lines, a unit's Environment=. For libraries, a file in
+    /etc/ld.so.conf.d naming CUDA's lib64 and `sudo ldconfig` reach every process however started.
+
+    When to ignore:
+    When the program differs too (another interpreter or virtual environment): then that is the cause.
+    """
+    app = ctx.observed([STARTED_OUTSIDE_SHELL.pattern])
+    if not seen or not app:
+        return
+    named = STARTED_OUTSIDE_SHELL.search(app[0]).group(0)
+    yield Hit(f"the program works from a terminal and fails when {named} starts it: {named} was not started from "
+              "your shell, so it lacks what your shell profile exports (CUDA's bin on PATH, its lib64 on "
+              "LD_LIBRARY_PATH)", evidence={"observed": seen[0].strip()[:200], "started_by": app[0].strip()[:200]},
+              confirmed=True,
+              fix=[f"start {named} from a terminal where the variables are set, so it inherits them",
+                   f"or set them in {named}'s own environment settings (PyCharm: Run > Edit Configurations > "
+                   "Environment variables; VS Code: \"env\" in launch.json; cron: lines at the top of the crontab; "
+                   "systemd: Environment= in the unit)",
+                   "for libraries: echo /usr/local/cuda/lib64 | sudo tee /etc/ld.so.conf.d/cuda.conf && sudo ldconfig"
+                   "  # every process finds them, however started"])
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
@@ -1825,4 +1885,4 @@ RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_inva
          slurm_job_not_launched_with_srun, memlock_limit_too_low, glibc_too_old_for_binary, ucx_libnuma_missing,
          mpi_gpu_support_on_cpu_only_node, nvidia_vulkan_icd_dependency_missing, egl_vendor_not_nvidia,
          executor_gpus_not_isolated, library_needs_executable_stack, user_not_in_gpu_device_group,
-         windows_pagefile_too_small_for_cuda_dlls)
+         windows_pagefile_too_small_for_cuda_dlls, gui_app_lacks_shell_environment)
