@@ -890,9 +890,21 @@ def onnxruntime_needs(ctx: Context) -> Tuple[str, str, str]:
             f"cuDNN {row.get('cudnn', '?')}")
 
 
-# TensorFlow saying it sees no GPU, without saying why: a device list with the CPU alone, the tutorial's count.
+# TensorFlow saying it sees no GPU, without saying why: a device list with the CPU alone, the tutorial's count, the GPU
+# list empty ("list_physical_devices('GPU')" then "[]"), or a person saying so of that list ("I get an empty list  [ ]",
+# tensorflow/tensorflow#63362; "returns an empty list"), or TensorFlow's own "Cannot dlopen some GPU libraries" and
+# "Skipping registering GPU devices...", which 2.16 prints with no library named above them (#63362 again).
 TF_SEES_NO_GPU = (r"^\W*\[PhysicalDevice\(name='/physical_device:CPU:0', device_type='CPU'\)\]\W*$",
-                  r"Num GPUs Available:?\s*0\b", r"is_gpu_available\(\)\W{0,6}(?:->|=|is|returns)?\W{0,6}False")
+                  r"Num GPUs Available:?\s*0\b", r"is_gpu_available\(\)\W{0,6}(?:->|=|is|returns)?\W{0,6}False",
+                  r"list_physical_devices\(\W*GPU\W*\)\W{0,4}\[\s*\]",
+                  r"\b(?:I\s+(?:get|got)|(?:it\s+)?(?:returns?|returned|gives?|gave))\s+(?:an?\s+)?empty\s+list\b",
+                  r"\bSkipping registering GPU devices\b")
+# TensorFlow 2.16 loads the CUDA 12 libraries of its [and-cuda] extra from the nvidia-* wheels in site-packages, and
+# does not find them there by itself: the GPU list comes back empty until each nvidia/*/lib directory is put on
+# LD_LIBRARY_PATH (tensorflow/tensorflow#63362, "TF 2.16.1 Fails to work with GPUs", labelled TF 2.16, where 2.15.1
+# works on the same machine and the LD_LIBRARY_PATH script of the thread makes the GPU recognisable; #65842 asks how to
+# set that path after pip install tensorflow[and-cuda] with 2.16.1). The releases it is known for: 2.16 alone.
+TF_MISSES_ITS_WHEELS = ("2.16", "2.17")  # from, before
 
 
 def tensorflow_needs(ctx: Context) -> Tuple[str, str]:
@@ -912,6 +924,29 @@ def tensorflow_needs(ctx: Context) -> Tuple[str, str]:
         return "", ""
     needed = cuda if int(cuda.split(".")[0]) <= 10 else cuda.split(".")[0]
     return needed, f"TensorFlow {tensorflow.version} (built and tested with CUDA {cuda}, matrices/tensorflow.toml)"
+
+
+def _tensorflow_misses_its_wheels(ctx: Context) -> Optional[Hit]:
+    """TensorFlow 2.16 on Linux seeing no GPU, no library named: the release that does not find the CUDA libraries of
+    its own [and-cuda] extra. Native Windows has no GPU build of it at all (FW006)."""
+    tensorflow = ctx.framework("tensorflow")
+    start, end = TF_MISSES_ITS_WHEELS
+    if tensorflow is None or not tensorflow.version or on_native_windows(ctx) or not ctx.observed(TF_SEES_NO_GPU):
+        return None
+    if older_than(tensorflow.version, start) is not False or older_than(tensorflow.version, end) is not True:
+        return None
+    extra = ctx.observed([r"tensorflow\[and[- ]cuda\]"])
+    return Hit(f"TensorFlow {tensorflow.version} loads its CUDA 12 libraries from the nvidia-* wheels its [and-cuda] "
+               "extra installs, and 2.16 does not find them in site-packages by itself, so it lists no GPU" +
+               ("" if extra else "; without that extra they are not installed at all"),
+               evidence={"tensorflow": tensorflow.version, "observed": ctx.observed(TF_SEES_NO_GPU)[0].strip()[:200],
+                         **({"installed_with": extra[0].strip()[:200]} if extra else {})},
+               references=["https://github.com/tensorflow/tensorflow/issues/63362"],
+               fix=([] if extra else [f"pip install 'tensorflow[and-cuda]=={tensorflow.version}'"]) +
+                   ["export LD_LIBRARY_PATH=$(python -c \"import glob, os, nvidia; print(':'.join(sorted(glob.glob("
+                    "os.path.join(nvidia.__path__[0], '*', 'lib')))))\"):$LD_LIBRARY_PATH  # in the environment's "
+                    "activate script, so every shell gets it",
+                    "# or pip install 'tensorflow[and-cuda]==2.15.1', which finds them itself"])
 
 
 def _major(cuda: str) -> str:
@@ -1002,6 +1037,11 @@ def cuda_libraries_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     if ctx.shared("l4t_mismatch", l4t_mismatch):
         return  # a Jetson container's CUDA comes with its L4T release: CTR010 names the mismatch
+    if not seen:
+        wheels_unfound = _tensorflow_misses_its_wheels(ctx)
+        if wheels_unfound:
+            yield wheels_unfound
+            return
     if seen and all(DLL_NOT_FOUND_EXIT.search(line) for line in seen):
         yield _windows_dll_not_found(ctx, seen)
         return
