@@ -72,3 +72,58 @@ def test_tensorflow_215_seeing_no_gpu_is_not_read_as_216s_loader():
     """Constructed: the same lines from 2.15.1, which finds its extra's libraries itself."""
     found = [f for f in paste_findings(TF_216_LOG.format(version="2.15.1")) if f.slug == "cuda-libraries-missing"]
     assert not any("2.16 does not find" in f.message for f in found)
+
+
+def test_nunchakus_fp4_trap_is_the_gpu_lacking_fp4():
+    """Nunchaku's NVFP4 kernels on an RTX 4090: "FP4 is not available on this device", then the trap's launch
+    failure. Its kernels have FP4 from compute capability 12.0 (FP4_AVAILABLE in gemm_w4a4.cuh)."""
+    found = first(corpus("20753"))
+    assert found.slug == "quantization-unsupported-gpu"
+    assert found.evidence["needs"] == "12.0"
+
+
+@pytest.mark.parametrize("case, clang", [("20407", "clang-4.0"), ("7071", "clang-14")])
+def test_the_packaged_nvcc_finding_no_supported_gcc_is_the_host_compiler(case, clang):
+    """Debian's and Ubuntu's nvcc wrapper: "No supported gcc/g++ host compiler found, but clang-4.0 is available"
+    (Linux Mint 19.3), "... but clang-14 is available" (Ubuntu 24.04, candle's build)."""
+    found = first(corpus(case))
+    assert found.slug == "host-compiler-unsupported"
+    assert clang in found.message
+    assert any(f"-ccbin {clang}" in step for step in found.fix)
+
+
+@pytest.mark.parametrize("case", ["20200", "20203"])
+def test_ptx_whose_target_is_above_the_gpu_is_the_gpu_too_old_for_the_program(case):
+    """ptxas's "SM version specified by .target is higher than default SM version assumed": Enoki's PTX on a GeForce
+    940M, Optiminer 2.0's sm_61 PTX on older cards."""
+    found = first(corpus(case))
+    assert found.slug == "gpu-arch-unsupported"
+    assert ".target" in found.message
+
+
+def test_an_optix_library_without_optix7s_entry_point_is_a_driver_before_optix7():
+    """Mitsuba 2 on Colab's driver 418.67: "could not find symbol optixQueryFunctionTable"."""
+    found = first(corpus("20202"))
+    assert found.slug == "driver-too-old-for-optix"
+    assert found.evidence["driver"] == "418.67"
+
+
+def test_the_missing_optix_entry_point_under_wsl_is_not_the_drivers_age():
+    """Constructed: under WSL 2 the same words come from /usr/lib/wsl/lib's libnvoptix.so.1, a loader stub."""
+    text = ("WSL2 Ubuntu 22.04, mitsuba 3.5, driver 566.36\n"
+            "jit_optix_api_init(): could not find symbol optixQueryFunctionTable")
+    assert "driver-too-old-for-optix" not in paste_slugs(text)
+
+
+def test_a_linux_wheel_given_to_pip_on_windows_is_no_build_for_the_platform():
+    """A nunchaku linux_x86_64 wheel installed from a ComfyUI portable Python on Windows."""
+    found = first(corpus("20754"))
+    assert found.slug == "no-cuda-build-for-platform"
+    assert found.evidence["wheel"].startswith("nunchaku-0.1.3")
+
+
+def test_a_linux_wheel_refused_on_linux_is_not_the_windows_reading():
+    """Constructed: on Linux the same refusal of a cp310 wheel under Python 3.11 is the Python tag's."""
+    text = ("Python 3.11.4 on Ubuntu 22.04\n"
+            "ERROR: tinycudann-1.7-cp310-cp310-linux_x86_64.whl is not a supported wheel on this platform.")
+    assert "no-cuda-build-for-platform" not in paste_slugs(text)

@@ -2191,19 +2191,25 @@ def flatpak_nvidia_runtime_missing_for_driver(ctx: Context, seen: List[str]) -> 
 # OPTIX_ERROR_UNSUPPORTED_ABI_VERSION (7801); Blender's Cycles logs it as "OptiX initialization failed because the
 # installed NVIDIA driver is too old" (intern/cycles/device/optix/device.cpp), its forks as "... the installed driver
 # does not support ABI version".
+# A driver from before OptiX 7 lacks that API's one entry point: "The NVIDIA OptiX driver library exports the symbol
+# optixQueryFunctionTable" (the OptiX 7 programming guide, listing 3.2), which Mitsuba 2 and Dr.Jit look up by name,
+# "optix_initialize(): could not find symbol optixQueryFunctionTable" (mitsuba2 on Colab's driver 418.67). Under WSL 2
+# the same words mean /usr/lib/wsl/lib's libnvoptix.so.1, a loader stub without the runtime: not a driver's age.
+OPTIX7_ENTRY_MISSING = r"could not find symbol optixQueryFunctionTable"
 OPTIX_ABI_REFUSED = (r"\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b",
                      r"OptiX initiali[sz]ation failed because the installed (?:NVIDIA )?driver (?:is too old|does not "
                      r"support ABI version)")
 
 
 @rule("DRV022", "driver-too-old-for-optix", "error", "The driver is older than the OptiX SDK the program was built with",
-      signatures=OPTIX_ABI_REFUSED, priority=20)
+      signatures=OPTIX_ABI_REFUSED + (OPTIX7_ENTRY_MISSING,), priority=20)
 def driver_too_old_for_optix(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     A renderer's OptiX device fails to start: "optixInit() OPTIX_ERROR_UNSUPPORTED_ABI_VERSION
     (7801)"; Blender: "OptiX initialization failed because the installed NVIDIA driver is too old.
-    Please update to the latest driver first!", and only CUDA is offered.
+    Please update to the latest driver first!", and only CUDA is offered; Mitsuba 2 on a driver from
+    before OptiX 7: "optix_initialize(): could not find symbol optixQueryFunctionTable".
 
     Why:
     OptiX is implemented in the display driver; a program carries only the SDK's headers, which
@@ -2220,6 +2226,16 @@ def driver_too_old_for_optix(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if not seen:
         return
     driver = ctx.driver_version()
+    if all(re.search(OPTIX7_ENTRY_MISSING, line) for line in seen):
+        if ctx.facts.system.wsl or ctx.observed([r"/usr/lib/wsl/lib", r"\bWSL2?\b"]):
+            return  # WSL 2's libnvoptix.so.1 is a loader stub: the driver's age is not what the symbol's absence says
+        yield Hit("The driver's OptiX library" + (f" ({driver})" if driver else "") + " lacks optixQueryFunctionTable, "
+                  "the entry point of the OptiX 7 API the program was built with: the driver predates OptiX 7",
+                  confirmed=bool(driver), evidence={"observed": seen[0].strip()[:200],
+                                                    **({"driver": driver} if driver else {})},
+                  fix=_distro.install_driver(ctx.distro) +
+                  ["# or a build of the program made for OptiX 6"])
+        return
     yield Hit("The driver" + (f" ({driver})" if driver else "") + " refuses the OptiX ABI the program was built with: "
               "the program's OptiX SDK is newer than the driver", confirmed=True,
               evidence={"observed": seen[0].strip()[:200], **({"driver": driver} if driver else {})},

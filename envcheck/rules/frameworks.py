@@ -214,6 +214,11 @@ CUDNN_SUPPORT_MATRIX = "https://docs.nvidia.com/deeplearning/cudnn/latest/suppor
 # requires .target sm_70 or higher". The compiler writes for newer GPUs than this one; bfloat16's forms are FW007's.
 PTX_FEATURE_NEEDS_NEWER = re.compile(r"(?:Feature|Modifier|Instruction) '(?!\.bf16|cvt\.bf16)([^']{1,60})'"
                                      r"(?: on '[\w.]+')? requires \.target sm_(\d+?)(\d) or higher")
+# ptxas compiling PTX whose .target directive names a newer architecture than the one it compiles for, the GPU's, when
+# a program JIT-compiles its PTX for the device at hand: "ptxas fatal   : SM version specified by .target is higher
+# than default SM version assumed" (Enoki's PTX for sm_60 and up on a GeForce 940M, mitsuba-renderer/enoki#70;
+# Optiminer 2.0's for sm_61 on older cards). The program's kernels were written for newer GPUs than this one.
+PTX_TARGET_ABOVE_GPU = r"SM version specified by \.target is higher than default SM version assumed"
 # PG-Strom's start-up check of each GPU, in its log: "GPU0 Quadro K4200 (7 SMs, 784MHz), L2 512KB, RAM 4033MB (256bits,
 # 2700MHz), capability 3.0, NOT SUPPORTED" (heterodb/pg-strom#241, #262 for a Quadro K600), and in its 2018 code
 # "PG-Strom: GPU0 Tesla K80 - CC 3.7 is not supported" (#366); its maintainer: "Minimum requirement of PG-Strom is
@@ -221,7 +226,7 @@ PTX_FEATURE_NEEDS_NEWER = re.compile(r"(?:Feature|Modifier|Instruction) '(?!\.bf
 PG_STROM_FLOOR = "https://github.com/heterodb/pg-strom/issues/241"
 PG_STROM_REFUSES = re.compile(r"\bGPU\d+ (.+?) \(\d+ SMs\b[^\n]*?capability (\d+)\.(\d), NOT SUPPORTED|"
                               r"PG-Strom: GPU\d+ (.+?) - CC (\d+)\.(\d) is not supported")
-MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, PTX_FEATURE_NEEDS_NEWER.pattern,
+MINIMUM_TEXT = (ARCH_CHECK_FAILED.pattern, PTX_FEATURE_NEEDS_NEWER.pattern, PTX_TARGET_ABOVE_GPU,
                 r"PyTorch no longer supports this GPU because it is too old", NGC_GPU_TOO_OLD.pattern,
                 JULIA_GPU_TOO_OLD.pattern,
                 r"minimum cuda capability (that we support|supported by this library) is",
@@ -2050,6 +2055,21 @@ def _dispatch_below_ampere(ctx: Context, dispatch: "re.Match[str]") -> Hit:
                     "1.0.6 and older ran on Turing)"])
 
 
+def _ptx_target_above_gpu(ctx: Context, line: str) -> Hit:
+    """ptxas refused to compile PTX down to this GPU's architecture: the PTX's .target names a newer one. The program
+    (or the library that generated its PTX) was built for newer GPUs than this one; no driver changes that."""
+    models = [gpu for gpu in ctx.gpu_models() if gpu["cc"]]
+    this = f"the {models[0]['name']} (compute capability {models[0]['cc']})" if models else "this GPU"
+    return Hit(f"the program's PTX names a newer GPU architecture (its .target) than {this}: ptxas cannot compile it "
+               "down, so its kernels were written for newer GPUs than this one", confirmed=True,
+               evidence={"observed": line.strip()[:200],
+                         **({"gpu": models[0]["name"], "compute_capability": models[0]["cc"]} if models else {})},
+               fix=["nvidia-smi --query-gpu=name,compute_cap --format=csv  # this GPU's compute capability",
+                    "use a release or build of the program whose PTX targets this architecture or an older one (a "
+                    "source build: its architecture setting, e.g. nvcc -arch=sm_50 for compute capability 5.0)",
+                    "or run it on a GPU of the architecture its PTX targets"])
+
+
 def _ptx_needs_newer_gpu(ctx: Context, found: "re.Match[str]") -> Optional[Hit]:
     """ptxas refused generated PTX for this GPU's architecture: the compiler that wrote it (Triton, most often)
     emits instruction forms only newer GPUs have. Not the cause where the GPU is known and has that architecture."""
@@ -2111,7 +2131,9 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     (torch.compile): "Found NVIDIA GeForce GTX 1080 Ti which is too old to be supported by the triton
     GPU compiler ... Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA
     capability 6.1"; vLLM: "GPUs with compute capability below 7.0 are not supported." A program's
-    own check: "Sorry, need at least compute capability 7.0+!" on a GTX 1080 Ti (6.1). PG-Strom's log:
+    own check: "Sorry, need at least compute capability 7.0+!" on a GTX 1080 Ti (6.1). A program's PTX,
+    compiled for the GPU at hand: "ptxas fatal   : SM version specified by .target is higher than default
+    SM version assumed". PG-Strom's log:
     "GPU0 Quadro K4200 (7 SMs, 784MHz), ... capability 3.0, NOT SUPPORTED". An NGC
     container's start-up check: "ERROR: Detected Quadro M1200 GPU, which is not supported by this
     container". FlashAttention 2 on an older GPU: "FlashAttention only supports Ampere GPUs or
@@ -2243,6 +2265,9 @@ def gpu_arch_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if dispatch is not None:
         if cc_tuple(f"{dispatch.group(1)}.{dispatch.group(2)}") < (8, 0):
             yield _dispatch_below_ampere(ctx, dispatch)
+        return
+    if seen and all(re.search(PTX_TARGET_ABOVE_GPU, line) for line in seen):
+        yield _ptx_target_above_gpu(ctx, seen[0])
         return
     # a stated floor: the program's own words, or ptxas's for code a compiler generated
     for pattern, explain in ((PROGRAM_NEEDS_CAPABILITY, _program_needs_capability),
@@ -3279,6 +3304,11 @@ TRT_FORMAT_FLOOR = {"FP8": "8.9"}
 SCALED_MM_NEEDS_CC = re.compile(r"torch\._scaled_mm is only supported on CUDA devices with compute capability\s*"
                                 r">=\s*(\d+)\.(\d+)(?: or (\d+)\.(\d+))?", re.I)
 
+# A kernel built without FP4 for the GPU it runs on, trapping with its own line: Nunchaku's W4A4 GEMM prints "FP4 is
+# not available on this device" and traps (then "CUDA error: unspecified launch failure") where __CUDA_ARCH__ is below
+# 1200, its FP4_AVAILABLE floor (src/kernels/zgemm/gemm_w4a4.cuh): NVFP4 models on an RTX 4090 (nunchaku#121).
+FP4_UNAVAILABLE = re.compile(r"\b((?:NV|MX)?FP4) is not available on this device", re.I)
+FP4_UNAVAILABLE_FLOOR = {"FP4": "12.0"}  # Nunchaku's wording, and its kernel's floor
 # PyTorch's FFT (torch.stft, torch.fft) on half tensors, which cuFFT runs from compute capability 5.3 (aten's
 # SpectralOps.cpp): "cuFFT doesn't support signals of half type with compute capability less than SM_53, but the
 # device containing input half tensor only has SM_52" (GPT-SoVITS on a Maxwell card), "... only has SM_37" (a VITS
@@ -3291,7 +3321,7 @@ CUFFT_HALF = re.compile(r"cuFFT doesn't support signals of half type with comput
       signatures=(FORMAT_NEEDS_CC.pattern, r"quantization method \S+ is not supported for the current GPU",
                   TRITON_FP8.pattern, QUANT_ONLY_ON.pattern, FORMAT_GPU_REQUIRED.pattern, CT2_COMPUTE_TYPE.pattern,
                   BNB_SLOW_INT8.pattern,
-                  TRT_NEEDS_HARDWARE.pattern, SCALED_MM_NEEDS_CC.pattern, CUFFT_HALF.pattern),
+                  TRT_NEEDS_HARDWARE.pattern, SCALED_MM_NEEDS_CC.pattern, CUFFT_HALF.pattern, FP4_UNAVAILABLE.pattern),
       priority=18, references=("https://docs.nvidia.com/deeplearning/transformer-engine/user-guide/index.html",
                                "https://docs.vllm.ai/en/latest/features/quantization/supported_hardware.html"))
 def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -3311,15 +3341,17 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     PyTorch's FP8 matmul: "torch._scaled_mm is only supported on CUDA devices with compute capability
     >= 9.0 or 8.9, or ROCm MI300+"; its FFT on half tensors: "cuFFT doesn't support signals of half
     type with compute capability less than SM_53, but the device containing input half tensor only
-    has SM_52".
+    has SM_52"; Nunchaku's FP4 kernels: "FP4 is not available on this device", then "CUDA error:
+    unspecified launch failure".
 
     Why:
     FP8 runs on tensor cores that Ada (8.9) and Hopper (9.0) introduced (TransformerEngine before 0.7
-    required Hopper); MXFP8 and NVFP4 need Blackwell (10.0); vLLM's quantization kernels (AWQ, GPTQ
-    Marlin, FP8, MXFP4) each state the oldest GPU they run on. An older GPU has no instruction for
-    the format: no driver or package upgrade adds it. CTranslate2 refuses an explicit float16 or
-    int8_float16 request on a device without a fast path for it (on the CPU always). bitsandbytes'
-    LLM.int8() matmul needs Turing (7.5); below it, 8-bit loading falls back to a slow path.
+    required Hopper); MXFP8 and NVFP4 need Blackwell (10.0; Nunchaku's FP4 kernels 12.0); vLLM's
+    quantization kernels (AWQ, GPTQ Marlin, FP8, MXFP4) each state the oldest GPU they run on. An
+    older GPU has no instruction for the format: no driver or package upgrade adds it. CTranslate2
+    refuses an explicit float16 or int8_float16 request on a device without a fast path for it (on
+    the CPU always). bitsandbytes' LLM.int8() matmul needs Turing (7.5); below it, 8-bit loading falls
+    back to a slow path.
 
     Fix:
     Run in a format the GPU has (bf16 or fp16; a quantization whose minimum capability the GPU meets,
@@ -3339,8 +3371,9 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     tensorrt = TRT_NEEDS_HARDWARE.search(text)
     scaled_mm = SCALED_MM_NEEDS_CC.search(text)
     half_fft = CUFFT_HALF.search(text)
+    fp4 = FP4_UNAVAILABLE.search(text)
     # a message that names the format and its floor outranks CTranslate2's and bitsandbytes' general words
-    format_floor_named = any((fmt, quant, triton, only_on, tensorrt, scaled_mm, half_fft))
+    format_floor_named = any((fmt, quant, triton, only_on, tensorrt, scaled_mm, half_fft, fp4))
     ct2 = CT2_COMPUTE_TYPE.search(text)
     if ct2 and not format_floor_named:
         on_cpu = bool(ctx.observed((r"device\s*=\s*['\"]cpu['\"]", r"--device cpu\b")))
@@ -3385,6 +3418,9 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     elif scaled_mm:
         floors = [f"{scaled_mm.group(i)}.{scaled_mm.group(i + 1)}" for i in (1, 3) if scaled_mm.group(i)]
         needed, name = min(floors, key=cc_tuple), "FP8 (torch._scaled_mm)"
+    elif fp4:
+        name = fp4.group(1).upper()
+        needed = FP4_UNAVAILABLE_FLOOR.get(fp4.group(1), "")
     else:
         name = "this format"
     gpus = [g for g in ctx.gpu_models() if g["cc"]]
@@ -3621,7 +3657,8 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     a supported wheel on this platform", or torch.cuda.is_available() False with a torch that is not
     NVIDIA's Jetson build. On native Windows: "ModuleNotFoundError: No module named 'triton'"
     from a package that needs Triton (Unsloth); `pip install nvidia-dali` building a 1.4 kB source package
-    and failing.
+    and failing; a Linux wheel given to pip there: "nunchaku-0.1.3+torch2.6-cp311-cp311-linux_x86_64.whl
+    is not a supported wheel on this platform".
 
     Why:
     NVIDIA's CUDA exists for Linux and Windows only (macOS support ended with CUDA 10.2), and Apple
@@ -3690,6 +3727,18 @@ def no_cuda_build_for_platform(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                       fix=["wsl --install  # then install and run it inside WSL 2 (Linux)"] + ([f"or: {other}"] if other
                                                                                                else []))
             return
+    # (the refusal's words first, an anchored lookup: the wheel's name is read only from the lines that hold them)
+    linux_wheel = first_match(WHEEL_REFUSED, ctx.observed([WHEEL_REFUSED_SAID])) if windows else None
+    if linux_wheel is not None and re.match(r"(?:many)?linux", linux_wheel.group(4)):
+        package = linux_wheel.group(1).split("-")[0]
+        yield Hit(f"pip was given a Linux build of {package} ({linux_wheel.group(4)}) on native Windows, which "
+                  "installs only wheels built for Windows (win_amd64)",
+                  evidence={"wheel": linux_wheel.group(0).split(" is not")[0][:160], "system.os": "windows"},
+                  confirmed=True,
+                  fix=[f"install a {package} wheel tagged win_amd64 for this Python and torch (its release page lists "
+                       "them), from a release that publishes Windows builds",
+                       "or run it in WSL 2 (Linux), where the linux_x86_64 wheel installs"])
+        return
     jetson = ctx.jetson()
     refused = ctx.observed([PIP_FOUND_NO_FRAMEWORK, X86_WHEEL_REFUSED])
     if jetson and refused:

@@ -364,6 +364,11 @@ HOST_OS_UNSUPPORTED = r"Host compiler targets unsupported OS"
 HOST_VERSION_REFUSED = re.compile(r"The version (?:\('([\w.]+)'\) )?of the host compiler \('([^']+)'\) "
                                   r"is not supported")
 MAC_GCC_REFUSED = r"GNU C/C\+\+ compiler is no longer supported as a host compiler on Mac OS X"
+# Debian's and Ubuntu's packaged nvcc (nvidia-cuda-toolkit) runs through a wrapper that looks for the gcc versions that
+# CUDA release supports among those installed, and names a clang it would take instead: "ERROR: No supported gcc/g++
+# host compiler found, but clang-4.0 is available. Use 'nvcc -ccbin clang-4.0' to use that instead." (waifu2x-converter-
+# cpp on Linux Mint 19.3; candle's bindgen_cuda on Ubuntu 24.04 with clang-14).
+PACKAGED_NVCC_NO_GCC = re.compile(r"No supported gcc/g\+\+ host compiler found(?:, but (clang[\w.-]*) is available)?")
 # The refusal retold in a report's words: "nvcc complained that it could not find a version of gcc 7 or less"; an
 # issue's title "gcc 4.5 not supported by nvcc".
 GCC_REFUSAL_RETOLD = (r"\bnvcc\b.{0,60}\b(?:complain|refus|reject|error)\w*\b.{0,80}\bgcc\b.{0,40}?\b(\d+) or "
@@ -402,7 +407,7 @@ def _newest_accepted_major(text: str) -> str:
                   r"unsupported clang version!",
                   r"unsupported Microsoft Visual Studio version", HOST_CONFIG_ERROR, STD_FUNCTION_PACKS,
                   MEMPCPY_INLINE, TORCH_COMPILER_ABOVE.pattern, HOST_OS_UNSUPPORTED, HOST_VERSION_REFUSED.pattern,
-                  MAC_GCC_REFUSED, NVCC_IN_GCC_HEADERS.pattern) + GCC_REFUSAL_RETOLD,
+                  MAC_GCC_REFUSED, NVCC_IN_GCC_HEADERS.pattern, PACKAGED_NVCC_NO_GCC.pattern) + GCC_REFUSAL_RETOLD,
       priority=20,
       references=("https://docs.nvidia.com/cuda/cuda-installation-guide-linux/",), scope="build")
 def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -435,6 +440,10 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     takes only the Apple clang versions its release lists (and no gcc: "GNU C/C++ compiler is no longer supported as
     a host compiler on Mac OS X"), so an Xcode update breaks the build. Install and select (xcode-select --switch) the
     Command Line Tools version the CUDA release notes list, or a CUDA that supports the newer Xcode.
+
+    Debian's and Ubuntu's packaged nvcc: "ERROR: No supported gcc/g++ host compiler found, but clang-14 is
+    available. Use 'nvcc -ccbin clang-14' to use that instead." Its wrapper found none of the gcc versions that
+    CUDA release supports; install one (the package's own dependencies name them) and pass it with -ccbin.
 
     On Windows, "nvcc fatal : Host compiler targets unsupported OS": nvcc found a compiler it cannot
     use as host. It takes only MSVC's cl.exe building for x64, from a Visual Studio the CUDA release
@@ -492,6 +501,18 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         hit = _nvcc_in_newer_gcc_headers(ctx, NVCC_IN_GCC_HEADERS.search(seen[0]))
         if hit:
             yield hit
+        return
+    packaged = first_match(PACKAGED_NVCC_NO_GCC, seen)
+    if packaged is not None:
+        clang = packaged.group(1)
+        yield Hit("the distribution's packaged nvcc (nvidia-cuda-toolkit) found none of the gcc versions its CUDA "
+                  "release supports installed" + (f"; it would take {clang} instead" if clang else ""),
+                  evidence={"observed": packaged.group(0)}, confirmed=True,
+                  fix=["apt-cache depends nvidia-cuda-toolkit | grep -i 'g++'  # the gcc versions the package was made "
+                       "for; install one of them (sudo apt-get install -y g++-N) and pass it: nvcc -ccbin g++-N",
+                       *([f"or build with the clang it names: nvcc -ccbin {clang} (CMake: "
+                          f"-DCMAKE_CUDA_HOST_COMPILER={clang})"] if clang else []),
+                       "or install NVIDIA's CUDA toolkit for a release that supports the distribution's gcc"])
         return
     mac_check = first_match(HOST_VERSION_REFUSED, seen)
     if mac_check is not None or any(re.search(MAC_GCC_REFUSED, line, re.I) for line in seen):
