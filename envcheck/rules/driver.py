@@ -17,7 +17,7 @@ from envcheck.rules.frameworks import APPLE_SILICON, JAX_CUDA_ASKED
 from envcheck.rules.gpu import on_a_mac, said_no_gpu
 from envcheck.rules.libraries import NVML_STUB
 from envcheck.rules.system import (NATIVE_WINDOWS, VULKAN_ICD_SKIPPED, WSL_GUIDE, driver_libs_outside_ldcache,
-                                   on_native_windows)
+                                   on_native_windows, under_wsl)
 from envcheck.rules.toolkit import DRIVER_JIT_PTX, PTX_VERSIONS
 from envcheck import distro as _distro
 from envcheck.images import REQUIRED_CUDA
@@ -2227,7 +2227,7 @@ def driver_too_old_for_optix(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     driver = ctx.driver_version()
     if all(re.search(OPTIX7_ENTRY_MISSING, line) for line in seen):
-        if ctx.facts.system.wsl or ctx.observed([r"/usr/lib/wsl/lib", r"\bWSL2?\b"]):
+        if under_wsl(ctx):
             return  # WSL 2's libnvoptix.so.1 is a loader stub: the driver's age is not what the symbol's absence says
         yield Hit("The driver's OptiX library" + (f" ({driver})" if driver else "") + " lacks optixQueryFunctionTable, "
                   "the entry point of the OptiX 7 API the program was built with: the driver predates OptiX 7",

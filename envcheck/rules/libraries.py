@@ -931,15 +931,18 @@ def _tensorflow_misses_its_wheels(ctx: Context) -> Optional[Hit]:
     its own [and-cuda] extra. Native Windows has no GPU build of it at all (FW006)."""
     tensorflow = ctx.framework("tensorflow")
     start, end = TF_MISSES_ITS_WHEELS
-    if tensorflow is None or not tensorflow.version or on_native_windows(ctx) or not ctx.observed(TF_SEES_NO_GPU):
+    if tensorflow is None or not tensorflow.version or on_native_windows(ctx):
         return None
     if older_than(tensorflow.version, start) is not False or older_than(tensorflow.version, end) is not True:
+        return None
+    no_gpu = ctx.observed(TF_SEES_NO_GPU)
+    if not no_gpu:
         return None
     extra = ctx.observed([r"tensorflow\[and[- ]cuda\]"])
     return Hit(f"TensorFlow {tensorflow.version} loads its CUDA 12 libraries from the nvidia-* wheels its [and-cuda] "
                "extra installs, and 2.16 does not find them in site-packages by itself, so it lists no GPU" +
                ("" if extra else "; without that extra they are not installed at all"),
-               evidence={"tensorflow": tensorflow.version, "observed": ctx.observed(TF_SEES_NO_GPU)[0].strip()[:200],
+               evidence={"tensorflow": tensorflow.version, "observed": no_gpu[0].strip()[:200],
                          **({"installed_with": extra[0].strip()[:200]} if extra else {})},
                references=["https://github.com/tensorflow/tensorflow/issues/63362"],
                fix=([] if extra else [f"pip install 'tensorflow[and-cuda]=={tensorflow.version}'"]) +
