@@ -81,6 +81,21 @@ CUDNN_FILE_MAJOR = re.compile(r"\blib(?:cudnn\w*)\.so\.(\d+)|\b(?:cudnn\w*?)64_(
 CUDNN_WHEEL = re.compile(r"nvidia-cudnn-cu\d+")
 
 
+# cuDNN 9's own statuses when its main library loaded but a sub-library did not (LOADING_FAILED) or came from another
+# cuDNN (VERSION_MISMATCH): "cudnn_status: CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH" (pytorch/pytorch#187824, a cu130
+# wheel without libcudnn_engines_tensor_ir beside a distro cuDNN; arrayfire/arrayfire#3700, a release shipping part of
+# cuDNN's DLLs beside an installed toolkit), "Error: CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED; Reason: xDesc.finalize()"
+# (JuliaGPU/CUDA.jl#3205).
+CUDNN_SUBLIBRARY_STATUS = r"CUDNN_STATUS_SUBLIBRARY_(?:LOADING_FAILED|VERSION_MISMATCH)"
+# The sub-libraries later cuDNN 9 releases added, libcudnn_engines_tensor_ir and libcudnn_ext, which cudnn_graph loads
+# at run time by bare name (JuliaPackaging/Yggdrasil#14741: added in 9.24 to CUDA.jl's package): a package assembled
+# from the older file list leaves them out, in the loader's words or in the reporter's.
+LATE_SUBLIBRARY = r"cudnn_(?:engines_tensor_ir|ext)"
+LATE_SUBLIBRARY_UNFOUND = (r"Could not locate " + LATE_SUBLIBRARY + r"64_\d+\.dll",
+                           r"Unable to load any of \{lib" + LATE_SUBLIBRARY + r"\.so",
+                           r"\blib" + LATE_SUBLIBRARY + r"\.so\.\d+`? is not in\b")
+# Where the dynamic loader took each of cuDNN's libraries from (LD_DEBUG=libs "calling init: <dir>/libcudnn_x.so.9",
+# strace's openat of one): two directories mean two cuDNNs answer one process.
 @rule("LIB001", "cudnn-missing", "error", "cuDNN cannot be found",
       signatures=CUDNN_MISSING, priority=20,
       references=("https://docs.nvidia.com/deeplearning/cudnn/installation/latest/",))
@@ -112,6 +127,8 @@ def cudnn_missing(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return  # the DLL is there and still does not load: a DLL it depends on is missing (LIB009)
     if seen and all(re.search(CUDNN_SUBLIBRARY_UNREAD, line, re.I) for line in seen) and under_wsl(ctx):
         return  # under WSL the sub-library's reason is WSL's libcuda (SYS003)
+    if seen and all(any(re.search(p, line) for p in LATE_SUBLIBRARY_UNFOUND) for line in seen):
+        return  # cuDNN itself loaded; its package lacks a sub-library a later release added (LIB032)
     tf = ctx.framework("tensorflow")
     without = _tensorflow_without_its_cudnn(ctx)
     if tf is not None and tf.accelerator == "cuda" and f.libraries.status == "ok" and not has_cudnn:
@@ -227,7 +244,7 @@ def _cudnn_other_major(ctx: Context) -> Tuple[str, str, str]:
             present.append((found.group(1) or found.group(2), line.strip()[:120]))
     present += _torch_wheels_cudnn(ctx)
     for major, where in present:
-        if major and major != wanted:
+        if major and major != wanted and cudnn_major_exists(ctx, major):
             return wanted, major, where
     return wanted, "", ""
 
@@ -860,9 +877,16 @@ def host_cuda(ctx: Context) -> Tuple[List[str], str]:
 def host_cudnn(ctx: Context) -> Tuple[str, str]:
     """The cuDNN this machine has (version, where read), when the facts say."""
     for lib in ctx.facts.libraries.found:
-        if lib.name == "cudnn" and lib.version:
+        if lib.name == "cudnn" and lib.version and cudnn_major_exists(ctx, lib.version):
             return lib.version, lib.source or lib.location
     return "", ""
+
+
+def cudnn_major_exists(ctx: Context, cudnn: str) -> bool:
+    """Whether a cuDNN version read from a report has a major some cuDNN release had: a person's or a tool's
+    number may be something else (CUDA.jl printed cuDNN 9.24 as "92.40.0", corpus 6830)."""
+    major = cudnn.split(".")[0]
+    return major.isdigit() and 0 < int(major) <= ctx.matrix.newest_cudnn_major()
 
 
 def onnxruntime_needs(ctx: Context) -> Tuple[str, str, str]:
@@ -3145,6 +3169,72 @@ def nvidia_wheels_not_beside_framework(ctx: Context, seen: List[str]) -> Iterabl
                    "#92122)"])
 
 
+CUDNN_LIBRARY_PATH = re.compile(r"(/[^\s\"']+)/libcudnn\w*\.so\.\d+")
+
+
+def _cudnn_directories(ctx: Context) -> List[str]:
+    """The directories a report shows cuDNN's libraries loaded from, in order of first appearance."""
+    found: List[str] = []
+    for line in ctx.observed([r"calling init: \S*/libcudnn", r"openat\(.*/libcudnn\w*\.so"]):
+        for path in CUDNN_LIBRARY_PATH.finditer(line):
+            if path.group(1) not in found:
+                found.append(path.group(1))
+    return found
+
+
+@rule("LIB032", "cudnn-sublibrary-not-loadable-from-package", "error",
+      "cuDNN loaded, but one of its sub-libraries is missing from the package it came from",
+      signatures=(CUDNN_SUBLIBRARY_STATUS, *LATE_SUBLIBRARY_UNFOUND), priority=17,
+      references=("https://github.com/JuliaPackaging/Yggdrasil/pull/14741",
+                  "https://github.com/pytorch/pytorch/issues/187824"))
+def cudnn_sublibrary_not_loadable_from_package(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A convolution fails with "cudnn_status: CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH" or
+    "Error: CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED; Reason: xDesc.finalize()", often after cuDNN's
+    own "Could not locate cudnn_engines_tensor_ir64_9.dll. Please make sure it is in your library path!"
+    or "Unable to load any of {libcudnn_engines_tensor_ir.so.9.21.1, libcudnn_engines_tensor_ir.so.9}".
+
+    Why:
+    cuDNN 9 is one small library that loads its engines, graph and heuristics from sub-libraries
+    at run time, by bare name. A package that bundles cuDNN (a pip wheel, a Maven artifact, a Julia
+    artifact, an application's release) but leaves a sub-library out, typically one a later cuDNN 9
+    release added (engines_tensor_ir, ext), makes the loader fail, or take that one file from another
+    cuDNN on the machine, whose version does not match.
+
+    Fix:
+    Use a build of the package that ships every sub-library (a newer nvidia-cudnn wheel or artifact
+    release), or remove the other cuDNN the loader falls back to; `LD_DEBUG=libs` shows which
+    directory each libcudnn_*.so came from.
+
+    When to ignore:
+    Never: every operation that goes through cuDNN's graph API fails.
+    """
+    if not seen:
+        return
+    status = first_match(re.compile(CUDNN_SUBLIBRARY_STATUS), seen)
+    late = ctx.observed(LATE_SUBLIBRARY_UNFOUND)
+    named = re.search(LATE_SUBLIBRARY, late[0]) if late else None
+    places = _cudnn_directories(ctx)
+    if (status and status.group(0).endswith("VERSION_MISMATCH")) or len(places) > 1:
+        where = f" (loaded from {' and '.join(places[:2])})" if len(places) > 1 else ""
+        message = ("cuDNN's sub-libraries come from two cuDNN installs" + where + ": the package cuDNN loads from "
+                   "lacks " + (f"lib{named.group(0)}" if named else "one of them") + ", and the loader took it from "
+                   "another cuDNN of a different version")
+    else:
+        message = ("cuDNN loaded, but its sub-library " + (f"lib{named.group(0)}" if named else "") +
+                   " is not where it looks: the package that provides cuDNN does not ship it").replace("  ", " ")
+    yield Hit(message, evidence={"observed": (status.group(0) if status else seen[0].strip()[:200]),
+                                 "cudnn_directories": places},
+              confirmed=bool(status or late),
+              fix=["LD_DEBUG=libs python your_program.py 2>&1 | grep -E 'calling init: .*libcudnn'  # which directory "
+                   "each cuDNN library came from",
+                   "pip install -U nvidia-cudnn-cu12  # (or -cu13, or the package's newer release): a cuDNN build "
+                   "that ships every sub-library, engines_tensor_ir and ext included",
+                   "or remove the other cuDNN the loader falls back to (sudo apt-get remove 'libcudnn9*', or take its "
+                   "directory off PATH / LD_LIBRARY_PATH)"])
+
+
 RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libraries_missing,
          tensorrt_engine_version_mismatch, tensorrt_engine_built_for_other_gpu, cuda_libs_not_on_library_path,
          cudnn_preloaded_by_other_library, cudnn_zlib_dependency_missing,
@@ -3157,4 +3247,4 @@ RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libr
          tensorrt_too_old_for_project,
          extension_blas_library_missing, libtorch_libs_not_on_library_path, windows_python38_dll_search_excludes_path,
          cuda_library_too_old_for_source_build, matlab_bundled_libstdcxx_too_old_for_mex,
-         nvidia_wheels_not_beside_framework)
+         nvidia_wheels_not_beside_framework, cudnn_sublibrary_not_loadable_from_package)

@@ -1,0 +1,46 @@
+"""Situations met in session 91, each read in general and tried on at least two real wordings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+
+
+@pytest.mark.parametrize("case, places", [("20350", 2), ("19900", 0), ("6830", 0), ("8911", 0)])
+def test_a_cudnn_package_without_one_of_its_sub_libraries(case, places):
+    """A cu130 torch wheel's cuDNN without libcudnn_engines_tensor_ir (LD_DEBUG shows it taken from the distro's
+    cuDNN; in another thread the reporter says so), CUDA.jl's artifact and JavaCPP's redist jar without it."""
+    found = first(corpus(case))
+    assert found.slug == "cudnn-sublibrary-not-loadable-from-package"
+    assert len(found.evidence["cudnn_directories"]) == places
+    assert any("LD_DEBUG=libs" in step for step in found.fix)
+
+
+def test_two_directories_of_cudnn_name_both_in_the_message():
+    found = first(corpus("20350"))
+    assert "/lib/x86_64-linux-gnu" in found.message and "site-packages/nvidia/cudnn/lib" in found.message
+
+
+@pytest.mark.parametrize("text", [
+    "Could not load library libcudnn_cnn_infer.so.8. Error: libcudnn_cnn_infer.so.8: cannot open shared object file: "
+    "No such file or directory",
+    "Could not locate cudnn_ops64_9.dll. Please make sure it is in your library path!",
+])
+def test_cudnn_absent_altogether_is_not_a_package_missing_a_sub_library(text):
+    """Constructed: cuDNN 8's split library and cuDNN 9's ops library are cuDNN itself missing (LIB001)."""
+    slugs = paste_slugs(text)
+    assert "cudnn-sublibrary-not-loadable-from-package" not in slugs
+    assert "cudnn-missing" in slugs
+
+
+def test_a_cudnn_version_no_release_had_is_not_judged():
+    """CUDA.jl printed cuDNN 9.24 as "cuDNN: 92.40.0" (corpus 6830): no cuDNN major 92 exists to mismatch with."""
+    assert "cudnn-version-mismatch" not in paste_slugs(corpus("6830"))
+
+
+def test_a_real_other_cudnn_major_is_still_named():
+    """Constructed: the same form naming cuDNN 8.9.7 where the program asks for cuDNN 9."""
+    text = "- cuDNN: 8.9.7\nCould not load library libcudnn_ops.so.9. Error: libcudnn_ops.so.9: cannot open shared object file"
+    assert first(text).slug == "cudnn-version-mismatch"
+
