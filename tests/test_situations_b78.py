@@ -44,3 +44,24 @@ def test_a_real_other_cudnn_major_is_still_named():
     text = "- cuDNN: 8.9.7\nCould not load library libcudnn_ops.so.9. Error: libcudnn_ops.so.9: cannot open shared object file"
     assert first(text).slug == "cudnn-version-mismatch"
 
+
+def test_an_arm_server_named_by_its_hardware_makes_exec_format_error_an_image_of_another_architecture():
+    """Kokoro-FastAPI's amd64-only GPU image on "Ampere Altra CPU, RTX A6000", and on "a dgx spark"."""
+    found = first(corpus("20601"))
+    assert found.slug == "container-image-wrong-architecture"
+    assert "Ampere Altra" in found.evidence["arm_hardware"][0]
+
+
+@pytest.mark.parametrize("host", ["GH200 node", "AWS Graviton3 instance", "Raspberry Pi 5", "DGX Spark"])
+def test_each_arm_hardware_name_counts(host):
+    """Constructed: the same docker log on other Arm hosts people name by their hardware."""
+    text = f"Running on a {host}.\n$ docker run --gpus all myimage\nexec /bin/bash: exec format error"
+    assert first(text).slug == "container-image-wrong-architecture"
+
+
+@pytest.mark.parametrize("host", ["an RTX A6000 (Ampere)", "an Ampere A100 server with Intel Xeon CPUs"])
+def test_nvidias_ampere_gpus_are_no_arm_host(host):
+    """Constructed: Ampere is also NVIDIA's GPU architecture; an exec format error there may be a script without #!."""
+    text = f"Running on {host}.\n$ docker run --gpus all myimage\nexec /entrypoint.sh: exec format error"
+    assert "container-image-wrong-architecture" not in paste_slugs(text)
+

@@ -1527,6 +1527,13 @@ IMAGE_PLATFORM_MISMATCH = re.compile(r"requested image'?s platform \(([\w/]+)\) 
                                      r"platform \(([\w/]+)\)", re.I)
 EXEC_FORMAT_ERROR = r"exec(?: user process caused)?\W{0,3}(?:\S+: )?exec format error"
 ARM_HOST = re.compile(r"\b(?:aarch64|arm64)\b", re.I)
+# Hosts people name by their hardware whose CPUs are Arm: Ampere Computing's Altra servers (not NVIDIA's Ampere GPUs),
+# AWS Graviton, NVIDIA's Grace superchips (GH200, GB200) and the GB10 of DGX Spark, Apple silicon Macs, Raspberry Pi
+# ("Ampere Altra CPU, RTX A6000" and "running this on a dgx spark", remsky/Kokoro-FastAPI; NVIDIA's DGX Spark and
+# Grace pages: https://www.nvidia.com/en-us/products/workstations/dgx-spark/,
+# https://www.nvidia.com/en-us/data-center/grace-cpu/).
+ARM_HARDWARE = (r"\bAmpere\s+Altra\b", r"\bGraviton\s?\d?\b", r"\bDGX\s+Spark\b", r"\bGB10\b", r"\bG[HB]200\b",
+                r"\bGrace\s+(?:Hopper|Blackwell)\b", r"\bRaspberry\s+Pi\b", r"\bApple\s+(?:silicon|M[1-5])\b")
 
 
 @rule("CTR016", "container-image-wrong-architecture", "error", "The image is built for another CPU architecture than the host",
@@ -1560,7 +1567,8 @@ def container_image_wrong_architecture(ctx: Context, seen: List[str]) -> Iterabl
     warned = next((m for line in seen for m in [IMAGE_PLATFORM_MISMATCH.search(line)] if m), None)
     if warned:
         image, host = warned.group(1), warned.group(2)
-    elif ctx.jetson() or ARM_HOST.search(ctx.facts.system.arch or "") or ctx.observed([ARM_HOST.pattern]):
+    elif (ctx.jetson() or ARM_HOST.search(ctx.facts.system.arch or "") or ctx.observed([ARM_HOST.pattern])
+          or ctx.observed(ARM_HARDWARE)):
         image, host = "", "linux/arm64"
     else:
         return  # an exec format error on a host of unknown architecture: a script without #! is as likely
@@ -1575,7 +1583,8 @@ def container_image_wrong_architecture(ctx: Context, seen: List[str]) -> Iterabl
     yield Hit((f"the image is {image}, the host {host}" if image else
                f"the image's programs are for another CPU architecture than this {host} host"
                + (" (a Jetson)" if jetson else "")) + ": the host cannot run them",
-              confirmed=bool(warned), evidence={"observed": seen[:1], "jetson": jetson or ""}, fix=fix)
+              confirmed=bool(warned), evidence={"observed": seen[:1], "jetson": jetson or "",
+                                                "arm_hardware": ctx.observed(ARM_HARDWARE)[:1]}, fix=fix)
 
 
 # The driver's video libraries (NVDEC's libnvcuvid, NVENC's libnvidia-encode) not found, in DALI's words ("Failed to
