@@ -65,3 +65,20 @@ def test_nvidias_ampere_gpus_are_no_arm_host(host):
     text = f"Running on {host}.\n$ docker run --gpus all myimage\nexec /entrypoint.sh: exec format error"
     assert "container-image-wrong-architecture" not in paste_slugs(text)
 
+
+@pytest.mark.parametrize("said", [
+    "Trying to run on old HP rack mounted server with plenty of CPU and ram but no GPU really to speak of, Help?!?",
+    "my pc with 32GB RAM and no dedicated GPU",
+])
+def test_a_machine_described_by_what_it_has_but_no_gpu(said):
+    """Spark-TTS's webui asking a CPU-only torch for CUDA on a server "with plenty of CPU and ram but no GPU" (corpus
+    20602); the second wording is constructed."""
+    found = first("AssertionError: Torch not compiled with CUDA enabled\n\n" + said)
+    assert found.slug == "no-nvidia-gpu"
+
+
+@pytest.mark.parametrize("said", ["I run it on a laptop with an RTX 3060 and no CUDA toolkit installed",
+                                  "a server with 8 A100 and no GPU problems so far"])
+def test_a_machine_with_a_gpu_and_no_something_else_is_not_gpu_less(said):
+    """Constructed: what the machine lacks is not a GPU, or the GPU has no problems."""
+    assert first("AssertionError: Torch not compiled with CUDA enabled\n" + said).slug == "cpu-only-build"

@@ -218,8 +218,10 @@ NO_GPU_OBJECT = (r"(?:(?:an?|any)\s+)?(?:(?:NVIDIA|dedicated|discrete|CUDA[- ]ca
                  r"(?:GPU|graphics?[- ]card|video[- ]card|(?<=NVIDIA[- ])card)s?\b(?!\s+(?:with|that|which|of|to|big|large|powerful|strong|"
                  r"good|free|available|here|for|problems?|issues?|errors?|support|in\s+(?:the|this)\s+"
                  r"(?:VM|container|docker))\b)")
-# ... or that it is a machine without one ("this is a machine without gpu card").
-MACHINE_WITHOUT = r"\b(?:machine|computer|laptop|pc|server|host|node|instance|vm)s?\s+(?:without|with\s+no)\s+"
+# ... or that it is a machine without one ("this is a machine without gpu card"), also after what it does have ("old HP
+# rack mounted server with plenty of CPU and ram but no GPU really to speak of", SparkAudio/Spark-TTS).
+MACHINE_WITHOUT = (r"\b(?:machine|computer|laptop|pc|server|host|node|instance|vm)s?\s+(?:without|with\s+no|"
+                   r"with\s+[^.;:!?]{1,60}?\s+(?:but|and)\s+no)\s+")
 SAID_NO_GPU = re.compile(NO_GPU_SUBJECT + r"\s+" + NO_GPU_NEGATION + r"\s+" + NO_GPU_OBJECT + "|" + MACHINE_WITHOUT +
                          NO_GPU_OBJECT, re.I)
 # ... or that its GPU is another vendor's ("I have Intel iRIS Graphics GPU", "I have an Intel(R) HD graphics 530", "my
