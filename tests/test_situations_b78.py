@@ -82,3 +82,58 @@ def test_a_machine_described_by_what_it_has_but_no_gpu(said):
 def test_a_machine_with_a_gpu_and_no_something_else_is_not_gpu_less(said):
     """Constructed: what the machine lacks is not a GPU, or the GPU has no problems."""
     assert first("AssertionError: Torch not compiled with CUDA enabled\n" + said).slug == "cpu-only-build"
+
+
+@pytest.mark.parametrize("case, said", [
+    ("21602", "rsqrtf"), ("21604", "cospi"), ("21400", "rsqrtf"),  # glibc 2.41+ against CUDA's math_functions.h
+    ("21600", "memcpy"), ("20905", "memcpy"),  # glibc 2.23's string.h under CUDA 7.5
+    ("21605", "__float128"),  # glibc 2.26's floatn.h under CUDA 8
+    ("17853", "avx512fintrin"), ("20904", "mwaitxintrin"),  # gcc's intrinsic headers
+    ("21452", "14.29.30037"),  # an MSVC toolset update's STL
+])
+def test_nvcc_failing_in_the_systems_headers(case, said):
+    """nvcc's front end failing in headers the system brought (glibc, gcc's intrinsics, MSVC's STL), after the
+    compiler's version check passed: koboldcpp on Ubuntu 25.10, OpenCV with gcc 7 to 14 alike, llama.cpp's wrapped
+    error line, Caffe and OpenCV on Ubuntu 16.04, Caffe2 on glibc 2.26, Paddle with gcc 9, MXNet with gcc 5, a
+    GitHub runner image."""
+    found = first(corpus(case))
+    assert found.slug == "host-compiler-headers-incompatible-with-nvcc"
+    assert said in found.message + str(found.evidence)
+
+
+def test_the_glibc_math_clash_names_its_functions_and_the_patch():
+    found = first(corpus("21601"))
+    assert found.evidence["functions"] == ["rsqrt", "sinpi"]
+    assert any("noexcept(true)" in step for step in found.fix)
+
+
+@pytest.mark.parametrize("text", [
+    # a newer GCC's C++ library headers are that GCC being newer than the CUDA supports (TK003)
+    "/usr/include/c++/12.1.0/bits/random.h(104): error: expected a declaration",
+    "#error -- unsupported GNU version! gcc versions later than 12 are not supported!",
+])
+def test_a_gcc_newer_than_cuda_supports_is_still_the_compiler(text):
+    """Constructed from k2-fsa/k2#972's and nvcc's own wording."""
+    assert first(text).slug == "host-compiler-unsupported"
+
+
+def test_an_exception_specification_clash_in_the_projects_own_code_is_not_glibcs():
+    """Constructed: the same compiler words about a function of the project's own."""
+    text = 'src/kernel.cu(12): error: exception specification is incompatible with that of previous function "foo"'
+    assert "host-compiler-headers-incompatible-with-nvcc" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("case", ["21504", "21550", "21551", "21552", "21553"])
+def test_cccl_refusing_msvcs_traditional_preprocessor(case):
+    """SageAttention, candle-kernels, a torch JIT extension, flash-attn and koharu on Windows with CUDA 13.2: CCCL's
+    own #error, wrapped or not, and the reports' words for it."""
+    found = first(corpus(case))
+    assert found.slug == "cccl-requires-msvc-conforming-preprocessor"
+    assert any("NVCC_APPEND_FLAGS" in step for step in found.fix)
+
+
+def test_msvcs_preprocessor_named_without_ccclss_refusal_is_not_that():
+    """Constructed: a report that uses /Zc:preprocessor already and fails elsewhere."""
+    text = ("I already pass /Zc:preprocessor to cl.exe.\n"
+            "LINK : fatal error LNK1181: cannot open input file 'cudart.lib'")
+    assert "cccl-requires-msvc-conforming-preprocessor" not in paste_slugs(text)

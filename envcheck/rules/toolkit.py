@@ -331,12 +331,6 @@ GCC_IN_USE = re.compile(r"%gcc@(\d+(?:\.\d+)*)|^gcc(?:-\d+)? \([^)]*\) (\d+(?:\.
 # '...'", in tiny-cuda-nn, llamafile, NCCL (NVIDIA/nccl#650) and other builds on Ubuntu 22.04. g++ itself compiles
 # its own header, so the line comes from a CUDA compile.
 STD_FUNCTION_PACKS = r"std_function\.h:\d+:\d+: error: parameter packs not expanded"
-# nvcc of CUDA 7.5 cannot compile glibc 2.23's <string.h> (Ubuntu 16.04, with its gcc 5): the always-inline
-# __mempcpy_inline there calls memcpy, which nvcc's front end does not see declared: "/usr/include/string.h: In
-# function 'void* __mempcpy_inline(void*, const void*, size_t)': /usr/include/string.h:652:42: error: 'memcpy' was not
-# declared in this scope" (OpenCV's and Caffe's CUDA builds, BVLC/caffe#4046, opencv/opencv#6500; Theano's generated
-# mod.cu, Theano/Theano#4553; f5c's build notes). glibc defines it only without _FORCE_INLINES; CUDA 8 compiles it.
-MEMPCPY_INLINE = r"string\.h: In function .{0,30}__mempcpy_inline\b"
 # nvcc's own front end (its "file(line): error:" form, not gcc's "file:line:col:") failing inside the host GCC's C++
 # library headers: "/usr/include/c++/12.1.0/bits/random.h(104): error: expected a declaration" (k2 with CUDA 11.6 and
 # GCC 12.1, k2-fsa/k2#972), "/usr/include/c++/14/x86_64-redhat-linux/bits/c++config.h(2668): error: user-defined
@@ -406,7 +400,7 @@ def _newest_accepted_major(text: str) -> str:
       signatures=(r"\bunsupported GNU version\b|gcc versions later than \d+ are not supported",
                   r"unsupported clang version!",
                   r"unsupported Microsoft Visual Studio version", HOST_CONFIG_ERROR, STD_FUNCTION_PACKS,
-                  MEMPCPY_INLINE, TORCH_COMPILER_ABOVE.pattern, HOST_OS_UNSUPPORTED, HOST_VERSION_REFUSED.pattern,
+                  TORCH_COMPILER_ABOVE.pattern, HOST_OS_UNSUPPORTED, HOST_VERSION_REFUSED.pattern,
                   MAC_GCC_REFUSED, NVCC_IN_GCC_HEADERS.pattern, PACKAGED_NVCC_NO_GCC.pattern) + GCC_REFUSAL_RETOLD,
       priority=20,
       references=("https://docs.nvidia.com/cuda/cuda-installation-guide-linux/",), scope="build")
@@ -430,11 +424,6 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     '...'". Build with gcc 10 (CC=gcc-10 CXX=g++-10, or nvcc -ccbin g++-10), or with a newer CUDA.
     nvcc's front end failing in a newer GCC's headers in its own words reads the same: "/usr/include/
     c++/12.1.0/bits/random.h(104): error: expected a declaration" (GCC 12 under CUDA 11.6).
-
-    nvcc of CUDA 7.5 and glibc 2.23's headers (Ubuntu 16.04's gcc 5): "/usr/include/string.h: In
-    function 'void* __mempcpy_inline(void*, const void*, size_t)'", then "error: 'memcpy' was not
-    declared in this scope". Define _FORCE_INLINES for nvcc (NVCCFLAGS += -D_FORCE_INLINES, or
-    CUDA_NVCC_FLAGS="-D_FORCE_INLINES" for CMake), or build with CUDA 8 or newer.
 
     On macOS, "nvcc fatal : The version ('90000') of the host compiler ('Apple clang') is not supported": nvcc
     takes only the Apple clang versions its release lists (and no gcc: "GNU C/C++ compiler is no longer supported as
@@ -486,16 +475,6 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "export CC=gcc-10 CXX=g++-10 CUDAHOSTCXX=g++-10  # or nvcc -ccbin g++-10; then rebuild from a "
                        "clean build directory",
                        "or build with a newer CUDA toolkit (export CUDA_HOME to it and put its bin first on PATH)"])
-        return
-    if all(re.search(MEMPCPY_INLINE, line) for line in seen):
-        cuda = _refusing_cuda(ctx)
-        yield Hit(("nvcc" + (f" of CUDA {cuda}" if cuda else "")) + " cannot compile glibc 2.23's <string.h> (Ubuntu "
-                  "16.04 and its gcc 5): its inline __mempcpy_inline calls memcpy, which nvcc before CUDA 8 does not "
-                  "see declared", evidence={"observed": seen[0].strip()[:200], **({"cuda": cuda} if cuda else {})},
-                  confirmed=True,
-                  fix=["add -D_FORCE_INLINES to nvcc's flags: NVCCFLAGS += -D_FORCE_INLINES (Makefile), "
-                       "-DCUDA_NVCC_FLAGS=\"-D_FORCE_INLINES\" (CMake), or nvcc.flags=-D_FORCE_INLINES in .theanorc",
-                       "or build with CUDA 8 or newer, which compiles these headers"])
         return
     if all(NVCC_IN_GCC_HEADERS.search(line) for line in seen):
         hit = _nvcc_in_newer_gcc_headers(ctx, NVCC_IN_GCC_HEADERS.search(seen[0]))
@@ -2747,6 +2726,169 @@ def profiler_does_not_support_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
                        "ncu ./app  # Nsight Compute: per-kernel metrics, in place of nvprof --metrics"])
 
 
+# nvcc's front end failing in headers the system brought, not the compiler nvcc was pointed at: glibc's (a distribution
+# or glibc update) or the intrinsic headers of a gcc whose version check passed, or the STL of an MSVC toolset update.
+# The version check is no help here, and -ccbin with another gcc often is no help either (glibc's headers are the same
+# for every gcc on the machine):
+# - glibc 2.41 and later declare the C23 functions cospi, sinpi, rsqrt (and their float forms) with noexcept, CUDA's
+#   crt/math_functions.h without: "/usr/include/x86_64-linux-gnu/bits/mathcalls.h(206): error: exception specification
+#   is incompatible with that of previous function "rsqrtf" (declared at line 653 of
+#   /usr/local/cuda/include/crt/math_functions.h)" (LostRuins/koboldcpp#1825 on Ubuntu 25.10, opencv/opencv#27111 with
+#   gcc 7 to 14 alike, ggml-org/llama.cpp#17615 with CUDA 13.0);
+GLIBC_MATH_CLASH = re.compile(r"mathcalls\.h\(\d+\): error: exception\s+specification is incompatible with that of "
+                              r"previous function \"(\w+)\"|error: exception specification is incompatible with that "
+                              r"of previous function \"(\w+)\" \(declared at line \d+ of \S*math_functions\.h")
+# - glibc 2.26's bits/floatn.h, whose __float128 CUDA 8's front end does not know: "/usr/include/bits/floatn.h(61):
+#   error: invalid argument to attribute "__mode__"", "floatn.h(73): error: identifier "__float128" is undefined"
+#   (facebookarchive/caffe2#1194);
+GLIBC_FLOATN = r"floatn\.h\(\d+\): error: (?:identifier \"__float128\" is undefined|invalid argument to attribute)"
+# - glibc 2.23's string.h (Ubuntu 16.04) and CUDA 7.5: its always-inline __mempcpy_inline calls memcpy, which nvcc's
+#   front end does not see declared: "/usr/include/string.h: In function 'void* __mempcpy_inline(void*, const void*,
+#   size_t)': /usr/include/string.h:652:42: error: 'memcpy' was not declared in this scope" (BVLC/caffe#4046,
+#   opencv/opencv#6500, Theano/Theano#4425). glibc defines it only without _FORCE_INLINES; CUDA 8 compiles it;
+MEMPCPY_INLINE = r"string\.h: In function .{0,30}__mempcpy_inline\b"
+MEMCPY_UNDECLARED = r"string\.h:\d+:\d+: error: .memcpy. was not declared in this scope"
+# - gcc's x86 intrinsic headers, with builtins nvcc's front end does not know: "/usr/lib/gcc/x86_64-linux-gnu/9/include/
+#   avx512fintrin.h(9146): error: identifier "__builtin_ia32_rndscaless_round" is undefined" (CUDA 11.4, Paddle),
+#   ".../5/include/mwaitxintrin.h(42): error: identifier "__builtin_ia32_mwaitx" is undefined" (CUDA 7.5,
+#   apache/mxnet#3298), ".../5/include/avx512vlintrin.h(10919): error: argument of type ..." (CUDA 9.2, NVIDIA/apex);
+GCC_INTRINSICS = re.compile(r"/gcc/[\w.-]+/(\d+)[\d.]*/include/(\w+intrin)\.h\(\d+\): error")
+# - MSVC's STL after a toolset update, in nvcc's front end: "...\MSVC\14.29.30037\include\xutility(1309): error :
+#   expected a "("" (CUDA 11.2 on a GitHub runner image, actions/runner-images#3485; microsoft/STL#2020).
+MSVC_STL = re.compile(r"\\MSVC\\(\d+\.\d+\.\d+)\\include\\\w+\(\d+\): error")
+HOST_HEADER_FAILURES = (GLIBC_MATH_CLASH.pattern, GLIBC_FLOATN, MEMPCPY_INLINE, MEMCPY_UNDECLARED,
+                        GCC_INTRINSICS.pattern, MSVC_STL.pattern)
+
+
+@rule("TK030", "host-compiler-headers-incompatible-with-nvcc", "error",
+      "nvcc cannot compile this system's C library, intrinsic or STL headers",
+      signatures=HOST_HEADER_FAILURES, priority=19,
+      references=("https://docs.nvidia.com/cuda/cuda-installation-guide-linux/#system-requirements",))
+def host_compiler_headers_incompatible_with_nvcc(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Every .cu compile fails inside a system header, in nvcc's own error form: glibc 2.41's
+    "bits/mathcalls.h(206): error: exception specification is incompatible with that of previous function "rsqrtf""
+    (declared in CUDA's crt/math_functions.h); glibc 2.23's "/usr/include/string.h:652:42: error: 'memcpy' was not
+    declared in this scope" under CUDA 7.5; glibc 2.26's "floatn.h(73): error: identifier "__float128" is undefined";
+    gcc's "avx512fintrin.h(9146): error: identifier "__builtin_ia32_rndscaless_round" is undefined"; an updated
+    MSVC's "\\MSVC\\14.29.30037\\include\\xutility(1309): error : expected a "("".
+
+    Why:
+    nvcc parses the host's headers with its own front end. A distribution upgrade that brings a newer glibc, a gcc's
+    intrinsic headers, or a Visual Studio toolset update can hold declarations that front end rejects, although the
+    compiler passed nvcc's version check: glibc 2.41 declares the C23 cospi/sinpi/rsqrt with noexcept where CUDA's
+    math_functions.h does not, and no choice of gcc changes glibc's headers.
+
+    Fix:
+    Use a CUDA release that compiles these headers, or build where the headers are older (a container of the
+    distribution release the CUDA supports, an older MSVC toolset); for glibc's math clash, the common stopgap is
+    adding noexcept(true) to the named declarations in CUDA's crt/math_functions.h; for glibc 2.23's string.h,
+    -D_FORCE_INLINES in nvcc's flags.
+
+    When to ignore:
+    Never while building.
+    """
+    if not seen:
+        return
+    cuda = _refusing_cuda(ctx)
+    nvcc = "nvcc" + (f" of CUDA {cuda}" if cuda else "")
+    evidence = {"observed": seen[0].strip()[:200], **({"cuda": cuda} if cuda else {})}
+    math = first_match(GLIBC_MATH_CLASH, seen)
+    if math is not None:
+        functions = sorted({m.group(1) or m.group(2) for line in seen for m in [GLIBC_MATH_CLASH.search(line)] if m})
+        yield Hit(f"{nvcc} cannot compile this system's glibc math headers: glibc 2.41 and later declare "
+                  f"{', '.join(functions)} with noexcept, and CUDA's crt/math_functions.h declares them without",
+                  evidence={**evidence, "functions": functions}, confirmed=True,
+                  fix=["ldd --version  # the glibc; 2.41 or later clashes with this CUDA's math_functions.h",
+                       "or build in a container of an older distribution release (its glibc before 2.41)",
+                       "or add noexcept(true) to the declarations of " + ", ".join(functions) + " in "
+                       "$CUDA_HOME/targets/*/include/crt/math_functions.h (a local patch; keep a copy)",
+                       "or install a newer CUDA toolkit release, whose math_functions.h may declare them as glibc "
+                       "does (check its crt/math_functions.h)"])
+        return
+    if any(re.search(MEMPCPY_INLINE, line) or re.search(MEMCPY_UNDECLARED, line) for line in seen):
+        yield Hit(f"{nvcc} cannot compile glibc 2.23's <string.h> (Ubuntu 16.04): its inline __mempcpy_inline calls "
+                  "memcpy, which nvcc before CUDA 8 does not see declared", evidence=evidence, confirmed=True,
+                  fix=["add -D_FORCE_INLINES to nvcc's flags: NVCCFLAGS += -D_FORCE_INLINES (Makefile), "
+                       "-DCUDA_NVCC_FLAGS=\"-D_FORCE_INLINES\" (CMake), or nvcc.flags=-D_FORCE_INLINES in .theanorc",
+                       "or build with CUDA 8 or newer, which compiles these headers"])
+        return
+    if any(re.search(GLIBC_FLOATN, line) for line in seen):
+        yield Hit(f"{nvcc} cannot compile glibc 2.26's <bits/floatn.h>: its __float128 is a type this nvcc's front "
+                  "end does not know", evidence=evidence, confirmed=True,
+                  fix=["ldd --version  # the glibc",
+                       "install a CUDA release newer than this glibc (or the distribution's patched CUDA package), or "
+                       "build in a container of an older distribution release"])
+        return
+    intrinsics = first_match(GCC_INTRINSICS, seen)
+    if intrinsics is not None:
+        gcc = intrinsics.group(1)
+        yield Hit(f"{nvcc} cannot compile gcc {gcc}'s {intrinsics.group(2)}.h: it uses builtins and types this "
+                  "nvcc's front end does not handle", evidence={**evidence, "gcc": gcc}, confirmed=True,
+                  fix=[f"build with another gcc the CUDA release supports: nvcc -ccbin g++-N (CMake: "
+                       f"-DCMAKE_CUDA_HOST_COMPILER=g++-N; torch extensions: CC=gcc-N CXX=g++-N), not gcc {gcc}",
+                       "or install a newer CUDA toolkit"])
+        return
+    stl = first_match(MSVC_STL, seen)
+    if stl is not None:
+        toolset = stl.group(1)
+        yield Hit(f"{nvcc} cannot compile the STL of MSVC toolset {toolset}: a Visual Studio update brought headers "
+                  "this CUDA's front end does not parse", evidence={**evidence, "msvc_toolset": toolset},
+                  confirmed=True,
+                  fix=["build with the previous toolset: vcvarsall.bat x64 -vcvars_ver=14.NN, or CMake -T "
+                       "version=14.NN (install it from the Visual Studio Installer's individual components)",
+                       "or install a CUDA release that supports this toolset"])
+
+
+# CCCL (CUDA's C++ core libraries: Thrust, CUB, libcu++) refuses MSVC's traditional preprocessor, in its own #error
+# ("fatal error C1189: #error: MSVC/cl.exe with traditional preprocessor is used. This may lead to unexpected
+# compilation errors. Please switch to the standard conforming preprocessor by passing /Zc:preprocessor to cl.exe.",
+# CUDA 13.2: woct0rdho/SageAttention#91, huggingface/candle#3686, pytorch/pytorch#197574) or in a report's words ("CUDA
+# 13.2's CCCL headers reject the MSVC traditional preprocessor mode", koharu-rs/koharu#680).
+CCCL_TRADITIONAL_PREPROCESSOR = (r"MSVC/cl\.exe with traditional preprocessor is used",
+                                 r"\b(?:MSVC|cl\.exe)(?:'s)?\s+traditional preprocessor")
+
+
+@rule("TK031", "cccl-requires-msvc-conforming-preprocessor", "error",
+      "CUDA's CCCL headers need MSVC's standard-conforming preprocessor, which the build does not ask for",
+      signatures=CCCL_TRADITIONAL_PREPROCESSOR, priority=19,
+      references=("https://learn.microsoft.com/en-us/cpp/build/reference/zc-preprocessor",
+                  "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/#nvcc-environment-variables"))
+def cccl_requires_msvc_conforming_preprocessor(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    A CUDA build on Windows stops in CCCL's preprocessor.h: "fatal error C1189: #error: MSVC/cl.exe with
+    traditional preprocessor is used. This may lead to unexpected compilation errors. Please switch to the standard
+    conforming preprocessor by passing /Zc:preprocessor to cl.exe." (torch extensions, candle's build.rs,
+    flash-attn, SageAttention under CUDA 13.2).
+
+    Why:
+    cl.exe still defaults to its traditional preprocessor; CCCL's headers (Thrust, CUB, libcu++) rely on the
+    standard-conforming one and newer CUDA releases refuse to go on without it. nvcc hands the host side of every
+    .cu file to cl.exe with only the flags the build passes, and build scripts written before the check pass none.
+
+    Fix:
+    Pass /Zc:preprocessor to cl.exe through nvcc: `-Xcompiler /Zc:preprocessor` in the build's nvcc flags, or for
+    any build at once the NVCC_APPEND_FLAGS environment variable nvcc reads; or a release of the project that adds it.
+
+    When to ignore:
+    Never while building: every .cu file that includes CCCL fails.
+    """
+    if not seen:
+        return
+    cuda = _refusing_cuda(ctx)
+    yield Hit("CCCL's headers" + (f" in CUDA {cuda}" if cuda else "") + " refuse MSVC's traditional preprocessor, and "
+              "this build does not pass /Zc:preprocessor to cl.exe", evidence={"observed": seen[0].strip()[:200],
+                                                                              **({"cuda": cuda} if cuda else {})},
+              confirmed=True,
+              fix=["set NVCC_APPEND_FLAGS=-Xcompiler=/Zc:preprocessor  # cmd (PowerShell: $env:NVCC_APPEND_FLAGS="
+                   "'-Xcompiler=/Zc:preprocessor'); nvcc adds it to every compile, then rebuild",
+                   "or in the build itself: CMake -DCMAKE_CUDA_FLAGS=\"-Xcompiler=/Zc:preprocessor\"; a torch "
+                   "extension's extra_compile_args={'nvcc': ['-Xcompiler', '/Zc:preprocessor']}",
+                   "or a release of the project whose build passes /Zc:preprocessor"])
+
+
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
          c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project, xla_ptxas_not_found,
@@ -2755,5 +2897,6 @@ RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsup
          vs_project_pins_uninstalled_cuda_version, cuda_path_not_set_windows,
          torch_cuda_arch_list_names_unknown_arch, sudo_resets_path_cuda_toolkit_not_found,
          cuda_toolkit_too_new_for_project, multiple_cuda_toolkits_wrong_one_used, profiler_does_not_support_gpu_arch,
-         egl_dev_headers_missing, cmake_too_old_for_native_cuda_arch, ninja_missing_for_torch_extension_build)
+         egl_dev_headers_missing, cmake_too_old_for_native_cuda_arch, ninja_missing_for_torch_extension_build,
+         host_compiler_headers_incompatible_with_nvcc, cccl_requires_msvc_conforming_preprocessor)
 
