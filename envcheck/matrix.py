@@ -610,6 +610,7 @@ class Matrix:
         row = next((row for row in self.rows("jetpack") if version(row["l4t"]) == wanted), None)
         return row["container_family"] if row else None
 
+    @functools.lru_cache(maxsize=1)
     def newest_cudnn_major(self) -> int:
         """The highest cuDNN major the cudnn table lists: a "cuDNN 92.40.0" (Julia's printout of 9.24) or a Maven
         artifact's CUDA part ("cudnn:13.3-9.25") read as a cuDNN version is no release, and must not be judged."""

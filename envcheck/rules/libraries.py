@@ -87,6 +87,7 @@ CUDNN_WHEEL = re.compile(r"nvidia-cudnn-cu\d+")
 # cuDNN's DLLs beside an installed toolkit), "Error: CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED; Reason: xDesc.finalize()"
 # (JuliaGPU/CUDA.jl#3205).
 CUDNN_SUBLIBRARY_STATUS = r"CUDNN_STATUS_SUBLIBRARY_(?:LOADING_FAILED|VERSION_MISMATCH)"
+CUDNN_SUBLIBRARY_STATUS_RE = re.compile(CUDNN_SUBLIBRARY_STATUS)
 # The sub-libraries later cuDNN 9 releases added, libcudnn_engines_tensor_ir and libcudnn_ext, which cudnn_graph loads
 # at run time by bare name (JuliaPackaging/Yggdrasil#14741: added in 9.24 to CUDA.jl's package): a package assembled
 # from the older file list leaves them out, in the loader's words or in the reporter's.
@@ -3212,7 +3213,7 @@ def cudnn_sublibrary_not_loadable_from_package(ctx: Context, seen: List[str]) ->
     """
     if not seen:
         return
-    status = first_match(re.compile(CUDNN_SUBLIBRARY_STATUS), seen)
+    status = first_match(CUDNN_SUBLIBRARY_STATUS_RE, seen)
     late = ctx.observed(LATE_SUBLIBRARY_UNFOUND)
     named = re.search(LATE_SUBLIBRARY, late[0]) if late else None
     places = _cudnn_directories(ctx)
