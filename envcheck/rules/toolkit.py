@@ -449,7 +449,7 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         if ctx.observed([COMPILER_CRASHED]):
             return  # the host compiler crashed; nvcc's fatal line only follows it
         cuda = _refusing_cuda(ctx)
-        nvcc = "nvcc" + (f" of CUDA {cuda}" if cuda else "")
+        nvcc = _nvcc_of(cuda)
         evidence = {"observed": seen[0].strip()[:200], **({"cuda": cuda} if cuda else {})}
         if not on_native_windows(ctx):
             yield Hit(f"{nvcc} cannot use the host compiler it found: a compiler or version this CUDA does not "
@@ -468,7 +468,7 @@ def host_compiler_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         return
     if all(re.search(STD_FUNCTION_PACKS, line) for line in seen):
         cuda = _refusing_cuda(ctx)
-        yield Hit(("nvcc" + (f" of CUDA {cuda}" if cuda else "")) + " cannot parse GCC 11's <functional> "
+        yield Hit(_nvcc_of(cuda) + " cannot parse GCC 11's <functional> "
                   "(std_function.h): this nvcc and this host gcc do not work together",
                   evidence={"observed": seen[0].strip()[:200], **({"cuda": cuda} if cuda else {})}, confirmed=True,
                   fix=["sudo apt-get install -y gcc-10 g++-10",
@@ -574,7 +574,7 @@ def _mac_host_compiler_refused(check, cuda: str, line: str) -> Hit:
     if version.isdigit():  # 90100 -> 9.1, 100000 -> 10.0
         version = f"{int(version) // 10000}.{int(version) // 100 % 100}"
     compiler = check.group(2) if check else "gcc"
-    nvcc = "nvcc" + (f" of CUDA {cuda}" if cuda else "")
+    nvcc = _nvcc_of(cuda)
     what = f"{compiler} {version}".strip() if check else "gcc (on macOS it takes only Apple clang)"
     return Hit(f"{nvcc} refuses the host compiler {what}: it takes only the Apple clang versions its release lists, "
                "and Xcode's command line tools are newer than this CUDA", confirmed=True,
@@ -592,6 +592,11 @@ def _refusing_cuda(ctx: Context) -> str:
     if found:
         return next(group for group in found.groups() if group)
     return ctx.facts.cuda.nvcc_on_path_version or ""
+
+
+def _nvcc_of(cuda: str) -> str:
+    """nvcc as a message names it: with its CUDA release where the report shows it."""
+    return "nvcc" + (f" of CUDA {cuda}" if cuda else "")
 
 
 def _gcc_max(ctx: Context, cuda: str) -> str:
@@ -2792,7 +2797,7 @@ def host_compiler_headers_incompatible_with_nvcc(ctx: Context, seen: List[str]) 
     if not seen:
         return
     cuda = _refusing_cuda(ctx)
-    nvcc = "nvcc" + (f" of CUDA {cuda}" if cuda else "")
+    nvcc = _nvcc_of(cuda)
     evidence = {"observed": seen[0].strip()[:200], **({"cuda": cuda} if cuda else {})}
     math = first_match(GLIBC_MATH_CLASH, seen)
     if math is not None:
