@@ -204,14 +204,17 @@ def doctor_document(facts, findings) -> dict:
 
 
 def render_doctor(facts, findings, console) -> None:
+    """The findings for a terminal. Only the styles written here colour it: rich's automatic highlighting of numbers,
+    paths and quoted words (highlight=False) would colour every version in the messages at random, and on a long
+    paste's findings it is half of what printing them costs."""
     styles = {"error": "bold red", "warning": "yellow", "info": "cyan"}
     where = ", ".join(facts.inputs) if facts.inputs else (facts.root or "/")
-    console.print(f"envcheck doctor: {_escape(where)}")
+    console.print(f"envcheck doctor: {_escape(where)}", highlight=False)
     for severity in ("error", "warning", "info"):
         group = [f for f in findings if f.severity == severity]
         if not group:
             continue
-        console.print(f"\n[{styles[severity]}]{severity.upper()}S[/]")
+        console.print(f"\n[{styles[severity]}]{severity.upper()}S[/]", highlight=False)
         for finding in group:
             # one print per finding and one for its fix: each print costs rich as much as a short report's text
             sure = "" if finding.confidence == "confirmed" else f" [dim]({finding.confidence})[/]"
@@ -222,10 +225,11 @@ def render_doctor(facts, findings, console) -> None:
                       for key, value in list(evidence.items())[:6]]
             if finding.fix:
                 lines.append("  fix:")
-            console.print("\n".join(lines))
+            console.print("\n".join(lines), highlight=False)
             if finding.fix:
-                console.print("\n".join(f"    {_escape(step)}" for step in finding.fix), soft_wrap=True)
-    console.print(f"\nverdict: {verdict(findings)}")
+                console.print("\n".join(f"    {_escape(step)}" for step in finding.fix), soft_wrap=True,
+                              highlight=False)
+    console.print(f"\nverdict: {verdict(findings)}", highlight=False)
 
 
 def doctor_markdown(facts, findings) -> str:

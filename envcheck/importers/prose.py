@@ -353,22 +353,26 @@ DRIVER_WANTED_AFTER = re.compile(r"\+(?![A-Za-z])|" + RANGE_BOUND, re.I)
 
 
 def _driver(text: str, facts: HostFacts, where: str) -> None:
+    if facts.gpus.driver_version:
+        return  # the first version stated stands; a long paste has hundreds of lines after it
     match = next((m for m in DRIVER.finditer(text) if not WANTED_BEFORE.search(text[:m.start()])
                   and not DRIVER_WANTED_AFTER.match(text, m.end())), None)
-    if match and not facts.gpus.driver_version:
+    if match:
         mark(facts.gpus, where)
         facts.gpus.driver_version = match.group(1) or match.group(2)
         return
     windows = WINDOWS_DRIVER.search(text)
-    if windows and not facts.gpus.driver_version and (facts.gpus.devices or NVIDIA_WORD.search(text)) \
+    if windows and (facts.gpus.devices or NVIDIA_WORD.search(text)) \
             and not OTHER_VENDOR_WORD.search(text):
         mark(facts.gpus, where)
         facts.gpus.driver_version = f"{windows.group(1)}{windows.group(2)}.{windows.group(3)}"
 
 
 def _platform(text: str, facts: HostFacts, where: str) -> None:
-    build = WINDOWS_BUILD.search(text)
-    if build and not facts.system.windows_build:
+    """A fact is looked for only while it is unknown, as the first line that states it stands (a WSL listing's rows
+    excepted): a long paste has hundreds of lines after it."""
+    build = None if facts.system.windows_build else WINDOWS_BUILD.search(text)
+    if build:
         mark(facts.system, where)
         facts.system.windows_build = next(group for group in build.groups() if group)
     row = WSL_LIST_ROW.match(text)
@@ -376,8 +380,8 @@ def _platform(text: str, facts: HostFacts, where: str) -> None:
         mark(facts.system, where)
         facts.system.wsl = min(facts.system.wsl or 2, int(row.group(1)))  # a WSL 1 distribution is the suspect
         return
-    wsl = WSL.search(text)
-    if wsl and not facts.system.wsl:
+    wsl = None if facts.system.wsl else WSL.search(text)
+    if wsl:
         mark(facts.system, where)
         facts.system.wsl = int(wsl.group(1) or 2)
     elif not facts.system.os and not facts.system.wsl:
@@ -385,26 +389,26 @@ def _platform(text: str, facts: HostFacts, where: str) -> None:
         if system:
             mark(facts.system, where)
             facts.system.os = system
-    ubuntu = UBUNTU.search(text)
-    if ubuntu and not facts.system.distro_id:
+    ubuntu = None if facts.system.distro_id else UBUNTU.search(text)
+    if ubuntu:
         mark(facts.system, where)
         facts.system.distro_id, facts.system.distro_version = "ubuntu", f"{ubuntu.group(1)}.{ubuntu.group(2)}"
     if facts.system.secure_boot is None and (SECURE_BOOT_ON.search(text) or SECURE_BOOT_OFF.search(text)):
         mark(facts.system, where)
         facts.system.secure_boot = "enabled" if SECURE_BOOT_ON.search(text) else "disabled"
         facts.system.secure_boot_source = where
-    l4t = L4T_STATED.search(text) or L4T_BARE.search(text)
-    if l4t and not facts.system.l4t_release:
+    l4t = None if facts.system.l4t_release else L4T_STATED.search(text) or L4T_BARE.search(text)
+    if l4t:
         mark(facts.system, where)
         facts.system.l4t_release = ".".join(g for g in l4t.groups() if g)
         facts.system.l4t_release_source = where
-    jetpack = JETPACK_STATED.search(text)
-    if jetpack and not facts.system.jetpack_release:
+    jetpack = None if facts.system.jetpack_release else JETPACK_STATED.search(text)
+    if jetpack:
         mark(facts.system, where)
         facts.system.jetpack_release = jetpack.group(1) or jetpack.group(2)
         facts.system.jetpack_release_source = where
-    python = PYTHON.search(text)
-    if python and not facts.python.version:
+    python = None if facts.python.version else PYTHON.search(text)
+    if python:
         mark(facts.python, where)
         facts.python.version = f"3.{python.group(1)}"
 
@@ -531,12 +535,21 @@ CPU_BUILD_WORDS = anchors_of_any((CPU_BUILD_STATED, CPU_BUILD_INSTALLED, CPU_BUI
                                   CPU_BUILD_SWAPPED))
 
 
+# The words of which a line must hold one for a group of the framework patterns to match it (envcheck.anchors), so
+# that a line without them skips the group, as _cuda's lines do.
+ONNXRUNTIME_WORDS = anchors_of_any((ORT_ARCHIVE, ONNXRUNTIME))
+TORCH_WORDS = anchors_of_any((TORCH, TORCH_CUDA_FIELD))
+PADDLE_WORDS = anchors_of_any((PADDLE, PADDLE_CUDA))
+WHEEL_WORDS = anchors_of_any((WHEEL,))
+
+
 def _frameworks(text: str, folded: str, facts: HostFacts, where: str) -> None:
     tensorflow = TENSORFLOW.search(text)
     if tensorflow and "/" not in text[tensorflow.start():tensorflow.end()]:
         set_once(framework(facts, "tensorflow", where), "version", tensorflow.group(1))
-    archive = ORT_ARCHIVE.search(text)
-    runtime = ONNXRUNTIME.search(text)
+    onnx = may_hold(folded, ONNXRUNTIME_WORDS)
+    archive = onnx and ORT_ARCHIVE.search(text)
+    runtime = onnx and ONNXRUNTIME.search(text)
     if archive:
         entry = framework(facts, "onnxruntime", where)
         set_once(entry, "version", archive.group(3))
@@ -548,21 +561,23 @@ def _frameworks(text: str, folded: str, facts: HostFacts, where: str) -> None:
         set_once(entry, "version", runtime.group(2))
         if runtime.group(1) and runtime.group(1).lower() == "-gpu":
             set_once(entry, "accelerator", "cuda")
-    torch = _torch_now(text)
+    named_torch = may_hold(folded, TORCH_WORDS)
+    torch = named_torch and _torch_now(text)
     if torch and not XFORMERS_TORCH.search(text):
         local = (torch.group(2) or "").lstrip("+ ")
         _build(framework(facts, "torch", where), torch.group(1), local)
         if torch.group(3) and not local:
             set_once(framework(facts, "torch", where), "accelerator", "cpu")
-    paddle_cuda = PADDLE_CUDA.search(text)
-    paddle = PADDLE.search(text) if not paddle_cuda else None
+    named_paddle = may_hold(folded, PADDLE_WORDS)
+    paddle_cuda = named_paddle and PADDLE_CUDA.search(text)
+    paddle = PADDLE.search(text) if named_paddle and not paddle_cuda else None
     if paddle:
         set_once(framework(facts, "paddlepaddle", where), "version", paddle.group(1))
     if paddle_cuda:
         entry = framework(facts, "paddlepaddle", where)
         set_once(entry, "build_cuda", paddle_cuda.group(1))
         set_once(entry, "accelerator", "cuda")
-    field = TORCH_CUDA_FIELD.search(text)
+    field = named_torch and TORCH_CUDA_FIELD.search(text)
     if field:
         built_with_cuda(framework(facts, "torch", where), field.group(1) or field.group(2))
     bare = BARE_TORCH_BUILD.search(text)
@@ -577,7 +592,7 @@ def _frameworks(text: str, folded: str, facts: HostFacts, where: str) -> None:
     tf = TF_TUPLE.search(text)
     if tf:
         set_once(framework(facts, "tensorflow", where), "version", tf.group(1) or tf.group(2))
-    for wheel in WHEEL.finditer(text):
+    for wheel in WHEEL.finditer(text) if may_hold(folded, WHEEL_WORDS) else ():
         name, version, local, major, minor, _platform_tag = wheel.groups()
         _build(framework(facts, name.lower(), where), version, local)
         if not facts.python.version:
