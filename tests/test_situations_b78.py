@@ -137,3 +137,45 @@ def test_msvcs_preprocessor_named_without_ccclss_refusal_is_not_that():
     text = ("I already pass /Zc:preprocessor to cl.exe.\n"
             "LINK : fatal error LNK1181: cannot open input file 'cudart.lib'")
     assert "cccl-requires-msvc-conforming-preprocessor" not in paste_slugs(text)
+
+
+# Session 92: batch 78's CUDA 13 Windows layout cases, tried on their pastes and on real wordings from other threads.
+
+@pytest.mark.parametrize("case", ["21556", "21557"])
+def test_cuda13_on_windows_with_a_program_looking_in_bin(case):
+    """slangpy's "Cannot find CUDA nvrtc" with CUDA 13.0 and CUDA_PATH set; numba-cuda's 'Failure finding
+    "nvJitLink*.dll"' with conda's cuda-version=13."""
+    found = first(corpus(case))
+    assert found.slug == "cuda13-windows-dlls-moved-to-bin-x64"
+    assert found.evidence["cuda"].startswith("13")
+    assert any("bin\\x64" in step for step in found.fix)
+
+
+@pytest.mark.parametrize("text", [
+    # SystemPanic/flashinfer-windows#4: ctypes names the path it tried, bin without x64
+    "  File \"D:\\Python311\\Lib\\ctypes\\__init__.py\", line 376, in __init__\n"
+    "FileNotFoundError: Could not find module 'D:\\cuda\\v13.0\\bin\\cudart64_13.dll' (or one of its dependencies). "
+    "Try using the full path with constructor syntax.",
+    # NVIDIA/numba-cuda#397: numba's library test under CUDA 13.0
+    "Finding nvrtc from CUDA_HOME\n        Located at nvrtc.dll\n        Trying to open library...       ERROR: failed "
+    "to open nvrtc:\nCould not find module 'nvrtc.dll' (or one of its dependencies). Try using the full path with "
+    "constructor syntax.\nFinding cudadevrt from CUDA_HOME\n        Located at C:\\Program Files\\NVIDIA GPU Computing "
+    "Toolkit\\CUDA\\v13.0\\lib\\x64\\cudadevrt.lib",
+])
+def test_cuda13_layout_read_from_other_programs_words(text):
+    found = first(text)
+    assert found.slug == "cuda13-windows-dlls-moved-to-bin-x64"
+
+
+@pytest.mark.parametrize("text", [
+    # constructed: CUDA 12's layout, where a missing DLL is something else
+    "FileNotFoundError: Could not find module 'C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.4\\bin\\"
+    "cudart64_12.dll' (or one of its dependencies).",
+    # constructed: the program already looked in bin\x64
+    "FileNotFoundError: Could not find module 'D:\\cuda\\v13.0\\bin\\x64\\cudart64_13.dll' (or one of its "
+    "dependencies).",
+    # constructed: Linux, CUDA 13
+    "CUDA Toolkit 13.0\nOSError: libnvrtc.so.13: cannot open shared object file: No such file or directory",
+])
+def test_no_cuda13_windows_layout_where_the_paste_shows_otherwise(text):
+    assert "cuda13-windows-dlls-moved-to-bin-x64" not in paste_slugs(text)

@@ -3101,6 +3101,77 @@ def windows_python38_dll_search_excludes_path(ctx: Context, seen: List[str]) -> 
                    "lists them)"])
 
 
+# CUDA 13 on Windows installs the toolkit's DLLs (cudart64_13.dll, cublas64_13.dll, nvrtc64_130_0.dll, nvJitLink,
+# nvvm) in %CUDA_PATH%\bin\x64 and nvvm\bin\x64, where CUDA 12 and older had them in bin\ and nvvm\bin\ (an NVIDIA
+# developer in shader-slang/slang-rhi#564: "Since CUDA 13.0, cuda dll have been moved to %CUDA_PATH%\bin\x64";
+# cuda-pathfinder, NVIDIA's library finder, searches bin\x64 or bin\arm64 by the interpreter's architecture for CUDA 13
+# layouts). A program that builds the path CUDA_PATH\bin\<dll> itself, or adds only CUDA_PATH\bin to its DLL
+# directories, finds nothing, and says so in its own words: slang-rhi's "Cannot find CUDA nvrtc", cuda-pathfinder's
+# 'Failure finding "nvJitLink*.dll"', numba's "failed to open nvrtc: Could not find module 'nvrtc.dll'", ctypes'
+# "Could not find module 'D:\cuda\v13.0\bin\cudart64_13.dll'".
+TOOLKIT_DLL = r"(?:cudart|cublas(?:Lt)?|nvrtc(?:-builtins)?|nvJitLink|nvvm|cufft|curand|cusparse|cusolver|npp\w{1,8})"
+CUDA13_DLL_UNFOUND = (r"\bCannot find CUDA (?:nvrtc|nvJitLink|nvvm|cudart|cublas)\b",
+                      r"\bFailure finding \"" + TOOLKIT_DLL + r"[\w*]*\.dll\"",
+                      r"\bCould not find module '[^'\n]*?\b" + TOOLKIT_DLL + r"[\w.]*\.dll'",
+                      r"\bfailed to open (?:nvvm|nvrtc)\b",
+                      r"\b" + TOOLKIT_DLL + r"\w*\.dll\b[^\n]{0,40}?\b(?:not found|could not be found|is missing|"
+                                            r"was not found|cannot be found)")
+# Where the paste shows the CUDA installed is 13 on Windows: its folder, conda's cuda-version pin, or the bin\x64
+# folder itself.
+CUDA13_WINDOWS_INSTALL = re.compile(r"CUDA[\\/]+v(1[3-9])\.\d|\bcuda-version\s*[=:]?=?\s*\"?(1[3-9])\b|"
+                                    r"\\bin\\x64\b", re.I)
+# A path the program looked in that already ends in the new folder: then the layout is not what it missed.
+LOOKED_IN_X64 = re.compile(r"\\bin\\x64\\\w+\.dll", re.I)
+
+
+@rule("LIB033", "cuda13-windows-dlls-moved-to-bin-x64", "error",
+      "CUDA 13 on Windows keeps its DLLs in bin\\x64, and the program looks for them in bin",
+      signatures=CUDA13_DLL_UNFOUND, priority=15,
+      references=("https://github.com/shader-slang/slang-rhi/pull/564",
+                  "https://nvidia.github.io/cuda-python/cuda-pathfinder/latest/release/1.6.1-notes.html"))
+def cuda13_windows_dlls_moved_to_bin_x64(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On Windows with CUDA 13 installed and CUDA_PATH set, a program says the toolkit's libraries are
+    not there: "Cannot find CUDA nvrtc. Please ensure that the CUDA Toolkit is installed.",
+    'DynamicLibNotFoundError: Failure finding "nvJitLink*.dll"', "Could not find module
+    'D:\\cuda\\v13.0\\bin\\cudart64_13.dll'"; the same program works with CUDA 12.
+
+    Why:
+    CUDA 13's Windows installer puts the DLLs in %CUDA_PATH%\\bin\\x64 (and NVVM's in
+    nvvm\\bin\\x64), where every earlier release had them in bin. A program that looks only in
+    CUDA_PATH\\bin, or adds only that folder to its DLL search, finds nothing there.
+
+    Fix:
+    Put %CUDA_PATH%\\bin\\x64 on PATH (or give it to os.add_dll_directory) before starting the
+    program; better, update the program to a release that knows the CUDA 13 layout, or install a
+    CUDA 12 toolkit beside 13 and point CUDA_PATH at it.
+
+    When to ignore:
+    The program already looks in bin\\x64 (the path in its error ends there), or CUDA 12 or older is
+    what is installed: then the DLL is missing for another reason.
+    """
+    if not seen or first_match(LOOKED_IN_X64, seen):
+        return
+    toolkit = ctx.toolkit_cuda()
+    said = first_match(CUDA13_WINDOWS_INSTALL, ctx.observations)
+    major = toolkit.split(".")[0] if toolkit else (next((g for g in said.groups() if g), "13") if said else "")
+    if not major.isdigit() or int(major) < 13:
+        return
+    if not (on_native_windows(ctx) or any(".dll" in line.lower() for line in seen)):
+        return
+    release = toolkit or f"{major}.x"
+    yield Hit(f"CUDA {release} on Windows keeps its DLLs in %CUDA_PATH%\\bin\\x64, not in bin as CUDA 12 did, and the "
+              "program looks for them where they no longer are",
+              evidence={"cuda": release, "observed": seen[0].strip()[:200],
+                        **({"said": said.group(0)} if said else {})},
+              fix=["set PATH=%CUDA_PATH%\\bin\\x64;%PATH%  # cmd; in PowerShell: "
+                   "$env:PATH = \"$env:CUDA_PATH\\bin\\x64;$env:PATH\"; from Python, "
+                   "os.add_dll_directory(os.path.join(os.environ['CUDA_PATH'], 'bin', 'x64'))",
+                   "or update the program to a release that searches bin\\x64 (the CUDA 13 layout)",
+                   "or install a CUDA 12 toolkit beside 13 and set CUDA_PATH to it for this program"])
+
+
 # torch's Linux CUDA wheels load the libraries of the nvidia-* wheels they depend on from where pip puts those wheels
 # beside torch; the frame in torch/__init__.py that does it (_load_global_deps, _preload_cuda_deps).
 TORCH_PRELOADING = r"\b_load_global_deps\b|\b_preload_cuda_deps\b|site-packages/torch/__init__\.py"
@@ -3248,4 +3319,5 @@ RULES = (cudnn_missing, cudnn_version_mismatch, cuda_library_shadowed, cuda_libr
          tensorrt_too_old_for_project,
          extension_blas_library_missing, libtorch_libs_not_on_library_path, windows_python38_dll_search_excludes_path,
          cuda_library_too_old_for_source_build, matlab_bundled_libstdcxx_too_old_for_mex,
-         nvidia_wheels_not_beside_framework, cudnn_sublibrary_not_loadable_from_package)
+         nvidia_wheels_not_beside_framework, cudnn_sublibrary_not_loadable_from_package,
+         cuda13_windows_dlls_moved_to_bin_x64)
