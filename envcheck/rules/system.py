@@ -1877,6 +1877,135 @@ def gui_app_lacks_shell_environment(ctx: Context, seen: List[str]) -> Iterable[H
                    "for libraries: echo /usr/local/cuda/lib64 | sudo tee /etc/ld.so.conf.d/cuda.conf && sudo ldconfig"
                    "  # every process finds them, however started"])
 
+# A kernel stopped by the watchdog of a GPU that also drives a display. CUDA reports it as cudaErrorLaunchTimeout
+# (702), which "can only occur if timeouts are enabled - see the device property kernelExecTimeoutEnabled" (the CUDA
+# runtime API's error list); the driver API calls it CUDA_ERROR_LAUNCH_TIMEOUT, and both print "the launch timed out and
+# was terminated". On Windows the watchdog is the OS's Timeout Detection and Recovery, which resets the display
+# driver after TdrDelay seconds (2 by default, Microsoft's TDR registry keys): the screen blanks, Windows says the
+# display driver "stopped responding and has recovered", and the program may get only "unknown error" (999). On Linux
+# it is the NVIDIA X driver's, on a GPU an X screen runs on (the driver README's X config Option "Interactive":
+# "GPU compute applications ... often have long-running GPU programs ... try turning this option off").
+LAUNCH_TIMEOUT = (r"\bthe launch timed out\b", r"\bCUDA_ERROR_LAUNCH_TIMEOUT\b",
+                  r"\bcudaErrorLaunchTimeout\b")
+# deviceQuery's "Run time limit on kernels: Yes", and programs printing kernelExecTimeoutEnabled in their own words
+# ("Kernel execition timeout: Enabled", bitcracker).
+TIMEOUT_ENABLED = r"\bRun time limit on kernels:\s*Yes\b|\bKernel exec\w{0,4}tion timeout:\s*(?:Enabled|Yes)\b"
+# Windows resetting the display driver, told as people see it: "Display driver nvlddmkm stopped responding and has
+# successfully recovered", "force videodriver to restart with a crash", "my screen goes black for a second".
+DISPLAY_RESET = (r"\bdisplay driver\b[^\n]{0,40}\bstopped responding\b|"
+                 r"\bnvlddmkm\b[^\n]{0,40}\b(?:stopped|recovered)\b|"
+                 r"\bvideo ?driver\b[^\n]{0,30}\b(?:restart|reset|recover)\w*|"
+                 r"\bscreen (?:goes|went|turns|turned|going) black\b")
+# An error of CUDA's that a driver reset leaves a program with: "CUDA error = 999", "unknown error", "unspecified
+# launch failure".
+CUDA_FAILED = (r"\bCUDA error\b|\bunknown error\b|\bunspecified launch failure\b|\bcudaErrorUnknown\b|"
+               r"\berror\W{0,3}999\b")
+# A path on a Windows drive, as a program's traceback or command line gives it ("C:\Whisper\faster-whisper-xxl.exe").
+DRIVE_PATH = r"(?<![\w/])[A-Z]:\\\w"
+TDR_REFERENCE = "https://learn.microsoft.com/en-us/windows-hardware/drivers/display/tdr-registry-keys"
+LAUNCH_TIMEOUT_REFERENCE = "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"
+
+
+def _display_watchdog(ctx: Context, seen: List[str]) -> Dict[str, str]:
+    """What shows that a display watchdog stopped a kernel: the launch-timeout error, the device property that says
+    the watchdog is on together with a failure, or (Windows) the display driver reset beside a CUDA error."""
+    reset = ctx.observed([DISPLAY_RESET])
+    told = {"display_reset": reset[0].strip()[:200]} if reset else {}
+    timeout = ctx.observed(list(LAUNCH_TIMEOUT))
+    if timeout:
+        return {"observed": timeout[0].strip()[:200], **told}
+    enabled = ctx.observed([TIMEOUT_ENABLED])
+    if enabled and ctx.observed([r"\berror\b|\bfail\w*"]):
+        return {"observed": enabled[0].strip()[:200], **told}
+    return told
+
+
+def _windows_watchdog(ctx: Context, evidence: Dict[str, str]) -> bool:
+    """Windows' TDR, not X's watchdog: the report is from Windows or WSL (whose GPU is Windows'), or it tells of the
+    display driver reset only Windows does."""
+    if ctx.observed([r"\b(?:ubuntu|fedora|debian|centos|linux|lightdm|gdm3?|xorg)\b"]) and not under_wsl(ctx) \
+            and not on_native_windows(ctx, named=True):
+        return False
+    return on_native_windows(ctx) or under_wsl(ctx) or bool(evidence.get("display_reset")) \
+        or bool(ctx.observed([DRIVE_PATH]))
+
+
+@rule("SYS031", "windows-tdr-kernel-timeout", "error",
+      "Windows reset the display driver because a CUDA kernel ran longer than its timeout (TDR)",
+      signatures=(*LAUNCH_TIMEOUT, DISPLAY_RESET), priority=20,
+      references=(TDR_REFERENCE, LAUNCH_TIMEOUT_REFERENCE))
+def windows_tdr_kernel_timeout(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On Windows (or WSL), a long computation fails with "CUDA error: the launch timed out and was
+    terminated" or CUDA_ERROR_LAUNCH_TIMEOUT, or with "unknown error" (999) while the screen blanks
+    and Windows reports "Display driver nvlddmkm stopped responding and has successfully
+    recovered"; small inputs work, large ones fail.
+
+    Why:
+    A GPU in WDDM mode is also the display's, and Windows' Timeout Detection and Recovery resets
+    its driver when one piece of GPU work runs longer than TdrDelay (2 seconds by default). The
+    reset kills the kernel and the program's CUDA context with it.
+
+    Fix:
+    Raise TdrDelay (a DWORD of seconds in HKLM\\SYSTEM\\CurrentControlSet\\Control\\GraphicsDrivers,
+    then restart), or split the work into shorter kernels (smaller batches, tiles); on a data-centre
+    or workstation GPU that drives no display, switch it to TCC mode (nvidia-smi -g 0 -dm 1).
+
+    When to ignore:
+    Linux without WSL: there the watchdog is the X driver's (SYS032).
+    """
+    evidence = _display_watchdog(ctx, seen)
+    if not evidence or not _windows_watchdog(ctx, evidence):
+        return
+    stopped = "observed" in evidence
+    if not stopped and not ctx.observed([CUDA_FAILED]) and not on_native_windows(ctx):
+        return
+    yield Hit("a CUDA kernel ran longer than Windows' display timeout (TDR, 2 s by default), and Windows reset the "
+              "display driver, ending the kernel", evidence=evidence, confirmed=stopped,
+              fix=["reg add \"HKLM\\SYSTEM\\CurrentControlSet\\Control\\GraphicsDrivers\" /v TdrDelay /t REG_DWORD "
+                   "/d 60 /f  # seconds; restart Windows afterwards",
+                   "or split the work into shorter kernels (smaller batches, images or tiles)",
+                   "or, on a GPU that drives no display (data-centre, workstation), switch it to TCC mode: "
+                   "nvidia-smi -g 0 -dm 1"])
+
+
+@rule("SYS032", "display-watchdog-kills-long-kernel", "error",
+      "The GPU also runs the display, and its watchdog stopped a long CUDA kernel",
+      signatures=(*LAUNCH_TIMEOUT, TIMEOUT_ENABLED), priority=20,
+      references=(LAUNCH_TIMEOUT_REFERENCE,))
+def display_watchdog_kills_long_kernel(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On Linux, a long kernel fails with "the launch timed out and was terminated"
+    (cudaErrorLaunchTimeout, CUDA_ERROR_LAUNCH_TIMEOUT) on a GPU that also drives the desktop: the
+    display freezes while it runs, and deviceQuery says "Run time limit on kernels: Yes".
+
+    Why:
+    On a GPU that an X screen runs on, the NVIDIA X driver's watchdog stops GPU work that runs too
+    long, so that the display stays usable; CUDA reports the kill as a launch timeout, an error that
+    can occur only where kernel timeouts are enabled (kernelExecTimeoutEnabled).
+
+    Fix:
+    Run the computation on a GPU that drives no display, or without X on this GPU (stop the display
+    manager, or start X on another GPU); or set Option "Interactive" "False" in the Device section
+    of xorg.conf and restart X; or make the kernels shorter.
+
+    When to ignore:
+    Windows and WSL, where the watchdog is Windows' TDR (SYS031).
+    """
+    evidence = _display_watchdog(ctx, seen)
+    if "observed" not in evidence or _windows_watchdog(ctx, evidence):
+        return
+    yield Hit("a CUDA kernel ran longer than the display watchdog allows on a GPU that also drives the display, and "
+              "the driver stopped it", evidence=evidence,
+              fix=["run it on a GPU that drives no display: CUDA_VISIBLE_DEVICES=<that GPU's index> <the program>",
+                   "or free this GPU from X: sudo systemctl stop display-manager (or start X on another GPU)",
+                   "or turn the watchdog off: Option \"Interactive\" \"False\" in the Device section of "
+                   "/etc/X11/xorg.conf, then restart X",
+                   "or make the kernels shorter (smaller batches or tiles)"])
+
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
@@ -1885,4 +2014,5 @@ RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_inva
          slurm_job_not_launched_with_srun, memlock_limit_too_low, glibc_too_old_for_binary, ucx_libnuma_missing,
          mpi_gpu_support_on_cpu_only_node, nvidia_vulkan_icd_dependency_missing, egl_vendor_not_nvidia,
          executor_gpus_not_isolated, library_needs_executable_stack, user_not_in_gpu_device_group,
-         windows_pagefile_too_small_for_cuda_dlls, gui_app_lacks_shell_environment)
+         windows_pagefile_too_small_for_cuda_dlls, gui_app_lacks_shell_environment, windows_tdr_kernel_timeout,
+         display_watchdog_kills_long_kernel)
