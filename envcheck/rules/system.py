@@ -1923,11 +1923,11 @@ def _display_watchdog(ctx: Context, seen: List[str]) -> Dict[str, str]:
 def _windows_watchdog(ctx: Context, evidence: Dict[str, str]) -> bool:
     """Windows' TDR, not X's watchdog: the report is from Windows or WSL (whose GPU is Windows'), or it tells of the
     display driver reset only Windows does."""
-    if ctx.observed([r"\b(?:ubuntu|fedora|debian|centos|linux|lightdm|gdm3?|xorg)\b"]) and not under_wsl(ctx) \
-            and not on_native_windows(ctx, named=True):
-        return False
-    return on_native_windows(ctx) or under_wsl(ctx) or bool(evidence.get("display_reset")) \
-        or bool(ctx.observed([DRIVE_PATH]))
+    if on_native_windows(ctx) or under_wsl(ctx):
+        return True
+    if ctx.observed([r"\b(?:ubuntu|fedora|debian|centos|linux|lightdm|gdm3?|xorg)\b"]):
+        return False  # a Linux desktop named, and no Windows: X's watchdog
+    return bool(evidence.get("display_reset")) or bool(ctx.observed([DRIVE_PATH]))
 
 
 @rule("SYS031", "windows-tdr-kernel-timeout", "error",
