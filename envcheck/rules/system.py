@@ -17,6 +17,11 @@ SHM_FLOOR = 1024 ** 3
 NATIVE_WINDOWS = re.compile(r"\bwin_amd64\b|\[WinError \d+\]|\b[A-Z]:\\(?:Users|Program Files|Python|Windows)|\bWindowsPath\(|"
                             r"(?:^|\s)[A-Z]:\\[\w.-]+\\[\w.-]+\.py\b|/win-64\b|"
                             r"\b[A-Z]:\\(?:[^\\\s\"]+\\)*?(?:site|dist)-packages\\", re.I)
+# Any folder on a drive, as a program's traceback or command line gives it ("C:\Whisper\faster-whisper-xxl.exe",
+# "File \"D:\whisper-fast-XXL\__main__.py\""). Kept apart from NATIVE_WINDOWS because it has no literal anchor
+# (envcheck.anchors): alone it is a cheap pass over a paste; inside NATIVE_WINDOWS it would make every line of a paste
+# run all of that pattern.
+DRIVE_PATH = r"(?<![\w/])[A-Z]:\\\w"
 # Windows named anywhere, in any language's sentence ("windows平台", "on Windows 11").
 WINDOWS_WORD = r"(?<![a-z])windows(?![a-z])"
 
@@ -27,7 +32,8 @@ def on_native_windows(ctx: Context, named: bool = True) -> bool:
     system = ctx.facts.system
     if system.wsl:
         return False
-    return system.os == "windows" or bool(ctx.observed([NATIVE_WINDOWS.pattern, *([WINDOWS_WORD] if named else [])]))
+    return system.os == "windows" or bool(ctx.observed([NATIVE_WINDOWS.pattern, DRIVE_PATH,
+                                                        *([WINDOWS_WORD] if named else [])]))
 
 
 def under_wsl(ctx: Context) -> bool:
@@ -1900,8 +1906,6 @@ DISPLAY_RESET = (r"\bdisplay driver\b[^\n]{0,40}\bstopped responding\b|"
 # launch failure".
 CUDA_FAILED = (r"\bCUDA error\b|\bunknown error\b|\bunspecified launch failure\b|\bcudaErrorUnknown\b|"
                r"\berror\W{0,3}999\b")
-# A path on a Windows drive, as a program's traceback or command line gives it ("C:\Whisper\faster-whisper-xxl.exe").
-DRIVE_PATH = r"(?<![\w/])[A-Z]:\\\w"
 TDR_REFERENCE = "https://learn.microsoft.com/en-us/windows-hardware/drivers/display/tdr-registry-keys"
 LAUNCH_TIMEOUT_REFERENCE = "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"
 
@@ -1927,7 +1931,7 @@ def _windows_watchdog(ctx: Context, evidence: Dict[str, str]) -> bool:
         return True
     if ctx.observed([r"\b(?:ubuntu|fedora|debian|centos|linux|lightdm|gdm3?|xorg)\b"]):
         return False  # a Linux desktop named, and no Windows: X's watchdog
-    return bool(evidence.get("display_reset")) or bool(ctx.observed([DRIVE_PATH]))
+    return bool(evidence.get("display_reset"))
 
 
 @rule("SYS031", "windows-tdr-kernel-timeout", "error",
