@@ -2418,13 +2418,26 @@ def _wheel_for_other_python(ctx: Context, refused: "re.Match[str]") -> Optional[
 # RuntimeError(...)`).
 DYNAMO_REFUSES_PYTHON = re.compile(r"Dynamo is not supported on Python (3\.\d+)\+")
 
+# uv refusing a release that has no wheel for the interpreter it chose (uv's resolver; the hint names the tags the
+# release has): "error: Distribution `torch==2.8.0 @ registry+https://pypi.org/simple` can't be installed because it
+# doesn't have a source distribution or wheel for the current platform" then "hint: You're using CPython 3.14
+# (`cp314`), but `torch` (v2.8.0) only has wheels with the following Python ABI tags: `cp312`, `cp313`, `cp313t`"
+# (corpus 21901; the singular "ABI tag: `cp312`" for one tag, ray 2.43.0 under 3.13 in OpenRag's README). uv takes the
+# newest interpreter it finds unless requires-python or .python-version caps it, so a new Python meets an old pin.
+UV_NO_WHEEL_SAID = r"can't be installed because it doesn't have a source distribution or wheel for the current platform"
+UV_ABI_HINT = re.compile(r"You're using CPython (3\.\d+) \(`?cp3\d+`?\), but `?([\w.-]+)`? \(v([^)\s]+)\) only has "
+                         r"wheels with the following Python ABI tags?: (.+)")
+# the uv command or requirement that named the package, where the error's own name was lost ("`@ registry+...`" when a
+# Markdown renderer ate the backquoted name, corpus 21900)
+UV_ADDED = re.compile(r"\buv (?:add|pip install|run --with) (?:-\S+ )*([A-Za-z][\w.-]*)")
+
 
 @rule("FW004", "python-unsupported", "error", "No build of the framework exists for this Python",
       signatures=(r"Could not find a version that satisfies the requirement (?:py)?(torch|tensorflow|jax|jaxlib|"
                   r"paddlepaddle)",
                   r"No matching distribution found for (?:py)?(torch|tensorflow|jax|jaxlib|paddlepaddle)",
                   r"requires a different Python", MODULE_BUILT_FOR_OTHER_PYTHON.pattern, WHEEL_REFUSED_SAID,
-                  DYNAMO_REFUSES_PYTHON.pattern),
+                  DYNAMO_REFUSES_PYTHON.pattern, UV_NO_WHEEL_SAID, UV_ABI_HINT.pattern),
       priority=20)
 def python_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -2433,7 +2446,8 @@ def python_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "No matching distribution found for tensorflow". A compiled module imported by another Python
     than its own: "ImportError: Python version mismatch: module was compiled for Python 3.6, but the
     interpreter version is incompatible: 3.7.5". torch.compile in a torch older than the Python: "RuntimeError: Dynamo
-    is not supported on Python 3.12+".
+    is not supported on Python 3.12+". uv, which takes the newest Python it finds: "hint: You're using CPython 3.14
+    (`cp314`), but `torch` (v2.8.0) only has wheels with the following Python ABI tags: `cp312`, `cp313`".
 
     Why:
     Frameworks publish wheels for a few Python versions per release. A brand-new Python has none
@@ -2467,13 +2481,30 @@ def python_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
                        "or install a newer torch whose torch.compile supports this Python (its release notes say "
                        "from which release on), or turn torch.compile off in the program"])
         return
+    uv_hint = first_match(UV_ABI_HINT, seen)
+    if uv_hint:
+        python, package, version, tags = uv_hint.groups()
+        yield Hit(f"{package} {version} has no wheel for CPython {python}, the interpreter uv chose: its wheels are for "
+                  f"{tags.replace('`', '').strip()[:80]} only", confirmed=True,
+                  evidence={"python.version": python, "package": f"{package}=={version}",
+                            "observed": uv_hint.group(0)[:200]},
+                  fix=[f"uv venv --python 3.{int(python.split('.')[1]) - 1} .venv  # or cap requires-python below "
+                       f"{python} (or write the version into .python-version), so that uv picks a Python "
+                       f"{package} {version} has wheels for",
+                       f"or allow a newer {package} release that has cp{python.replace('.', '')} wheels"])
+        return
+    uv_refused = _uv_refused_for_python(ctx, seen)
+    if uv_refused is not None:
+        yield uv_refused
+        return
     refused = first_match(WHEEL_REFUSED, seen)
     other_python = _wheel_for_other_python(ctx, refused) if refused else None
     if other_python is not None:
         yield other_python
         return
-    # a wheel refused for its platform is no-cuda-build-for-platform's and its kin's
-    seen = [line for line in seen if not re.search(WHEEL_REFUSED_SAID, line)]
+    # a wheel refused for its platform is no-cuda-build-for-platform's and its kin's, and so is uv's refusal where
+    # nothing shows the Python was the cause
+    seen = [line for line in seen if not re.search(WHEEL_REFUSED_SAID, line) and not re.search(UV_NO_WHEEL_SAID, line)]
     python = ctx.facts.python.version
     reported = False
     if python:
@@ -2491,6 +2522,28 @@ def python_unsupported(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         name = wanted.group(1) if wanted else "torch"
         yield Hit(f"pip found no {name} wheel for this Python{f' ({python})' if python else ''}",
                   evidence={"python.version": python}, fix=_python_fix(ctx, name, python))
+
+
+def _uv_refused_for_python(ctx: Context, seen: List[str]) -> Optional[Hit]:
+    """uv found no wheel for the current platform and its hint is not in the paste: with a Python named and a machine
+    whose platform the package's wheels cover (not a Mac, not a Jetson), the interpreter's version is what the
+    release lacks. Generic: a platform the report does not show can refuse it the same way."""
+    said = [line for line in seen if re.search(UV_NO_WHEEL_SAID, line)]
+    python = ctx.facts.python.version
+    if not said or not python or on_a_mac(ctx) or ctx.jetson() or \
+            ctx.observed([r"\b(?:aarch64|arm64|ppc64le|armv7l|Snapdragon|win_arm64)\b"]):
+        return None
+    named = re.search(r"Distribution `?([A-Za-z][\w.-]*?)(?:==[^\s@`]+)?`?\s*@", said[0]) or \
+        first_match(UV_ADDED, ctx.observations)
+    package = named.group(1) if named else "the package"
+    minor = ".".join(python.split(".")[:2])
+    return Hit(f"uv found no wheel of {package} for Python {minor} on this platform: the release it chose has none for "
+               f"this Python", generic=True,
+               evidence={"python.version": python, "observed": said[0][:200]},
+               fix=[f"uv venv --python 3.{int(minor.split('.')[1]) - 1} .venv  # a Python one minor release older, or "
+                    "the one the package's release notes name; or cap requires-python in pyproject.toml",
+                    f"or allow a {package} release that has cp{minor.replace('.', '')} wheels (the files list on "
+                    "its PyPI page shows each release's Python tags)"])
 
 
 def _py(text: str) -> Version:

@@ -1,0 +1,44 @@
+"""Situations met in session 93, each read in general and tried on at least two real wordings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import corpus_paste as corpus, first_finding as first, paste_slugs
+
+UV_NO_WHEEL = ("error: Distribution `{0} @ registry+https://pypi.org/simple` can't be installed because it doesn't "
+               "have a source distribution or wheel for the current platform")
+
+
+@pytest.mark.parametrize("text, python", [
+    (corpus("21901"), "3.14"),
+    # OpenRag's README quotes uv's refusal of ray 2.43.0 under CPython 3.13 (the singular "ABI tag")
+    (UV_NO_WHEEL.format("ray==2.43.0") + "\n\nhint: You're using CPython 3.13 (`cp313`), but `ray` (v2.43.0) only "
+     "has wheels with the following Python ABI tag: `cp312`", "3.13"),
+    # a blog post's uv sync of LLMs-from-scratch: tensorflow 2.18.1 under CPython 3.13 from a mirror index
+    ("Using CPython 3.13.0\nerror: Distribution `tensorflow==2.18.1 @ registry+https://pypi.mirrors.ustc.edu.cn/"
+     "simple/` can't be installed because it doesn't have a source distribution or wheel for the current platform\n\n"
+     "hint: You're using CPython 3.13 (`cp313`), but `tensorflow` (v2.18.1) only has wheels with the following "
+     "Python ABI tags: `cp310`, `cp311`, `cp312`", "3.13"),
+])
+def test_uv_names_the_python_a_release_has_no_wheel_for(text, python):
+    found = first(text)
+    assert found.slug == "python-unsupported" and found.evidence["python.version"] == python
+    assert any("uv venv --python" in step for step in found.fix)
+
+
+def test_uv_without_its_hint_reads_the_python_the_report_names():
+    """Corpus 21900: the package name lost to Markdown, Python 3.13 on Windows said in words, `uv add torch`."""
+    found = first(corpus("21900"))
+    assert found.slug == "python-unsupported" and found.confidence == "likely"
+    assert "torch" in found.message and "3.13" in found.message
+
+
+@pytest.mark.parametrize("text", [
+    # constructed: an Intel Mac, where torch 2.3 and later have no wheel at all: the platform refuses it
+    "macOS 14 on an Intel MacBook Pro, Python 3.12\n$ uv add torch==2.5.1\n" + UV_NO_WHEEL.format("torch==2.5.1"),
+    # constructed: Windows on ARM (Snapdragon), where the wheel's platform is missing, not its Python
+    "Windows 11 on a Snapdragon X Elite laptop, Python 3.12\n" + UV_NO_WHEEL.format("torch==2.5.1"),
+])
+def test_uv_refusing_the_platform_is_not_the_python(text):
+    assert "python-unsupported" not in paste_slugs(text, diagnosed_only=True)
