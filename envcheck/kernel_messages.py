@@ -16,8 +16,10 @@ NVRM_REFUSING_RELEASE = re.compile(r"\bThe (\d{2,3}\.\d+(?:\.\d+)?) NVIDIA drive
 # "NVRM: The NVIDIA GPU 0000:02:00.0 (PCI ID: 10de:1b82)": the GPU a refusal (by this release, or by the open module)
 # is about.
 NVRM_REFUSED_GPU = re.compile(r"PCI ID:\s*10de:([0-9a-f]{4})", re.I)
-# "is supported through the NVIDIA 580.xx Legacy drivers" (a doubled "the NVIDIA the NVIDIA 340.xx" in some releases).
-NVRM_LEGACY_BRANCH = re.compile(r"supported through the (?:NVIDIA )?(?:the NVIDIA )?([\d.]+\.xx) Legacy drivers", re.I)
+# "is supported through the NVIDIA 580.xx Legacy drivers" (a doubled "the NVIDIA the NVIDIA 340.xx" in some releases),
+# and as users quote it from memory: "is supported by NVIDIA 580.xx Legacy drivers" (a NixOS 26.05 user, corpus 21752).
+NVRM_LEGACY_BRANCH = re.compile(r"supported (?:through|by) (?:the )?(?:NVIDIA )?(?:the NVIDIA )?([\d.]+\.xx) Legacy "
+                                r"drivers", re.I)
 
 
 def nvrm_text(lines: List[str]) -> str:

@@ -42,3 +42,17 @@ def test_uv_without_its_hint_reads_the_python_the_report_names():
 ])
 def test_uv_refusing_the_platform_is_not_the_python(text):
     assert "python-unsupported" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text, gpu, branch, driver", [
+    (corpus("21752"), "GTX 980", "580.xx", "595.71.05"),
+    # constructed: the same message quoted in a sentence, with "the" and a Kepler GPU
+    ('after the update dmesg says "The NVIDIA Tesla K80 GPU installed in this system is supported by the NVIDIA '
+     '470.xx Legacy drivers. The 535.54.03 NVIDIA driver will ignore this GPU."', "Tesla K80", "470.xx", "535.54.03"),
+])
+def test_a_legacy_refusal_quoted_outside_the_kernel_log(text, gpu, branch, driver):
+    """The kernel module's refusal quoted from memory, without its NVRM prefix: the branch and the refusing release
+    come from the words themselves."""
+    found = first(text)
+    assert found.slug == "driver-does-not-support-gpu"
+    assert (found.evidence["gpu"], found.evidence["legacy_branch"], found.evidence["driver"]) == (gpu, branch, driver)

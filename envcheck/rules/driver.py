@@ -24,7 +24,7 @@ from envcheck.images import REQUIRED_CUDA
 from envcheck.importers.nvidia_smi import HEADER as SMI_HEADER
 from envcheck.importers.reports import WARP_SOURCE
 from envcheck.libcuda import version_string
-from envcheck.kernel_messages import NVRM_LEGACY_BRANCH, nvrm_text, refused_pci_ids
+from envcheck.kernel_messages import NVRM_LEGACY_BRANCH, NVRM_REFUSING_RELEASE, nvrm_text, refused_pci_ids
 from envcheck.model import PROSE_SOURCE
 
 MODULE_DOCS = "https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/index.html"
@@ -2576,7 +2576,7 @@ def driver_libs_not_in_ldcache(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 
 # The module refusing a GPU, in each of the kernel log's wordings (probes.driver reads the release and branch
 # from them once their lines are joined): a GPU only a legacy branch drives, and one this release does not know.
-DRIVER_IGNORES_LEGACY_GPU = (r"supported through the (?:NVIDIA )?(?:the NVIDIA )?[\d.]+\.xx\s+Legacy drivers",
+DRIVER_IGNORES_LEGACY_GPU = (r"supported (?:through|by) (?:the )?(?:NVIDIA )?(?:the NVIDIA )?[\d.]+\.xx\s+Legacy drivers",
                              r"\bNVIDIA driver will ignore\b")
 RELEASE_DOES_NOT_KNOW_GPU = (r"in this system is not supported by the\b(?! open)",)
 NVRM_NAMED_GPU = re.compile(r"The NVIDIA (?:NVIDIA )?(.+?) GPU installed in this system")
@@ -2616,11 +2616,15 @@ def driver_does_not_support_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     The ignored GPU is a display card you do not use for compute, and the other GPUs work.
     """
     text = nvrm_text(ctx.facts.driver.kernel_log) if seen else ""
-    driver = ctx.driver_version()
+    if seen and not NVRM_LEGACY_BRANCH.search(text):
+        text += " " + " ".join(seen)  # the message quoted in a sentence, without the kernel log's NVRM prefix
+    refusing = NVRM_REFUSING_RELEASE.search(text)
+    driver = ctx.driver_version() or (refusing.group(1) or refusing.group(2) if refusing else "")
     said_branch = NVRM_LEGACY_BRANCH.search(text)
     if said_branch:
         named = NVRM_NAMED_GPU.search(text)
-        gpu_name = named.group(1).strip() if named else "this GPU"
+        devices = ctx.facts.gpus.devices
+        gpu_name = named.group(1).strip() if named else devices[0].name if devices else "this GPU"
         yield _needs_legacy_branch(ctx, gpu_name, said_branch.group(1), driver)
         return
     cut = first_match(NVRM_REFUSAL_CUT, seen)
