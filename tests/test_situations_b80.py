@@ -56,3 +56,22 @@ def test_a_legacy_refusal_quoted_outside_the_kernel_log(text, gpu, branch, drive
     found = first(text)
     assert found.slug == "driver-does-not-support-gpu"
     assert (found.evidence["gpu"], found.evidence["legacy_branch"], found.evidence["driver"]) == (gpu, branch, driver)
+
+
+@pytest.mark.parametrize("case", ["22404", "22406"])
+def test_a_cuda_library_missing_on_an_amd_machine_is_a_cuda_build_there(case):
+    """tilelang's CUDA-only wheel asking for libnvrtc.so.12 "on amd gpu"; paddlepaddle-gpu asking for libcudart.so.12
+    beside ROCm 5.7."""
+    assert first(corpus(case)).slug == "cuda-only-package-on-amd-rocm-system"
+
+
+@pytest.mark.parametrize("text", [
+    # constructed: an AMD CPU beside an NVIDIA GPU, the CUDA runtime not on the loader's path
+    "AMD Ryzen 9 7950X, RTX 4090, driver 550.54\nOSError: libcudart.so.12: cannot open shared object file: No such "
+    "file or directory",
+    # constructed: an AMD GPU named beside an NVIDIA one that nvidia-smi lists
+    "I have an AMD GPU for the display and an RTX 3090 for compute\n| NVIDIA-SMI 550.54.14   Driver Version: 550.54.14 "
+    "  CUDA Version: 12.4 |\nOSError: libcublas.so.12: cannot open shared object file: No such file or directory",
+])
+def test_a_cuda_library_missing_beside_an_nvidia_gpu_is_not_an_amd_machine(text):
+    assert "cuda-only-package-on-amd-rocm-system" not in paste_slugs(text)

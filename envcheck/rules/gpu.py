@@ -1570,13 +1570,19 @@ def gpu_lacks_rt_cores_for_rtx_renderer(ctx: Context, seen: List[str]) -> Iterab
 # a +rocm torch, rocminfo's listing), the GPU named by its AMD ISA target ("gfx1030", "gfx1150"), or a HIP device asked
 # for ("PyTorch is not linked with support for hip devices", a CUDA build of torch asked for device 'hip').
 ROCM_IN_USE = (r"\brocm[-_ ]?\d", r"\brocm/\w", r"/whl/rocm", r"\+rocm\d", r"\brocminfo\b", r"\btorch\.version\.hip\b",
-               r"\bsupport for hip devices\b", r"\bgfx\d{3,4}[a-z]?\b", r"\bAMD \(ROCm\)")
+               r"\bsupport for hip devices\b", r"\bgfx\d{3,4}[a-z]?\b", r"\bAMD \(ROCm\)",
+               r"\b(?:on|with|using|have|has) (?:an? )?AMD (?:Radeon )?GPUs?\b")
 # What a CUDA-only build says where there is no NVIDIA driver or GPU: PyTorch's CUDA build finding no driver, the CUDA
 # runtime's error 35 (what it returns with no NVIDIA driver at all), no CUDA device, a CUDA build of torch asked for a
 # HIP device. On a ROCm machine these come from a CUDA build of the package in use (faiss-gpu's conda build on a
 # Radeon RX 6900 XT, facebookresearch/faiss#2235; a rocm7 ComfyUI image rebuilt with the default +cu130 torch).
+# The loader not finding a CUDA library a package was built against is the same on such a machine: ROCm has no
+# libcudart or libnvrtc (tilelang's CUDA-only PyPI wheel loading libnvrtc.so.12 "on amd gpu", tile-ai/tilelang;
+# PaddleOCR's paddlepaddle-gpu asking for libcudart.so.12 beside ROCm 5.7).
 CUDA_BUILD_WITHOUT_NVIDIA = (r"Found no NVIDIA driver on your system", r"CUDA driver version is insufficient",
-                             r"no CUDA-capable device is detected", r"not linked with support for hip devices")
+                             r"no CUDA-capable device is detected", r"not linked with support for hip devices",
+                             r"\blib(?:cudart|nvrtc|cublas(?:Lt)?|cudnn\w*|cufft|curand|cusparse|cusolver|nvJitLink)"
+                             r"\.so[.\d]*: cannot open shared object file")
 
 
 @rule("GPU023", "cuda-only-package-on-amd-rocm-system", "error",
@@ -1589,7 +1595,8 @@ def cuda_only_package_on_amd_rocm_system(ctx: Context, seen: List[str]) -> Itera
     On an AMD GPU set up with ROCm (a rocm/pytorch image, torch from the rocm index, rocminfo listing
     "gfx1030"), one package fails as if no GPU were there: "RuntimeError: Found no NVIDIA driver on
     your system", "CUDA driver version is insufficient for CUDA runtime version" (error 35), "PyTorch
-    is not linked with support for hip devices"; torch.version.hip prints None beside a +cu130 torch.
+    is not linked with support for hip devices"; torch.version.hip prints None beside a +cu130 torch;
+    the loader finds no CUDA library: "OSError: libcudart.so.12: cannot open shared object file".
 
     Why:
     CUDA builds run only on NVIDIA GPUs through NVIDIA's driver. ROCm's PyTorch answers to the
