@@ -35,6 +35,9 @@ TABLES = (
     ("CUDNN_API_supported_by_HIP.md", "cuDNN", "cudnn"),
 )
 BASELINE = {"cudnn": "1.0.0"}
+# libcu++'s headers (cuda/std/tuple ...) with the CUDA release that first shipped each, from libcu++'s own table of
+# releases ("Included In" and the summary of what each adds; the summary's 1.1.0 "barriers, latches, semaphores" are
+# these headers; 1.4.0, in no CUDA release, and the 2.2.0 C headers that older headers already included are left out).
 # Members of the runtime's structs that a release removed, which HIPIFY's tables do not list: read from the headers
 # themselves, struct cudaDeviceProp in driver_types.h of CUDA 12.9 (the nvidia-cuda-runtime-cu12 12.9.79 wheel) against
 # CUDA 13.0's (the 13.0.88 toolkit, CUDART_VERSION 13000). Written as STRUCT::MEMBER; (library, versioned_by, change,
@@ -46,6 +49,28 @@ HEADER_ROWS = (
       "cudaDeviceProp::memoryClockRate", "cudaDeviceProp::singleToDoublePrecisionPerfRatio"),
      "include/driver_types.h of CUDA 12.9.79 (pypi:nvidia-cuda-runtime-cu12==12.9.79) and of CUDA 13.0.88: struct "
      "cudaDeviceProp members in the first and not the second"),
+    ("libcu++", "cuda", "added", "10.2", ("cuda/std/atomic", "cuda/std/type_traits"),
+     "https://nvidia.github.io/cccl/libcudacxx/releases.html: libcu++ 1.0.0, included in CUDA 10.2, adds the header"),
+    ("libcu++", "cuda", "added", "11.0", ("cuda/std/barrier", "cuda/std/latch", "cuda/std/semaphore"),
+     "https://nvidia.github.io/cccl/libcudacxx/releases.html: libcu++ 1.1.0, included in CUDA 11.0, adds the header"),
+    ("libcu++", "cuda", "added", "11.1", ("cuda/pipeline",),
+     "https://nvidia.github.io/cccl/libcudacxx/releases.html: libcu++ 1.2.0, included in CUDA 11.1, adds the header"),
+    ("libcu++", "cuda", "added", "11.2", ("cuda/std/tuple", "cuda/std/utility"),
+     "https://nvidia.github.io/cccl/libcudacxx/releases.html: libcu++ 1.3.0, included in CUDA 11.2, adds the header"),
+    ("libcu++", "cuda", "added", "11.4", ("nv/target",),
+     "https://nvidia.github.io/cccl/libcudacxx/releases.html: libcu++ 1.5.0, included in CUDA 11.4, adds the header"),
+    ("libcu++", "cuda", "added", "11.5", ("cuda/annotated_ptr",),
+     "https://nvidia.github.io/cccl/libcudacxx/releases.html: libcu++ 1.6.0, included in CUDA 11.5, adds the header"),
+    ("libcu++", "cuda", "added", "11.7", ("cuda/std/array", "cuda/std/bit"),
+     "https://nvidia.github.io/cccl/libcudacxx/releases.html: libcu++ 1.8.0, included in CUDA 11.7, adds the header"),
+    ("libcu++", "cuda", "added", "12.2", ("cuda/std/concepts", "cuda/std/mdspan", "cuda/std/span"),
+     "https://nvidia.github.io/cccl/libcudacxx/releases.html: libcu++ 2.1.0, included in CUDA 12.2, adds the header"),
+    ("libcu++", "cuda", "added", "12.3", ("cuda/memory_resource", "cuda/stream_ref"),
+     "https://nvidia.github.io/cccl/libcudacxx/releases.html: libcu++ 2.2.0, included in CUDA 12.3, adds the header"),
+    ("libcu++", "cuda", "added", "12.4", ("cuda/ptx", "cuda/std/expected", "cuda/std/optional", "cuda/std/variant"),
+     "https://nvidia.github.io/cccl/libcudacxx/releases.html: libcu++ 2.3.0, included in CUDA 12.4, adds the header"),
+    ("libcu++", "cuda", "added", "12.5", ("cuda/std/ranges",),
+     "https://nvidia.github.io/cccl/libcudacxx/releases.html: libcu++ 2.4.0, included in CUDA 12.5, adds the header"),
 )
 ROW = re.compile(r"^\|`([^`]+)`\|([^|]*)\|([^|]*)\|([^|]*)\|([^|]*)\|")
 OUT = Path(__file__).resolve().parent.parent / "matrices" / "cuda_api.toml"

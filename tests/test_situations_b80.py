@@ -75,3 +75,19 @@ def test_a_cuda_library_missing_on_an_amd_machine_is_a_cuda_build_there(case):
 ])
 def test_a_cuda_library_missing_beside_an_nvidia_gpu_is_not_an_amd_machine(text):
     assert "cuda-only-package-on-amd-rocm-system" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("case", ["21705", "22102"])
+def test_a_libcudacxx_header_missing_under_an_older_cuda(case):
+    """OpenCV 4.10's cudev includes <cuda/std/tuple>, which libcu++ brought with CUDA 11.2: a French MSVC on Windows 7
+    with CUDA 10.2, a Jetson Nano with JetPack 4's CUDA 10.2."""
+    found = first(corpus(case))
+    assert found.slug == "nvcc-too-old-for-project"
+    assert found.evidence["header"] == "cuda/std/tuple" and found.evidence["first_cuda"] == "11.2"
+
+
+def test_a_libcudacxx_header_missing_under_cuda_13_is_the_move_to_cccl():
+    """Constructed: CUDA 13 keeps libcu++ under include/cccl/, which a host compiler alone does not search."""
+    text = ("Cuda compilation tools, release 13.0, V13.0.88\n"
+            "src/host.cpp:3:10: fatal error: cuda/std/tuple: No such file or directory")
+    assert first(text).slug == "cuda-toolkit-too-new-for-project"

@@ -1669,10 +1669,12 @@ def api_verdicts(ctx: Context, versioned_by: str, have: str) -> List[Tuple[str, 
 # - CCCL removed headers of APIs CUDA had removed: cub/iterator/tex_ref_input_iterator.cuh, a texture-reference
 #   iterator, is in CUDA 12.6.3 and gone from 12.8 (glotzerlab/hoomd-blue#2018, through a bundled hipCUB), and not in
 #   13.0's include/cccl/cub/iterator here.
+# MSVC in another language keeps the English system message after its own words, and a paste mangled by a code page
+# puts a character or two after the quote ("'cuda/std/tuple'├í: No such file or directory", a French MSVC, corpus 21705).
 # (Not a path that runs through a directory of that name: "/usr/local/cuda/include/cuda_runtime.h",
 # ".../cuda/bin/nvcc".)
 CCCL_HEADER = r"((cub|thrust|cuda)/(?:[\w/]+\.(?:cuh|h|hpp|inl)|std/[\w/]+))"
-CCCL_HEADER_MISSING = re.compile(rf"(?<![/\w.-])[<'\"‘]?{CCCL_HEADER}\b[>'\"’]?\s*[:：]?\s*"
+CCCL_HEADER_MISSING = re.compile(rf"(?<![/\w.-])[<'\"‘]?{CCCL_HEADER}\b[>'\"’]?[^\s:]{{0,3}}?\s*[:：]?\s*"
                                  r"(?i:No such file or directory|No file or directory|file not found)")
 CUB_FIRST_CUDA = "11.0"
 CCCL_MOVED_IN_CUDA = "13.0"
@@ -1693,9 +1695,19 @@ def _cccl_header_missing(ctx: Context) -> Optional[Tuple[str, str, str]]:
         return "removed", header, removed
     if library == "cub" and older_than(release, CUB_FIRST_CUDA):
         return "too old", header, release
+    if library == "cuda" and _libcudacxx_first_cuda(ctx, header) and \
+            older_than(release, _libcudacxx_first_cuda(ctx, header)) is not False:
+        return "too old", header, release
     if release and older_than(release, CCCL_MOVED_IN_CUDA) is False:
         return "moved", header, release
     return None
+
+
+def _libcudacxx_first_cuda(ctx: Context, header: str) -> str:
+    """The CUDA release that first shipped a libcu++ header ("cuda/std/tuple": 11.2), from matrices/cuda_api.toml's
+    libcu++ rows; "" for a header they do not name."""
+    added = [row for row in ctx.matrix.api_changes(header) if row["change"] == "added"]
+    return added[0]["version"] if added else ""
 
 
 # nvcc refusing an option by name: "nvcc fatal : Unknown option '-compress-mode=size'" (flash-attn 2.8.1's setup.py,
@@ -1729,7 +1741,8 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     "cudaStreamCaptureModeGlobal" is undefined' (darknet, Triton Inference Server on CUDA 10.0),
     "'CUFFT_NOT_SUPPORTED' was not declared in this scope" (a cuFFT enum value of CUDA 8.0, built
     with 7.5). Or "fatal error: cub/cub.cuh: No such file or directory" with CUDA 10: CUB came
-    into the toolkit with CUDA 11.0. Or nvcc stops at an option a later release added: "nvcc fatal :
+    into the toolkit with CUDA 11.0, or "fatal error: cuda/std/tuple: No such file or directory" with CUDA 10.2: that
+    libcu++ header came with CUDA 11.2. Or nvcc stops at an option a later release added: "nvcc fatal :
     Unknown option '-compress-mode=size'" (flash-attn 2.8.1's build). Or only pip's failed wheel build
     of flash-attn, beside a CUDA older than the 11.7 its setup.py requires.
 
@@ -1798,6 +1811,16 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
             yield _api_newer_than_toolkit(too_old[0], release)
             return
         cccl = ctx.shared("cccl_header_missing", _cccl_header_missing)
+        first_cuda = _libcudacxx_first_cuda(ctx, cccl[1]) if cccl and cccl[0] == "too old" else ""
+        if first_cuda:
+            have = f"this build uses CUDA {release}" if release else "the toolkit this build uses is older"
+            yield Hit(f"the code includes <{cccl[1]}>, a libcu++ header that came with CUDA {first_cuda}: {have}",
+                      confirmed=bool(release), generic=not release,
+                      evidence={"header": cccl[1], "first_cuda": first_cuda, "cuda": release or "not in the input"},
+                      fix=[f"build with CUDA {first_cuda} or newer, from {TOOLKIT_ARCHIVE}, with CUDA_HOME and PATH "
+                           "pointing at it (on a Jetson, a JetPack whose CUDA is that new)",
+                           "or use an older release of the project, written for the CUDA you have"])
+            return
         if cccl and cccl[0] == "too old":
             yield Hit(f"the code includes <{cccl[1]}>: CUB comes with the CUDA toolkit from {CUB_FIRST_CUDA}, and "
                       f"this build uses CUDA {release}", generic=True,
