@@ -91,3 +91,22 @@ def test_a_libcudacxx_header_missing_under_cuda_13_is_the_move_to_cccl():
     text = ("Cuda compilation tools, release 13.0, V13.0.88\n"
             "src/host.cpp:3:10: fatal error: cuda/std/tuple: No such file or directory")
     assert first(text).slug == "cuda-toolkit-too-new-for-project"
+
+
+@pytest.mark.parametrize("case, cuda, crate", [
+    ("22650", "12.6", "0.11.8"),   # candle on Windows, the backquoted form of cudarc 0.11.x
+    ("4602", "12.5", "0.11.1"),    # the older form, the version as CUDA_VERSION's number (12050)
+    ("22900", "13.3", "0.16.6"),   # cudarc 0.16.6 and CUDA 13.3
+    ("22651", "11.5", "0.11.4"),   # retold in the issue's first line, then the panic
+])
+def test_cudarc_without_bindings_for_the_toolkit(case, cuda, crate):
+    found = first(corpus(case))
+    assert found.slug == "cudarc-too-old-for-cuda-toolkit"
+    assert found.evidence["cuda"] == cuda and found.evidence.get("cudarc") == crate
+    assert any("cargo update -p cudarc" in step for step in found.fix)
+
+
+def test_an_unsupported_toolkit_without_cudarc_in_sight_is_only_likely():
+    """Constructed: the words alone, from a build that does not name its crate."""
+    found = first("error: Unsupported cuda toolkit version: `13.2`")
+    assert found.slug == "cudarc-too-old-for-cuda-toolkit" and found.confidence == "likely"

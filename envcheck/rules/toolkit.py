@@ -2917,6 +2917,61 @@ def cccl_requires_msvc_conforming_preprocessor(ctx: Context, seen: List[str]) ->
                    "or a release of the project whose build passes /Zc:preprocessor"])
 
 
+# cudarc (the Rust crate candle, mistral.rs, burn's CubeCL and others reach CUDA through) generates its bindings per
+# CUDA release and its build script asks nvcc which toolkit is installed; a release it has no bindings for stops the
+# build: "thread 'main' panicked at .../cudarc-0.11.8/build.rs:82:14: Unsupported cuda toolkit version: `12.6`. Please
+# raise a github issue." (candle#2410, corpus 22650; `12050` in the older form of 0.11.1, 4602; `13.1` for 0.17.8,
+# 7074; `13.3` for 0.16.6, 22900), or retold as "Error: unsupported CUDA toolkit 11.5" (cudarc#245). cudarc's README:
+# "-F cuda-version-from-build-system: At build time will get the cuda toolkit version using nvcc ... -F cuda-<major>0
+# <minor>0 to build for a specific version of cuda"; its current release covers 11.4-11.8, 12.0-12.9 and 13.0-13.3.
+CUDARC_UNSUPPORTED_TOOLKIT = re.compile(r"(?i:unsupported cuda toolkit(?: version)?):? `?(\d{5}|\d+\.\d+)`?")
+CUDARC_RELEASE = re.compile(r"\bcudarc[- ](?:v|: ?v?)?(\d+\.\d+\.\d+)")
+CUDARC_README = "https://github.com/chelsea0x3b/cudarc#configuring-cuda-version"
+
+
+@rule("TK032", "cudarc-too-old-for-cuda-toolkit", "error",
+      "The cudarc crate in the build has no bindings for the installed CUDA toolkit's release",
+      signatures=(CUDARC_UNSUPPORTED_TOOLKIT.pattern,), priority=21, scope="build", references=(CUDARC_README,))
+def cudarc_too_old_for_cuda_toolkit(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    `cargo build` of a Rust program with CUDA (candle, mistral.rs, screenpipe) stops in a build script:
+    "error: failed to run custom build command for `cudarc v0.11.8`", then "thread 'main' panicked at
+    .../cudarc-0.11.8/build.rs:82:14: Unsupported cuda toolkit version: `12.6`. Please raise a github issue."
+
+    Why:
+    cudarc carries bindings generated for each CUDA release it supports and, by default, picks them by asking nvcc
+    which toolkit is installed. A toolkit newer than the cudarc release the project's Cargo.lock pins (or one it never
+    had bindings for) has no bindings, and the build script stops. The toolkit is fine; the crate is too old for it.
+
+    Fix:
+    Update cudarc in the project (cargo update -p cudarc, or a release of the program that moved to a newer cudarc),
+    or build with a toolkit the pinned cudarc knows (point PATH and CUDA_HOME at it); or choose the bindings
+    explicitly with the crate's cuda-<major>0<minor>0 feature, for a release the toolkit's driver API still matches.
+
+    When to ignore:
+    Never while building: nothing is built until cudarc knows the toolkit.
+    """
+    said = first_match(CUDARC_UNSUPPORTED_TOOLKIT, seen)
+    if said is None:
+        return
+    raw = said.group(1)
+    cuda = f"{int(raw[:-3])}.{int(raw[-2:-1])}" if len(raw) == 5 and "." not in raw else raw
+    crate = first_match(CUDARC_RELEASE, ctx.observations)
+    which = f"cudarc {crate.group(1)}" if crate else "the cudarc release the build uses"
+    named = crate or ctx.observed([r"\bcudarc\b", r"\bbuild\.rs\b"])
+    yield Hit(f"{which} has no bindings for CUDA {cuda}, the toolkit its build script found with nvcc: the crate is "
+              "older than the toolkit (or never supported that release)", confirmed=bool(named), generic=not named,
+              evidence={"cuda": cuda, "observed": said.string.strip()[:200],
+                        **({"cudarc": crate.group(1)} if crate else {})},
+              fix=["cargo update -p cudarc  # or the program's newer release, whose Cargo.lock pins a cudarc that "
+                   f"lists CUDA {cuda} ({CUDARC_README})",
+                   "nvcc --version; which -a nvcc  # the toolkit the build script asks; or point PATH and CUDA_HOME "
+                   "at a toolkit the pinned cudarc knows",
+                   f"or pick the bindings with the crate's feature, e.g. cudarc = {{ features = "
+                   f"[\"cuda-{cuda.split('.')[0]}0{cuda.split('.')[1]}0\"] }} for a release the crate has"])
+
+
 RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsupported, nvcc_too_old_for_gpu_arch,
          cuda_home_misconfigured, old_ptxas_on_path, cuda_dev_libs_not_on_linker_path, gpu_arch_dropped_by_nvcc,
          c_compiler_missing_for_triton, python_headers_missing, nvcc_too_old_for_project, xla_ptxas_not_found,
@@ -2926,5 +2981,6 @@ RULES = (nvcc_framework_cuda_mismatch, cuda_toolkit_missing, host_compiler_unsup
          torch_cuda_arch_list_names_unknown_arch, sudo_resets_path_cuda_toolkit_not_found,
          cuda_toolkit_too_new_for_project, multiple_cuda_toolkits_wrong_one_used, profiler_does_not_support_gpu_arch,
          egl_dev_headers_missing, cmake_too_old_for_native_cuda_arch, ninja_missing_for_torch_extension_build,
-         host_compiler_headers_incompatible_with_nvcc, cccl_requires_msvc_conforming_preprocessor)
+         host_compiler_headers_incompatible_with_nvcc, cccl_requires_msvc_conforming_preprocessor,
+         cudarc_too_old_for_cuda_toolkit)
 
