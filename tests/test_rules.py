@@ -268,6 +268,7 @@ CONTEXT = {
     "nvidia-wheels-not-beside-framework": "  File \"/home/u/.cache/bazel/_bazel_u/x/external/pip_torch/site-packages/"
                                           "torch/__init__.py\", line 172, in _load_global_deps",
     "wsl-nvml-queries-unsupported": "Operating System: Ubuntu 20.04 (WSL2)",
+    "nvml-memory-info-unsupported-on-unified-memory-gpu": "|   0  NVIDIA GB10                    On  |",
     "torch-cuda-arch-list-names-unknown-arch": "export TORCH_CUDA_ARCH_LIST=\"8.0 8.6 9.0+PTX\"",
     "cufft-too-old-for-gpu-arch": "GPU 0: NVIDIA GeForce RTX 4090\nCUDA used to build PyTorch: 11.7",
     "flatpak-nvidia-runtime-missing-for-driver": "$ flatpak run org.kde.kdenlive on an NVIDIA driver 396.24.10 host",

@@ -110,3 +110,25 @@ def test_an_unsupported_toolkit_without_cudarc_in_sight_is_only_likely():
     """Constructed: the words alone, from a build that does not name its crate."""
     found = first("error: Unsupported cuda toolkit version: `13.2`")
     assert found.slug == "cudarc-too-old-for-cuda-toolkit" and found.confidence == "likely"
+
+
+@pytest.mark.parametrize("case, confidence", [
+    ("22603", "confirmed"),   # pynvml's NVMLError_NotSupported from a startup sizing its work on a DGX Spark
+    ("23200", "confirmed"),   # the device plugin's "error getting device memory: Not Supported" on a GB10
+    ("23202", "confirmed"),   # xinference's "Fail to get GPU info: Not Supported" beside the nvidia-smi table
+    ("22604", "likely"),      # nvidia-smi's table alone: Memory-Usage "Not Supported" on the GB10
+    ("22605", "likely"),      # a CSV query's "[N/A]" for memory.used on a DGX Spark
+])
+def test_nvml_has_no_memory_figures_for_a_unified_memory_gpu(case, confidence):
+    found = first(corpus(case))
+    assert found.slug == "nvml-memory-info-unsupported-on-unified-memory-gpu" and found.confidence == confidence
+
+
+@pytest.mark.parametrize("text", [
+    # constructed: NVML's refusal under WSL on a GPU with its own memory is WSL's NVML
+    "Ubuntu 22.04 on WSL2, RTX 3090\npynvml.nvml.NVMLError_NotSupported: Not Supported",
+    # constructed: a GB10 whose memory query answered with figures
+    "NVIDIA GB10\ntimestamp, memory.used [MiB], memory.total [MiB]\n2025/11/24 14:08:55.751, 2048 MiB, 122570 MiB",
+])
+def test_no_unified_memory_finding_where_nvml_answers_or_the_gpu_has_its_own(text):
+    assert "nvml-memory-info-unsupported-on-unified-memory-gpu" not in paste_slugs(text)

@@ -3019,6 +3019,73 @@ def gpu_profiling_restricted_to_admin(ctx: Context, seen: List[str]) -> Iterable
                    "--cap-add=SYS_ADMIN ...)"])
 
 
+# A GPU that shares the system's memory with the CPU has no memory of its own for NVML to report: on the DGX Spark's
+# GB10 "nvmlDeviceGetMemoryInfo(handle) returns NVML_ERROR_NOT_SUPPORTED on Spark while it works fine on Hopper/Ada"
+# (NVIDIA/cosmos#180, fixed by cosmos-framework PR #22's fallback), nvidia-smi's Memory-Usage column says "Not
+# Supported" and a CSV query gives "[N/A]" (NordicHPC/sonar#460). Programs that take the answer as fatal fail in their
+# own words: the device plugin's "error getting device memory: Not Supported" (NVIDIA/gpu-operator#1794: device plugin
+# v0.17.4 and later, in GPU Operator v25.10.0, ignore it), HAMi's and the DRA driver's "GetMemoryInfo returns Not
+# Supported", xinference's "Fail to get GPU info: Not Supported", pynvml's NVMLError_NotSupported (codecarbon#1037).
+# Jetson modules' integrated GPUs share host memory the same way ("Integrated GPU sharing Host Memory: Yes").
+MEMORY_QUERY_REFUSED = (r"\bGetMemoryInfo\b[^\n]{0,80}?\bNot[ _]?Supported\b",
+                        r"\berror getting device memory: Not Supported",
+                        r"\bFail(?:ed)? to get GPU info: Not Supported",
+                        r"^\|[^|\n]*\d+W\s*/\s*(?:N/A|\d+W)\s*\|\s*Not Supported\s*\|",
+                        r"\bmemory\.(?:used|total|free) \[MiB\]")
+UNIFIED_MEMORY_GPU = (r"\bGB10\b", r"\bDGX Spark\b", r"\bunified[- ]memory\b", r"\bIntegrated GPU sharing Host "
+                      r"Memory: Yes")
+
+
+@rule("DRV038", "nvml-memory-info-unsupported-on-unified-memory-gpu", "warning",
+      "NVML reports no memory figures for a GPU that shares the system's memory, and a program depends on them",
+      signatures=MEMORY_QUERY_REFUSED + NVML_QUERY_REFUSED, priority=29,
+      references=("https://github.com/NVIDIA/gpu-operator/issues/1794", "https://github.com/NVIDIA/cosmos/issues/180"))
+def nvml_memory_info_unsupported_on_unified_memory_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    On a DGX Spark (GB10) or a Jetson, nvidia-smi's Memory-Usage column says "Not Supported" and
+    `nvidia-smi --query-gpu=memory.used --format=csv` prints "[N/A]"; a program that asks NVML for the GPU's memory
+    stops: the Kubernetes device plugin's "error getting device memory: Not Supported", "pynvml.NVMLError_NotSupported:
+    Not Supported" from a startup that sizes its work by GPU memory, "Fail to get GPU info: Not Supported"; monitors
+    show nothing.
+
+    Why:
+    These GPUs have no memory of their own: CPU and GPU share one pool (128 GB on the DGX Spark). NVML's memory query
+    (nvmlDeviceGetMemoryInfo) answers NVML_ERROR_NOT_SUPPORTED for them, by design, and tools written for GPUs with
+    their own memory took that answer as fatal. The GPU and driver are fine.
+
+    Fix:
+    Update the program to a release that tolerates the answer (NVIDIA's device plugin from v0.17.4, in GPU Operator
+    v25.10.0; codecarbon, HAMi and others fixed it likewise); where you call NVML yourself, catch NVMLError_NotSupported
+    and take the size from CUDA (torch.cuda.mem_get_info()) or from the system's memory (/proc/meminfo).
+
+    When to ignore:
+    nvidia-smi's "Not Supported" for memory on these GPUs is expected and harmless by itself.
+    """
+    if not seen or not (ctx.observed(UNIFIED_MEMORY_GPU) or ctx.jetson()):
+        return
+    if not ctx.observed(UNIFIED_MEMORY_GPU) and not ctx.observed([r"\bmem(?:ory)?\b", r"GetMemoryInfo"]):
+        return  # a Jetson's NVML refuses other queries too: only one about memory is this
+    csv = [line for line in seen if re.search(MEMORY_QUERY_REFUSED[-1], line)]
+    if csv and len(seen) == len(csv) and not ctx.observed([r"\[N/A\]"]):
+        return  # a memory query that answered with figures
+    failing = [line for line in seen if not re.search(MEMORY_QUERY_REFUSED[3], line) and line not in csv]
+    named = ctx.observed(UNIFIED_MEMORY_GPU)
+    gpu = "the GB10" if any(re.search(r"\bGB10\b|\bDGX Spark\b", line) for line in named) else \
+        "this Jetson's integrated GPU" if ctx.jetson() else "this GPU"
+    yield Hit(f"{gpu} shares the system's memory with the CPU, and its NVML answers the memory query with Not "
+              "Supported" + (": the program that asked took that as fatal" if failing else
+                             " (nvidia-smi shows no memory figures); a tool that needs them shows nothing or fails"),
+              evidence={"observed": (failing or seen)[0].strip()[:200], "unified_memory": named[0].strip()[:120]
+                        if named else ctx.jetson()}, confirmed=bool(failing), generic=not failing,
+              fix=["update the program to a release that tolerates NVML's Not Supported for memory (NVIDIA's "
+                   "k8s-device-plugin v0.17.4 or later, in GPU Operator v25.10.0; HAMi, codecarbon and others have "
+                   "fixes)",
+                   "in your own code: catch pynvml.NVMLError_NotSupported around nvmlDeviceGetMemoryInfo and take "
+                   "torch.cuda.mem_get_info() or /proc/meminfo's MemAvailable instead",
+                   "free -g  # the memory CPU and GPU share"])
+
+
 RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_library_mismatch, driver_too_old,
          open_kernel_module_required, driver_not_built_for_kernel, driver_release_too_old_for_kernel,
          fabric_manager_not_running,
@@ -3030,5 +3097,6 @@ RULES = (driver_not_loaded, nouveau_bound, secure_boot_blocks_module, driver_lib
          egl_device_rendering_without_gpu_driver, driver_libs_not_in_ldcache, driver_does_not_support_gpu,
          ptxas_newer_than_driver, vulkan_loader_not_installed, opencl_loader_without_platform,
          container_lacks_nvidia_vulkan_icd, optix_runtime_library_missing_from_driver_install,
+         nvml_memory_info_unsupported_on_unified_memory_gpu,
          flatpak_nvidia_extension_lacks_optix, wsl_optix_library_missing,
          wsl_nvml_queries_unsupported, gpu_profiling_restricted_to_admin)
