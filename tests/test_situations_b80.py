@@ -132,3 +132,11 @@ def test_nvml_has_no_memory_figures_for_a_unified_memory_gpu(case, confidence):
 ])
 def test_no_unified_memory_finding_where_nvml_answers_or_the_gpu_has_its_own(text):
     assert "nvml-memory-info-unsupported-on-unified-memory-gpu" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("case, cc", [("23102", "6.1"), ("23300", "9.0"), ("23302", "9.0")])
+def test_int4_models_on_a_gpu_without_4bit_tensor_cores(case, cc):
+    """Nunchaku's refusal of its INT4 models on a GTX 1080 Ti (Pascal) and on Hopper's H20 and H100."""
+    found = first(corpus(case))
+    assert found.slug == "quantization-unsupported-gpu" and found.evidence["compute_capability"] == cc
+    assert found.confidence == "confirmed"

@@ -3362,6 +3362,12 @@ SCALED_MM_NEEDS_CC = re.compile(r"torch\._scaled_mm is only supported on CUDA de
 # 1200, its FP4_AVAILABLE floor (src/kernels/zgemm/gemm_w4a4.cuh): NVFP4 models on an RTX 4090 (nunchaku#121).
 FP4_UNAVAILABLE = re.compile(r"\b((?:NV|MX)?FP4) is not available on this device", re.I)
 FP4_UNAVAILABLE_FLOOR = {"FP4": "12.0"}  # Nunchaku's wording, and its kernel's floor
+# Nunchaku's loader refusing its SVDQuant INT4 models on a GPU without 4-bit tensor-core instructions: "Unsupported GPU
+# architecture 61 due to the lack of 4-bit tensorcores. Please use a Turing, Ampere, Ada or Blackwell GPU for this
+# quantization configuration." (a GTX 1080 Ti, corpus 23102; Hopper's H20 and H100 as "architecture 90", 23300/23302:
+# Hopper has no INT4 tensor-core path, as nunchaku's maintainers answer in nunchaku#268).
+NO_4BIT_TENSOR_CORES = re.compile(r"Unsupported GPU architecture (\d{2,3}) due to the lack of 4-bit tensor ?cores",
+                                  re.I)
 # PyTorch's FFT (torch.stft, torch.fft) on half tensors, which cuFFT runs from compute capability 5.3 (aten's
 # SpectralOps.cpp): "cuFFT doesn't support signals of half type with compute capability less than SM_53, but the
 # device containing input half tensor only has SM_52" (GPT-SoVITS on a Maxwell card), "... only has SM_37" (a VITS
@@ -3374,7 +3380,8 @@ CUFFT_HALF = re.compile(r"cuFFT doesn't support signals of half type with comput
       signatures=(FORMAT_NEEDS_CC.pattern, r"quantization method \S+ is not supported for the current GPU",
                   TRITON_FP8.pattern, QUANT_ONLY_ON.pattern, FORMAT_GPU_REQUIRED.pattern, CT2_COMPUTE_TYPE.pattern,
                   BNB_SLOW_INT8.pattern,
-                  TRT_NEEDS_HARDWARE.pattern, SCALED_MM_NEEDS_CC.pattern, CUFFT_HALF.pattern, FP4_UNAVAILABLE.pattern),
+                  TRT_NEEDS_HARDWARE.pattern, SCALED_MM_NEEDS_CC.pattern, CUFFT_HALF.pattern, FP4_UNAVAILABLE.pattern,
+                  NO_4BIT_TENSOR_CORES.pattern),
       priority=18, references=("https://docs.nvidia.com/deeplearning/transformer-engine/user-guide/index.html",
                                "https://docs.vllm.ai/en/latest/features/quantization/supported_hardware.html"))
 def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
@@ -3395,7 +3402,8 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     >= 9.0 or 8.9, or ROCm MI300+"; its FFT on half tensors: "cuFFT doesn't support signals of half
     type with compute capability less than SM_53, but the device containing input half tensor only
     has SM_52"; Nunchaku's FP4 kernels: "FP4 is not available on this device", then "CUDA error:
-    unspecified launch failure".
+    unspecified launch failure"; its INT4 models: "Unsupported GPU architecture 61 due to the lack of 4-bit
+    tensorcores".
 
     Why:
     FP8 runs on tensor cores that Ada (8.9) and Hopper (9.0) introduced (TransformerEngine before 0.7
@@ -3425,8 +3433,9 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     scaled_mm = SCALED_MM_NEEDS_CC.search(text)
     half_fft = CUFFT_HALF.search(text)
     fp4 = FP4_UNAVAILABLE.search(text)
+    int4 = NO_4BIT_TENSOR_CORES.search(text)
     # a message that names the format and its floor outranks CTranslate2's and bitsandbytes' general words
-    format_floor_named = any((fmt, quant, triton, only_on, tensorrt, scaled_mm, half_fft, fp4))
+    format_floor_named = any((fmt, quant, triton, only_on, tensorrt, scaled_mm, half_fft, fp4, int4))
     ct2 = CT2_COMPUTE_TYPE.search(text)
     if ct2 and not format_floor_named:
         on_cpu = bool(ctx.observed((r"device\s*=\s*['\"]cpu['\"]", r"--device cpu\b")))
@@ -3437,6 +3446,16 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
                   fix=['compute_type="int8" (or "float32"; "int8_float16" needs a GPU with fast float16)',
                        'or compute_type="auto" / "default": CTranslate2 then picks what the device runs',
                        "python -c 'import ctranslate2; print(ctranslate2.get_supported_compute_types(\"cuda\"))'"])
+        return
+    if int4:
+        cc = dotted_cc(int4.group(1))
+        hopper = " (Hopper GPUs have no INT4 tensor-core path)" if cc.startswith("9.") else ""
+        yield Hit(f"the INT4 model needs the 4-bit tensor-core instructions of Turing, Ampere, Ada and Blackwell GPUs; "
+                  f"this GPU (compute capability {cc}) has none{hopper}",
+                  evidence={"observed": int4.group(0), "compute_capability": cc}, confirmed=True,
+                  fix=["run the model unquantized (bf16 or fp16) or in a format this GPU has (FP8 on Hopper)",
+                       "or run the INT4 model on a Turing, Ampere, Ada or Blackwell GPU (RTX 20 to 50 series, T4, "
+                       "A100, L40)"])
         return
     slow_int8 = BNB_SLOW_INT8.search(text)
     if slow_int8 and not format_floor_named:
