@@ -1696,7 +1696,7 @@ def _cccl_header_missing(ctx: Context) -> Optional[Tuple[str, str, str]]:
     if library == "cub" and older_than(release, CUB_FIRST_CUDA):
         return "too old", header, release
     if library == "cuda" and _libcudacxx_first_cuda(ctx, header) and \
-            older_than(release, _libcudacxx_first_cuda(ctx, header)) is not False:
+            older_than(release, _libcudacxx_first_cuda(ctx, header)) is True:
         return "too old", header, release
     if release and older_than(release, CCCL_MOVED_IN_CUDA) is False:
         return "moved", header, release
@@ -1813,10 +1813,11 @@ def nvcc_too_old_for_project(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         cccl = ctx.shared("cccl_header_missing", _cccl_header_missing)
         first_cuda = _libcudacxx_first_cuda(ctx, cccl[1]) if cccl and cccl[0] == "too old" else ""
         if first_cuda:
-            have = f"this build uses CUDA {release}" if release else "the toolkit this build uses is older"
-            yield Hit(f"the code includes <{cccl[1]}>, a libcu++ header that came with CUDA {first_cuda}: {have}",
-                      confirmed=bool(release), generic=not release,
-                      evidence={"header": cccl[1], "first_cuda": first_cuda, "cuda": release or "not in the input"},
+            # only with the release known: a header missing beside no release is as often a project's own copy of
+            # CCCL cloned without its submodules (test_situations_b73)
+            yield Hit(f"the code includes <{cccl[1]}>, a libcu++ header that came with CUDA {first_cuda}: this build "
+                      f"uses CUDA {release}", confirmed=True,
+                      evidence={"header": cccl[1], "first_cuda": first_cuda, "cuda": release},
                       fix=[f"build with CUDA {first_cuda} or newer, from {TOOLKIT_ARCHIVE}, with CUDA_HOME and PATH "
                            "pointing at it (on a Jetson, a JetPack whose CUDA is that new)",
                            "or use an older release of the project, written for the CUDA you have"])
