@@ -32,7 +32,12 @@ def nvrm_text(lines: List[str]) -> str:
 
 def refusing_release(lines: List[str]) -> str:
     """The driver release that says, in the kernel log, it will not drive a GPU ("" when none does)."""
-    found = NVRM_REFUSING_RELEASE.search(nvrm_text(lines))
+    return release_refusing_in(nvrm_text(lines))
+
+
+def release_refusing_in(text: str) -> str:
+    """The release a refusal names in joined text (the kernel log's, or the message quoted in a sentence)."""
+    found = NVRM_REFUSING_RELEASE.search(text)
     return (found.group(1) or found.group(2)) if found else ""
 
 

@@ -24,7 +24,7 @@ from envcheck.images import REQUIRED_CUDA
 from envcheck.importers.nvidia_smi import HEADER as SMI_HEADER
 from envcheck.importers.reports import WARP_SOURCE
 from envcheck.libcuda import version_string
-from envcheck.kernel_messages import NVRM_LEGACY_BRANCH, NVRM_REFUSING_RELEASE, nvrm_text, refused_pci_ids
+from envcheck.kernel_messages import NVRM_LEGACY_BRANCH, nvrm_text, refused_pci_ids, release_refusing_in
 from envcheck.model import PROSE_SOURCE
 
 MODULE_DOCS = "https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/index.html"
@@ -2618,8 +2618,7 @@ def driver_does_not_support_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     text = nvrm_text(ctx.facts.driver.kernel_log) if seen else ""
     if seen and not NVRM_LEGACY_BRANCH.search(text):
         text += " " + " ".join(seen)  # the message quoted in a sentence, without the kernel log's NVRM prefix
-    refusing = NVRM_REFUSING_RELEASE.search(text)
-    driver = ctx.driver_version() or (refusing.group(1) or refusing.group(2) if refusing else "")
+    driver = ctx.driver_version() or release_refusing_in(text)
     said_branch = NVRM_LEGACY_BRANCH.search(text)
     if said_branch:
         named = NVRM_NAMED_GPU.search(text)
@@ -3027,11 +3026,13 @@ def gpu_profiling_restricted_to_admin(ctx: Context, seen: List[str]) -> Iterable
 # v0.17.4 and later, in GPU Operator v25.10.0, ignore it), HAMi's and the DRA driver's "GetMemoryInfo returns Not
 # Supported", xinference's "Fail to get GPU info: Not Supported", pynvml's NVMLError_NotSupported (codecarbon#1037).
 # Jetson modules' integrated GPUs share host memory the same way ("Integrated GPU sharing Host Memory: Yes").
+# nvidia-smi's table row with "Not Supported" in the Memory-Usage column, and a CSV query's header for memory (its
+# values say whether the query answered)
+SMI_MEMORY_NOT_SUPPORTED = r"^\|[^|\n]*\d+W\s*/\s*(?:N/A|\d+W)\s*\|\s*Not Supported\s*\|"
+SMI_MEMORY_CSV = r"\bmemory\.(?:used|total|free) \[MiB\]"
 MEMORY_QUERY_REFUSED = (r"\bGetMemoryInfo\b[^\n]{0,80}?\bNot[ _]?Supported\b",
                         r"\berror getting device memory: Not Supported",
-                        r"\bFail(?:ed)? to get GPU info: Not Supported",
-                        r"^\|[^|\n]*\d+W\s*/\s*(?:N/A|\d+W)\s*\|\s*Not Supported\s*\|",
-                        r"\bmemory\.(?:used|total|free) \[MiB\]")
+                        r"\bFail(?:ed)? to get GPU info: Not Supported", SMI_MEMORY_NOT_SUPPORTED, SMI_MEMORY_CSV)
 UNIFIED_MEMORY_GPU = (r"\bGB10\b", r"\bDGX Spark\b", r"\bunified[- ]memory\b", r"\bIntegrated GPU sharing Host "
                       r"Memory: Yes")
 
@@ -3062,22 +3063,22 @@ def nvml_memory_info_unsupported_on_unified_memory_gpu(ctx: Context, seen: List[
     When to ignore:
     nvidia-smi's "Not Supported" for memory on these GPUs is expected and harmless by itself.
     """
-    if not seen or not (ctx.observed(UNIFIED_MEMORY_GPU) or ctx.jetson()):
+    if not seen:
         return
-    if not ctx.observed(UNIFIED_MEMORY_GPU) and not ctx.observed([r"\bmem(?:ory)?\b", r"GetMemoryInfo"]):
-        return  # a Jetson's NVML refuses other queries too: only one about memory is this
-    csv = [line for line in seen if re.search(MEMORY_QUERY_REFUSED[-1], line)]
+    named, jetson = ctx.observed(UNIFIED_MEMORY_GPU), ctx.jetson()
+    if not named and not (jetson and ctx.observed([r"\bmem(?:ory)?\b", r"GetMemoryInfo"])):
+        return  # a GPU with memory of its own; a Jetson's NVML refuses other queries too: only one about memory is this
+    csv = [line for line in seen if re.search(SMI_MEMORY_CSV, line)]
     if csv and len(seen) == len(csv) and not ctx.observed([r"\[N/A\]"]):
         return  # a memory query that answered with figures
-    failing = [line for line in seen if not re.search(MEMORY_QUERY_REFUSED[3], line) and line not in csv]
-    named = ctx.observed(UNIFIED_MEMORY_GPU)
+    failing = [line for line in seen if not re.search(SMI_MEMORY_NOT_SUPPORTED, line) and line not in csv]
     gpu = "the GB10" if any(re.search(r"\bGB10\b|\bDGX Spark\b", line) for line in named) else \
-        "this Jetson's integrated GPU" if ctx.jetson() else "this GPU"
+        "this Jetson's integrated GPU" if jetson else "this GPU"
     yield Hit(f"{gpu} shares the system's memory with the CPU, and its NVML answers the memory query with Not "
               "Supported" + (": the program that asked took that as fatal" if failing else
                              " (nvidia-smi shows no memory figures); a tool that needs them shows nothing or fails"),
               evidence={"observed": (failing or seen)[0].strip()[:200], "unified_memory": named[0].strip()[:120]
-                        if named else ctx.jetson()}, confirmed=bool(failing), generic=not failing,
+                        if named else jetson}, confirmed=bool(failing), generic=not failing,
               fix=["update the program to a release that tolerates NVML's Not Supported for memory (NVIDIA's "
                    "k8s-device-plugin v0.17.4 or later, in GPU Operator v25.10.0; HAMi, codecarbon and others have "
                    "fixes)",

@@ -2370,7 +2370,8 @@ WHEEL_REFUSED = re.compile(r"(?<![\w.+!-])([\w.+!-]+?)-(?:cp|pp)(\d)(\d+)-(?!abi
 # a ppc64le one on an x86 Ubuntu: the platform, not the Python, refuses those)
 WHEEL_ARCH = (("x86_64", r"x86_64|amd64"), ("aarch64", r"aarch64|arm64"), ("ppc64le", r"ppc64le"),
               ("armv7l", r"armv7l"), ("x86", r"win32|i686"))
-OTHER_ARCH_SIGNS = {"x86_64": r"\b(?:aarch64|arm64|ppc64le|armv7l|Jetson|Apple M\d|Apple silicon|Raspberry Pi)\b",
+OTHER_ARCH_SIGNS = {"x86_64": r"\b(?:aarch64|arm64|ppc64le|armv7l|Jetson|Apple M\d|Apple silicon|Raspberry Pi|"
+                              r"Snapdragon|win_arm64)\b",
                     "aarch64": r"\b(?:x86_64|amd64|AMD64)\b",
                     "ppc64le": r"\b(?:x86_64|amd64|Windows|aarch64)\b",
                     "armv7l": r"\b(?:x86_64|amd64|aarch64)\b", "x86": r"\b(?:x86_64|amd64|aarch64)\b"}
@@ -2530,9 +2531,8 @@ def _uv_refused_for_python(ctx: Context, seen: List[str]) -> Optional[Hit]:
     release lacks. Generic: a platform the report does not show can refuse it the same way."""
     said = [line for line in seen if re.search(UV_NO_WHEEL_SAID, line)]
     python = ctx.facts.python.version
-    if not said or not python or on_a_mac(ctx) or ctx.jetson() or \
-            ctx.observed([r"\b(?:aarch64|arm64|ppc64le|armv7l|Snapdragon|win_arm64)\b"]):
-        return None
+    if not said or not python or on_a_mac(ctx) or ctx.jetson() or ctx.observed([OTHER_ARCH_SIGNS["x86_64"]]):
+        return None  # PyPI's wheels of the frameworks are for x86-64 first: another machine is the platform's refusal
     named = re.search(r"Distribution `?([A-Za-z][\w.-]*?)(?:==[^\s@`]+)?`?\s*@", said[0]) or \
         first_match(UV_ADDED, ctx.observations)
     package = named.group(1) if named else "the package"

@@ -7,6 +7,7 @@ import re
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from envcheck.importers.packages import parse_line
+from envcheck.libcuda import version_string
 from envcheck.matrix import QueryError, cc_tuple, dotted_cc, version
 from envcheck.rules import Context, Hit, first_match, older_than, rule
 from envcheck.rules.container import in_container
@@ -1695,8 +1696,8 @@ def _cccl_header_missing(ctx: Context) -> Optional[Tuple[str, str, str]]:
         return "removed", header, removed
     if library == "cub" and older_than(release, CUB_FIRST_CUDA):
         return "too old", header, release
-    if library == "cuda" and _libcudacxx_first_cuda(ctx, header) and \
-            older_than(release, _libcudacxx_first_cuda(ctx, header)) is True:
+    first_cuda = _libcudacxx_first_cuda(ctx, header) if library == "cuda" else ""
+    if first_cuda and older_than(release, first_cuda) is True:
         return "too old", header, release
     if release and older_than(release, CCCL_MOVED_IN_CUDA) is False:
         return "moved", header, release
@@ -2957,7 +2958,7 @@ def cudarc_too_old_for_cuda_toolkit(ctx: Context, seen: List[str]) -> Iterable[H
     if said is None:
         return
     raw = said.group(1)
-    cuda = f"{int(raw[:-3])}.{int(raw[-2:-1])}" if len(raw) == 5 and "." not in raw else raw
+    cuda = raw if "." in raw else version_string(int(raw))  # CUDA_VERSION's encoding: 12050 is 12.5
     crate = first_match(CUDARC_RELEASE, ctx.observations)
     which = f"cudarc {crate.group(1)}" if crate else "the cudarc release the build uses"
     named = crate or ctx.observed([r"\bcudarc\b", r"\bbuild\.rs\b"])
