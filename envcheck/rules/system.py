@@ -2010,6 +2010,87 @@ def display_watchdog_kills_long_kernel(ctx: Context, seen: List[str]) -> Iterabl
                    "or make the kernels shorter (smaller batches or tiles)"])
 
 
+
+# A compiler killed by the kernel, as each part of a build reports it: gcc's driver ("c++: fatal error: Killed signal
+# terminated program cc1plus", older gcc "c++: internal compiler error: Killed (program cc1plus)"), nvcc's ("nvcc error
+# : 'cicc' died due to signal 9 (Kill signal)", also for ptxas and cudafe++), and make's exit status 128 + SIGKILL for
+# a target ("gmake[2]: *** [...cu.o] Error 137"). Each says by itself that a compile was killed.
+COMPILER_KILLED = (r"Killed signal terminated program \w+", r"internal compiler error: Killed \(program \w+\)",
+                   r"died due to signal 9\b", r"\] Error 137\b")
+# What says a kill only beside a build: the shell's "Killed" line for its child, exit status 137 in other words
+# ("failing ... with `Error 137` (SIGKILL/OOM)", BuildKit's "did not complete successfully: exit code: 137"), and
+# Python's subprocess ("died with <Signals.SIGKILL: 9>"). A training process killed by the OOM killer prints the same.
+KILLED_BESIDE_BUILD = (r"^\W{0,3}Killed\W{0,3}$", r"\bError 137\b|\bexit (?:code|status):? 137\b",
+                       r"died with <Signals\.SIGKILL: 9>")
+# A build under way: CMake's progress lines, nvcc and its object files, gcc's cc1plus, ninja, make's recursion, a
+# Python extension or wheel being built, the parallelism knobs, compiling in words (not torch.compile).
+BUILD_UNDER_WAY = (r"Building (?:CUDA|CXX|C) object|\.cu\.o\b|\bnvcc\b|\bcc1plus\b|\bninja\b|\bg?make\[\d+\]|"
+                   r"building '[\w.]+' extension|Building wheel for|bdist_wheel|setup\.py (?:install|build|develop)|"
+                   r"\bMAX_JOBS\b|(?<![.\w])compil(?:e|es|ed|ing|ation)\b(?!\(\))")
+# The build's memory in words, when no kill line was pasted: "imposible compile it (a lot RAM)" (flash-attention#1581),
+# "ran out of RAM", "the OOM killer".
+BUILD_RAM_IN_WORDS = r"\b(?:a lot|lots|too much|all)(?: of)?(?: my| the)? RAM\b|\bran out of (?:RAM|host memory)\b|" \
+                     r"\bOOM[- ]kill"
+
+
+@rule("SYS033", "build-killed-out-of-host-memory", "error",
+      "A build's compiler was killed for lack of host memory: too many parallel compile jobs for the RAM",
+      signatures=COMPILER_KILLED + KILLED_BESIDE_BUILD, priority=12, scope="build",
+      references=("https://github.com/Dao-AILab/flash-attention#installation-and-features",))
+def build_killed_out_of_host_memory(ctx: Context, seen: List[str]) -> Iterable[Hit]:
+    """
+    Symptom:
+    Building a CUDA extension or library from source (flash-attention, onnxruntime's CUDA provider,
+    PyTorch, a pip install --no-build-isolation) stops after a while with "c++: fatal error: Killed
+    signal terminated program cc1plus", "nvcc error   : 'cicc' died due to signal 9 (Kill signal)",
+    a lone "Killed" after a "Building CUDA object" line, or "gmake[2]: *** [...] Error 137"; the same
+    build may pass on a machine with more memory or fewer cores.
+
+    Why:
+    The kernel's OOM killer ended a compiler process (signal 9; 137 is 128 + 9): the host ran out of
+    RAM and swap, not the GPU. Build tools start one compile job per CPU core, and one nvcc job on a
+    heavily templated kernel (flash-attention, CUTLASS) can take several gigabytes, times nvcc's own
+    --threads; flash-attention's README warns that with less than 96 GB of RAM and many cores ninja
+    may exhaust memory. Jetson boards, WSL (half the host's memory by default), CI runners and Docker
+    Desktop's VM hit it first.
+
+    Fix:
+    Limit the parallel jobs and retry: MAX_JOBS for PyTorch extensions and pip builds (MAX_JOBS=4
+    pip install flash-attn --no-build-isolation), CMAKE_BUILD_PARALLEL_LEVEL or -j for CMake, make
+    and ninja, NVCC_THREADS=1 where the project's setup.py reads it; add swap; on WSL raise memory in
+    .wslconfig; dmesg shows "Out of memory: Killed process ... (cc1plus)".
+
+    When to ignore:
+    A kill the user sent (Ctrl-C, a CI step's timeout); a process killed while running, not compiling.
+    """
+    compiler = [line for line in seen if any(re.search(p, line, re.I) for p in COMPILER_KILLED)]
+    building = ctx.observed([BUILD_UNDER_WAY])
+    if not compiler and not building:
+        return
+    if seen:
+        killed = compiler or seen
+    else:
+        killed = ctx.observed([BUILD_RAM_IN_WORDS])
+        if not killed:
+            return
+    fix = ["limit the parallel compile jobs and build again: MAX_JOBS=4 for PyTorch extensions and pip builds "
+           "(MAX_JOBS=4 pip install <package> --no-build-isolation), CMAKE_BUILD_PARALLEL_LEVEL=4 or -j4 for CMake, "
+           "make and ninja; fewer still with little RAM",
+           "where the project's setup.py passes nvcc --threads (flash-attention and its kin read NVCC_THREADS): "
+           "NVCC_THREADS=1",
+           "or give the build more memory: add swap (sudo fallocate -l 16G /swapfile && sudo chmod 600 /swapfile && "
+           "sudo mkswap /swapfile && sudo swapon /swapfile)"]
+    if under_wsl(ctx):
+        fix.append("under WSL: raise memory= (and swap=) in %UserProfile%\\.wslconfig, then wsl --shutdown")
+    if ctx.jetson():
+        fix.append("on a Jetson: replace zram with a swap file on NVMe, as jetson-containers' setup guide does (sudo "
+                   "systemctl disable nvzramconfig, then the swap file above), and build with the desktop stopped")
+    fix.append("sudo dmesg | grep -i 'killed process' shows the OOM killer's choice")
+    yield Hit("a compiler process was killed during the build (signal 9): the host ran out of memory for the "
+              "parallel compile jobs", evidence={"observed": killed[0].strip()[:200],
+                                                 **({"building": building[0].strip()[:160]} if building else {})},
+              confirmed=bool(seen), generic=not seen, fix=fix)
+
 RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_invalid, wsl_gpu_not_supported,
          nccl_no_usable_network_interface, cuda_visible_devices_uuid_unsupported, cpu_missing_avx,
          gpu_not_requested_from_scheduler, slurm_built_without_nvml, wsl_libcuda_not_symlink,
@@ -2019,4 +2100,4 @@ RULES = (shm_too_small, shm_not_writable, wsl_libcuda, cuda_visible_devices_inva
          mpi_gpu_support_on_cpu_only_node, nvidia_vulkan_icd_dependency_missing, egl_vendor_not_nvidia,
          executor_gpus_not_isolated, library_needs_executable_stack, user_not_in_gpu_device_group,
          windows_pagefile_too_small_for_cuda_dlls, gui_app_lacks_shell_environment, windows_tdr_kernel_timeout,
-         display_watchdog_kills_long_kernel)
+         display_watchdog_kills_long_kernel, build_killed_out_of_host_memory)
