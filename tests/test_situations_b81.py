@@ -44,3 +44,69 @@ def test_the_build_memory_in_words_is_likely():
 ])
 def test_a_process_killed_while_running_is_not_a_build(text):
     assert "build-killed-out-of-host-memory" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text, cc", [
+    (corpus("23100"), "9.0"),  # Nunchaku's AWQ GEMV kernel on an H800: Hopper has no INT4 tensor-core path
+    (corpus("23101"), "6.1"),  # its misc kernels on two GTX 1080 Ti, the cards named against Chinese text
+])
+def test_nunchaku_without_an_image_on_a_gpu_without_4bit_tensor_cores(text, cc):
+    found = first(text)
+    assert found.slug == "quantization-unsupported-gpu" and found.evidence["compute_capability"] == cc
+    assert "extension-built-for-other-gpu-arch" not in paste_slugs(text)
+
+
+def test_nunchaku_without_an_image_on_a_gpu_it_builds_for_is_a_build_left_short():
+    """Constructed: an RTX 3090 (8.6) has 4-bit tensor cores, so a missing image there is the build's, not the GPU's."""
+    text = ("CUDA error: no kernel image is available for execution on the device (at /nunchaku/src/kernels/awq/"
+            "gemv_awq.cu:318)\nGPU: RTX 3090")
+    assert "quantization-unsupported-gpu" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("作者您好，我有两张1080ti的显卡，一直在用。", "1080 ti"),  # ComfyUI-nunchaku#92
+    ("我的显卡是3090，驱动版本 535", "3090"),  # constructed: "my graphics card is a 3090"
+])
+def test_a_bare_model_against_chinese_text_is_a_gpu(text, name):
+    from envcheck.importers import from_text
+
+    assert [g.name.lower() for g in from_text(text, "paste.txt").gpus.devices] == [name]
+
+
+@pytest.mark.parametrize("text, driver", [
+    ("The currently installed CUDA driver is version 550.54.15 supporting CUDA Toolkit 12.4.", "550.54.15"),  # 22804
+    # corpus 968: a TensorRT-LLM image on a cloud cluster
+    ("but my image runs in a cloud cluster, and the cluster GPU driver is version 470.82. When compiling", "470.82"),
+])
+def test_a_driver_said_to_be_a_version(text, driver):
+    from envcheck.importers import from_text
+
+    assert from_text(text, "paste.txt").gpus.driver_version == driver
+
+
+@pytest.mark.parametrize("text, cuda", [
+    # googlecolab/colabtools#5416: the driver's CUDA, then the toolkit installed, in one line
+    ("The currently installed CUDA driver is version 550.54.15 supporting CUDA Toolkit 12.4. However, the installed "
+     "CUDA Toolkit is version 12.5 which is incompatible with the driver.", "12.5"),
+    # constructed: the requirement first, then what the machine has
+    ("This wheel requires CUDA 12.1. I have CUDA 11.8 installed.", "11.8"),
+    # constructed: only the requirement, nothing stated of the host
+    ("This wheel requires CUDA 12.1. Please help.", ""),
+])
+def test_the_hosts_cuda_is_read_from_the_sentence_that_states_it(text, cuda):
+    from envcheck.importers import from_text
+
+    assert from_text(text, "paste.txt").cuda.stated_version == cuda
+
+
+def test_a_kernel_compiled_by_a_toolkit_newer_than_the_driver_needs_ptx_jit():
+    """Corpus 22804: nvcc 12.5 on Colab's driver 550 (CUDA 12.4), "nvcc hello.cu -o hello" with no architecture."""
+    found = first(corpus("22804"))
+    assert found.slug == "driver-too-old" and "12.5" in found.message
+
+
+def test_a_kernel_compiled_for_the_gpus_own_architecture_runs_through_minor_version_compatibility():
+    """Constructed: the same toolkit and driver, the kernel compiled with -arch=sm_75 for the T4."""
+    text = ("The currently installed CUDA driver is version 550.54.15 supporting CUDA Toolkit 12.4. However, the "
+            "installed CUDA Toolkit is version 12.5.\n$ nvcc -arch=sm_75 hello.cu -o hello")
+    assert "driver-too-old" not in paste_slugs(text, diagnosed_only=True)

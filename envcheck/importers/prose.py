@@ -52,15 +52,16 @@ LOWER_CASE_MODEL = re.compile(r"(?<![\w.-])([ahlbvpkm]\d{2,3}|t4|l4)\s+(?:gpus?|
 # The model number before its line word: "Ubuntu 22.04, 1050gtx ti" (nanoporetech/dorado#59), "2080rtx", written back
 # in NVIDIA's order ("GTX 1050 Ti").
 LINE_AFTER_NUMBER = re.compile(r"(?<![\w.])(\d{3,4})\s*(gtx|rtx)(?:\s*(ti|super))?(?!\w)", re.I)
-# Words on the same line that make a bare model number a GPU ("my 3090", "4090 laptop").
-GPU_LABEL = re.compile(r"\b(gpus?|graphics|cards?|vga)\b\s*[:=]?", re.I)
+# Words on the same line that make a bare model number a GPU ("my 3090", "4090 laptop"; Chinese 显卡, a graphics card).
+GPU_LABEL = re.compile(r"\b(gpus?|graphics|cards?|vga)\b\s*[:=]?|显卡", re.I)
 # GeForce's four-digit models all end in 0 (1080, 3090, 4060): a date, a field ID or a line number beside the word GPU
 # ("2025-08-28 ... FieldId {1011} is not supported for GPU 0 [...cpp:2719]") is not one.
 # Nor is another vendor's model ("Intel(R) HD Graphics 5500", "Radeon RX 5700"), nor a device's number or bus ID in hex
-# (NCCL's "Duplicate GPU detected : rank 0 and rank 1 both on CUDA device 1000").
+# (NCCL's "Duplicate GPU detected : rank 0 and rank 1 both on CUDA device 1000"). ASCII word boundaries, as in
+# GPU_MENTION: "两张1080ti的显卡" (two 1080 Ti cards, ComfyUI-nunchaku#92) is a model written against Chinese text.
 BARE_MODEL = re.compile(r"(?<![\w.:{/-])(?<!Graphics )(?<!Radeon )(?<!RX )(?<!HD )(?<!device )(\d{3}0)\s*"
                         r"(ti|super|laptop)?"
-                        r"(?![\w:}/-]|\.\w)", re.I)
+                        r"(?![\w:}/-]|\.\w)", re.I | re.ASCII)
 # A GeForce series named as a whole, where no model is: "我是40系的显卡" (a 40-series card, deepmind-research#464), "RTX
 # 50-series", "an RTX 40 series GPU", "30系显卡". The line word, or a word for a card after it, says it is a GPU
 # ("Ubuntu 20 series" is not).
@@ -78,7 +79,7 @@ OWNED_BEFORE = re.compile(r"(?:\bmy|\b(?:have|has|got|own|bought)\s+(?:an?|two|\
 # "nvidia-smi says 410.48", "nvidia-driver-535", "Nvidia driver (396.24.10)", and the answer under the issue form heading
 # of NVIDIA's open kernel modules ("NVIDIA Open GPU Kernel Modules Version: 590.48.01-2").
 DRIVER = re.compile(r"(?:\bdriver(?:\s+version)?|\bGPU Kernel Modules Version|nvidia-smi(?:\s+(?:says|shows|reports))?|驱动(?:程序)?(?:版本)?)\s*"
-                    r"(?:is|of|:|：|=|-|v|\()?\s*"
+                    r"(?:is|of|:|：|=|-|v|\()?\s*(?:version\s+)?"
                     r"(\d{3}(?:\.\d{1,3}){0,2})\b|"
                     # the version before the word, after NVIDIA's name: "the Nvidia 510.54 driver package"
                     r"\bnvidia\s+(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\s+drivers?\b", re.I)
@@ -153,7 +154,7 @@ WINDOWS_BUILD = re.compile(r"\bWindows \[Version 10\.0\.(\d{5})|\bOS Build (\d{5
 # nor the CUDA a framework was built with.
 # (After a Chinese word too, with no space: "torch方法查看CUDA版本： 9.2.148".)
 CUDA_STATED = re.compile(r"(?<![A-Za-z0-9_])CUDA(?:\s*(?:/\s*cuDNN)?\s*(?:toolkit|version|runtime|ver\.?|版本))?"
-                         r"\s*(?:==|is|:|：|=|-|v|\()?\s*(?:CUDA\s*)?(\d{1,2}\.\d)(?:\.\d+)?(?!\.?\d)|"
+                         r"\s*(?:==|is|:|：|=|-|v|\()?\s*(?:version\s+)?(?:CUDA\s*)?(\d{1,2}\.\d)(?:\.\d+)?(?!\.?\d)|"
                          # NVIDIA's installer names: cuda_11.0.2_451.48_win10.exe, cuda_12.1.0_530.30.02_linux.run
                          r"\bcuda_(\d{1,2}\.\d)\.\d+_\d{3}\.\d{2}|"
                          # a cluster's environment module ("module load cuda/12.4.1"), a Spack spec ("^cuda@11.8.0%gcc")
@@ -176,9 +177,12 @@ CUDA_RUN_TOGETHER = re.compile(r"(?<![\w/.-])cuda(1[0-3]|[5-9])(\d)(?![\w.])", r
 # its header "Driver Version" capitalised; a person's "My driver version is 470.141.03 with CUDA 11.7" names their CUDA.
 NOT_HOST_CUDA = re.compile(r"(?-i:Driver Version)|\brequires?\b|\bneeds?\b|NVIDIA-SMI|used to build|"
                            r"built (?:with|for|against)|compiled (?:with|for|against)|\+cu\d|torch\.version\.cuda|"
-                           r"requires? CUDA|supports? CUDA|"
+                           r"requires? CUDA|support(?:s|ing)? CUDA|"
                            r"support for CUDA|works? (?:only )?(?:for|with) CUDA|CUDA capability|compute capability|"
                            r"\b(?:removed|dropped|deprecated)\s+(?:from|in|since|with|by)\s+CUDA\b", re.I)
+# Where one sentence of a line ends and the next begins: a full stop after a word or a version, then a capital
+# ("... CUDA Toolkit 12.4. However, ...").
+SENTENCE_END = re.compile(r"(?<=[a-z0-9)])\.\s+(?=[A-Z])")
 # cuDNN as people name it: "cuDNN 8.9", "cudnn9", "cudnn version is 8.9.6.50_cuda12", NVIDIA's
 # archive names "cudnn-windows-x86_64-8.8.1.3_cuda12-archive". Not library file names (cudnn64_8.dll), nor a Makefile's
 # switch ("GPU=1 CUDNN=1 CUDNN_HALF=0", darknet's).
@@ -423,12 +427,16 @@ def _cuda(text: str, facts: HostFacts, where: str) -> None:
     if nvcc and not facts.cuda.stated_version and not NVCC_REQUIRED.search(text):
         mark(facts.cuda, where)
         facts.cuda.stated_version, facts.cuda.stated_source = nvcc.group(1), where
-    if NOT_HOST_CUDA.search(text):
-        return  # the driver's CUDA, a build's or a requirement: not what this machine has
-    cuda = CUDA_STATED.search(text)
+    # the driver's CUDA, a build's or a requirement is not what this machine has; judged per sentence, as one line of
+    # prose can say both ("CUDA driver ... supporting CUDA Toolkit 12.4. However, the installed CUDA Toolkit is
+    # version 12.5", googlecolab/colabtools#5416)
+    cuda = next((m for sentence in SENTENCE_END.split(text) if not NOT_HOST_CUDA.search(sentence)
+                 for m in [CUDA_STATED.search(sentence)] if m), None)
     if cuda and not facts.cuda.stated_version:
         mark(facts.cuda, where)
         facts.cuda.stated_version, facts.cuda.stated_source = next(g for g in cuda.groups() if g), where
+    if NOT_HOST_CUDA.search(text):
+        return  # nothing else is read from a line that speaks of another CUDA than the host's
     run_together = CUDA_RUN_TOGETHER.search(text)
     if run_together and not facts.cuda.stated_version:
         mark(facts.cuda, where)

@@ -824,8 +824,11 @@ def _driver_runs(ctx: Context, driver: str, cuda: str) -> Optional[Tuple[bool, s
     return runs, how
 
 
-# PTX compiled at run time by the driver: the report names PTX, or uses Numba, whose kernels always go that way.
-PTX_IN_PLAY = (r"\bPTX\b", r"\bnumba\b")
+# PTX compiled at run time by the driver: the report names PTX, or uses Numba, whose kernels always go that way, or
+# compiles a kernel with nvcc and no real architecture ("nvcc hello.cu -o hello", googlecolab/colabtools#5416): nvcc's
+# default target is the oldest architecture it supports, with its PTX, which a newer GPU runs only by JIT.
+PTX_IN_PLAY = (r"\bPTX\b", r"\bnumba\b",
+               r"\bnvcc\s+(?![^\n]*(?:\barch[= ]sm_|\bcode=sm_|-arch[= ]native\b))[^\n]*\.cu\b")
 
 
 def _stated_cuda_beyond_driver(ctx: Context, driver: str):

@@ -3368,6 +3368,26 @@ FP4_UNAVAILABLE_FLOOR = {"FP4": "12.0"}  # Nunchaku's wording, and its kernel's 
 # Hopper has no INT4 tensor-core path, as nunchaku's maintainers answer in nunchaku#268).
 NO_4BIT_TENSOR_CORES = re.compile(r"Unsupported GPU architecture (\d{2,3}) due to the lack of 4-bit tensor ?cores",
                                   re.I)
+# Nunchaku's own kernels failing with "no kernel image" where the CUDA error names its source ("(at
+# /nunchaku/src/kernels/awq/gemv_awq.cu:318)" on an H800, ComfyUI-nunchaku#76; "(at ...\\nunchaku-dev\\src\\kernels\\
+# misc_kernels.cu:266)" on two GTX 1080 Ti, ComfyUI-nunchaku#92). Nunchaku builds its kernels only for the GPUs with
+# 4-bit tensor cores that its loader names (Turing, Ampere, Ada, Blackwell): on Pascal, Volta or Hopper the missing
+# image is the hardware's lack, which no rebuild mends.
+NUNCHAKU_KERNEL_NO_IMAGE = re.compile(r"no kernel image is available for execution on the device[^\n]*nunchaku"
+                                      r"[^\n]*kernels", re.I)
+
+
+def _nunchaku_kernel_without_int4(ctx: Context) -> Optional[Tuple[str, Dict[str, str]]]:
+    """Nunchaku's "no kernel image" line and the GPU it ran on, where that GPU has no 4-bit tensor cores (compute
+    capability below Turing's 7.5, or Hopper's 9.x); None otherwise. FW009 says it and FW021 stands down."""
+    lines = ctx.observed([NUNCHAKU_KERNEL_NO_IMAGE.pattern])
+    gpus = [g for g in ctx.gpu_models() if g["cc"]] if lines else []
+    if not gpus:
+        return None
+    cc = gpus[0]["cc"]
+    if not (older_than(cc, "7.5") or cc.startswith("9.")):
+        return None
+    return lines[0], gpus[0]
 # PyTorch's FFT (torch.stft, torch.fft) on half tensors, which cuFFT runs from compute capability 5.3 (aten's
 # SpectralOps.cpp): "cuFFT doesn't support signals of half type with compute capability less than SM_53, but the
 # device containing input half tensor only has SM_52" (GPT-SoVITS on a Maxwell card), "... only has SM_37" (a VITS
@@ -3403,7 +3423,8 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     type with compute capability less than SM_53, but the device containing input half tensor only
     has SM_52"; Nunchaku's FP4 kernels: "FP4 is not available on this device", then "CUDA error:
     unspecified launch failure"; its INT4 models: "Unsupported GPU architecture 61 due to the lack of 4-bit
-    tensorcores".
+    tensorcores", or on a Pascal, Volta or Hopper GPU its kernels' "CUDA error: no kernel image is
+    available for execution on the device (at /nunchaku/src/kernels/awq/gemv_awq.cu:318)".
 
     Why:
     FP8 runs on tensor cores that Ada (8.9) and Hopper (9.0) introduced (TransformerEngine before 0.7
@@ -3421,6 +3442,18 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     When to ignore:
     Never for that format on that GPU.
     """
+    nunchaku = ctx.shared("nunchaku-without-int4", _nunchaku_kernel_without_int4)
+    if nunchaku:
+        line, gpu = nunchaku
+        yield Hit(f"Nunchaku has no kernels for this GPU ({gpu['name']}, compute capability {gpu['cc']}): its INT4 "
+                  "kernels need the 4-bit tensor cores of Turing, Ampere, Ada and Blackwell GPUs"
+                  + (", which Hopper lacks" if gpu["cc"].startswith("9.") else ""),
+                  evidence={"observed": line.strip()[:200], "gpu": gpu["name"], "compute_capability": gpu["cc"],
+                            "gpu_source": gpu["source"][:120]}, confirmed=True,
+                  fix=["run the model unquantized (bf16 or fp16) or in a format this GPU has (FP8 on Hopper)",
+                       "or run Nunchaku's INT4 models on a Turing, Ampere, Ada or Blackwell GPU (RTX 20 to 50 series, "
+                       "T4, A100, L40)"])
+        return
     if not seen:
         return
     text = " ".join(seen)
@@ -5174,7 +5207,7 @@ def extension_built_for_other_gpu_arch(ctx: Context, seen: List[str]) -> Iterabl
     When to ignore:
     Never: the attention kernels do not run.
     """
-    if not seen:
+    if not seen or ctx.shared("nunchaku-without-int4", _nunchaku_kernel_without_int4):
         return
     ggml = _ggml_built_without_gpu_arch(ctx, seen)
     if ggml is not None:
