@@ -110,3 +110,103 @@ def test_a_kernel_compiled_for_the_gpus_own_architecture_runs_through_minor_vers
     text = ("The currently installed CUDA driver is version 550.54.15 supporting CUDA Toolkit 12.4. However, the "
             "installed CUDA Toolkit is version 12.5.\n$ nvcc -arch=sm_75 hello.cu -o hello")
     assert "driver-too-old" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("23701"),  # H100 CI nodes with the fabric manager down: CUDA error 401
+    # a PyTorch bug report on RHEL 10 with NCCL 2.29.7: CUDA error 2
+    "ncclUnhandledCudaError: Call to CUDA function failed.\nFailed to bind NVLink SHARP (NVLS) Multicast memory of "
+    "size 2097152 : CUDA error 2 'out of memory'.\nThis is usually caused by a system or configuration error in the "
+    "Fabric Manager or NVSwitches.\nDisable NVLS (NCCL_NVLS_ENABLE=0) if you wish to avoid this error in the future.",
+    # a training setup's notes on 8 H100s: CUDA error 1
+    "Failed to bind NVLink SHARP (NVLS) Multicast memory: CUDA error 1 'invalid argument'",
+])
+def test_nccl_failing_to_bind_nvls_multicast_is_the_fabric_manager(text):
+    found = first(text)
+    assert found.slug == "fabric-manager-not-running" and "NVLS" in found.message
+    assert any("NCCL_NVLS_ENABLE=0" in step for step in found.fix)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("23554"),  # TalkTrack's issue quoting CTranslate2 in short on a GTX 1080
+    # a README's troubleshooting entry, cut after the format
+    "**Requested float16 compute type, but the target device does not support efficient float16**",
+])
+def test_ctranslate2_refusing_float16_in_short(text):
+    found = first(text)
+    assert found.slug == "quantization-unsupported-gpu" and "float16" in found.message
+
+
+def test_ctranslate2_converting_an_inferred_type_is_not_a_refusal():
+    """Corpus 1590: CTranslate2's warning that it converted a float16 model, before a GTX 950's missing kernels."""
+    assert "quantization-unsupported-gpu" not in paste_slugs(corpus("1590"), diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text, cc", [
+    (corpus("23406"), ""),  # koharu on a compute capability 7.5 GPU
+    # constructed: the same words with the GPU named
+    ("GPU: GTX 1080\nGPU compute capability 6.1 is below the minimum required 8.0; falling back to CPU.", "6.1"),
+])
+def test_a_program_saying_the_gpu_is_below_its_floor(text, cc):
+    found = first(text)
+    assert found.slug == "gpu-arch-unsupported" and found.evidence["needs"] == "8.0"
+    assert found.evidence.get("compute_capability", "") == cc
+
+
+@pytest.mark.parametrize("text", [
+    corpus("23500"),  # a PyAV wheel's FFmpeg on drivers 551-561
+    # an ASR service's notes: FFmpeg with its first line, NVENC API 11.1 against 11.0
+    "[h264_nvenc @ 000001c6a13a7f80] Driver does not support the required nvenc API version. Required: 11.1 Found: "
+    "11.0\n[h264_nvenc @ 000001c6a13a7f80] The minimum required Nvidia driver for nvenc is (unknown) or newer",
+])
+def test_ffmpeg_not_knowing_the_minimum_driver(text):
+    found = first(text)
+    assert found.slug == "driver-too-old-for-nvenc-api" and "(unknown)" not in found.message
+
+
+def test_ffmpeg_unknown_minimum_after_a_library_that_did_not_load_is_not_the_api():
+    """A test fixture of a video tool: the encode library missing (no driver in the container), then the same line."""
+    text = ("[h264_nvenc @ 0x5da0f1695840] Cannot load libnvidia-encode.so.1\n[h264_nvenc @ 0x5da0f1695840] The "
+            "minimum required Nvidia driver for nvenc is (unknown) or newer")
+    assert "driver-too-old-for-nvenc-api" not in paste_slugs(text)
+
+
+@pytest.mark.parametrize("text", [corpus("24052"), corpus("24053")])
+def test_a_notebook_asserting_an_older_torch_than_the_runtime_has(text):
+    found = first(text)
+    assert found.slug == "framework-plugin-mismatch" and "asserts torch" in found.message
+
+
+def test_a_notebook_asserting_the_torch_the_runtime_has_is_no_finding():
+    """Constructed: the assert holds (torch 1.5.1 installed, no AssertionError)."""
+    text = ('import torch\nassert torch.__version__.startswith("1.5")\ntorch==1.5.1\n'
+            "!pip install detectron2==0.2 -f "
+            "https://dl.fbaipublicfiles.com/detectron2/wheels/cu101/torch1.5/index.html")
+    assert "framework-plugin-mismatch" not in paste_slugs(text, diagnosed_only=True)
+
+
+@pytest.mark.parametrize("text", [
+    corpus("23950"),  # pixi and a CUDA jaxlib, with no cuda in [system-requirements]
+    # a cluster's notes: pixi and an XGBoost GPU build
+    "py-xgboost-gpu >=2.1.4,<4 cannot be installed because there are no viable options:\npy-xgboost-gpu 2.1.4 would "
+    "require __cuda *, for which no candidates were found.",
+])
+def test_a_rattler_solver_finding_no_cuda_virtual_package(text):
+    assert first(text).slug == "conda-cuda-virtual-package-missing"
+
+
+@pytest.mark.parametrize("text", [
+    corpus("23953"),  # Isaac Gym's gymtorch built by Ubuntu 24.04's gcc, the library's path left out as "…/"
+    # constructed: the path left out entirely, the environment named by its activation
+    "$ conda activate sim\nImportError: libstdc++.so.6: version `GLIBCXX_3.4.32' not found (required by "
+    "/home/me/.cache/torch_extensions/py38_cu121/gymtorch/gymtorch.so)",
+])
+def test_a_conda_environments_libstdcxx_with_its_path_left_out(text):
+    assert first(text).slug == "conda-env-libstdcxx-too-old-for-extension"
+
+
+def test_the_systems_libstdcxx_named_by_its_path_is_not_the_environments():
+    """Constructed: the loader names the system's copy, in a conda environment: the system's is the old one."""
+    text = ("$ conda activate sim\nImportError: /usr/lib/x86_64-linux-gnu/libstdc++.so.6: version `GLIBCXX_3.4.32' not "
+            "found (required by /opt/app/libfoo.so)")
+    assert "conda-env-libstdcxx-too-old-for-extension" not in paste_slugs(text)

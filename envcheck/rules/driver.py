@@ -1284,8 +1284,17 @@ def _release_older_than_kernel_told(ctx: Context, told: List[str]) -> Hit:
                     "support the kernel, and rebuild: sudo dkms autoinstall"])
 
 
+# NCCL's NVLink SHARP (NVLS) collectives failing to bind multicast memory through the NVSwitches, with NCCL's own
+# next line blaming the fabric: "Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152 : CUDA error 401
+# 'the operation cannot be performed in the present state'. This is usually caused by a system or configuration error
+# in the Fabric Manager or NVSwitches." (src/transport/nvls.cc; H100 CI nodes whose fabric manager was not running,
+# pytorch/ci-infra#541); also with CUDA error 1 'invalid argument' and 2 'out of memory'.
+NVLS_BIND_FAILED = r"Failed to bind NVLink SHARP \(NVLS\) Multicast memory"
+
+
 @rule("DRV008", "fabric-manager-not-running", "error", "NVSwitch system without a running fabric manager",
-      signatures=(r"system not yet initialized", r"CUDA_ERROR_SYSTEM_NOT_READY", r"cudaErrorSystemNotReady",
+      signatures=(NVLS_BIND_FAILED, r"system not yet initialized", r"CUDA_ERROR_SYSTEM_NOT_READY",
+                  r"cudaErrorSystemNotReady",
                   # the code alone: Ollama's "cuInit err: 802" / "cuda driver library init failure: 802",
                   # "cuda runtime error (802)"
                   r"(?:cuInit err(?:or)?|init failure|CUDA error|cuda runtime error|error code)\W{0,3}802\b",
@@ -1297,7 +1306,10 @@ def fabric_manager_not_running(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
     Symptom:
     "cuda runtime error (802) : system not yet initialized"; "CUDA initialization fails with 802 system
-    error"; cuInit returns 802 (CUDA_ERROR_SYSTEM_NOT_READY) on an HGX/DGX machine.
+    error"; cuInit returns 802 (CUDA_ERROR_SYSTEM_NOT_READY) on an HGX/DGX machine. Or CUDA runs and
+    NCCL's first collective fails: "Failed to bind NVLink SHARP (NVLS) Multicast memory of size
+    2097152 : CUDA error 401", "usually caused by a system or configuration error in the Fabric
+    Manager or NVSwitches".
 
     Why:
     On NVSwitch systems (HGX A100/H100/H200/B200), GPUs cannot run CUDA until the fabric manager
@@ -1308,8 +1320,14 @@ def fabric_manager_not_running(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     fabric manager unit is absent or down, or CUDA finding no GPU on a machine named as an NVSwitch
     system (an HGX or DGX of the A100 generation on, an AWS p4d).
 
+    NVLink SHARP multicast, which NCCL uses on Hopper and later NVSwitch systems, is set up through
+    the fabric manager as well: a fabric manager that is down, or that lost track of the GPUs in its
+    partition, fails the bind while everything else seems to work.
+
     Fix:
-    Install nvidia-fabricmanager of exactly the driver's version and start it.
+    Install nvidia-fabricmanager of exactly the driver's version and start it. Where it runs and
+    NVLS still fails, restart it with the GPUs reset and idle; NCCL_NVLS_ENABLE=0 runs without NVLS
+    meanwhile.
 
     When to ignore:
     Machines without NVSwitches never need fabric manager.
@@ -1322,6 +1340,18 @@ def fabric_manager_not_running(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if mismatch or ctx.observed(FM_MISMATCH_SIGNATURES):
         return  # fabric-manager-version-mismatch names the cause
     fix = _distro.fabric_manager(ctx.distro, _distro.branch_of(ctx.driver_version()))
+    nvls = [line for line in seen if re.search(NVLS_BIND_FAILED, line, re.I)]
+    if nvls and len(nvls) == len(seen) and code != 802:
+        yield Hit("NCCL could not bind NVLink SHARP (NVLS) multicast memory through the NVSwitches: the fabric manager "
+                  "is not running, or its partition no longer holds these GPUs",
+                  evidence={"observed": nvls[0].strip()[:200], "nvswitches": len(switches),
+                            "driver.fabric_manager.running": fm.running},
+                  fix=["systemctl status nvidia-fabricmanager  # on the host: it must be active, of the driver's "
+                       "version"] + fix +
+                  ["if it was running: with no GPU process left, sudo systemctl stop nvidia-fabricmanager; sudo "
+                   "nvidia-smi -r; sudo systemctl start nvidia-fabricmanager",
+                   "meanwhile, to run without NVLS collectives: export NCCL_NVLS_ENABLE=0 (NCCL's own advice)"])
+        return
     if code == 802 or seen:
         yield Hit("CUDA reports 802 (system not yet initialized): on NVSwitch systems fabric manager must be running"
                   + (f" ({len(switches)} NVSwitch(es) on the bus)" if switches else ""),
@@ -1916,7 +1946,9 @@ def driver_nvml_too_old_for_tool(ctx: Context, seen: List[str]) -> Iterable[Hit]
 # a line, it is FFmpeg's account of an API gap whose first line the report left out (OBS logs only the second).
 NVENC_API_GAP = re.compile(r"Driver does not support (?:the )?required nvenc API(?: version)?\.?\s*Required:? "
                            r"(\d+\.\d+),?\s*Found:? (\d+\.\d+)", re.I)
-NVENC_MIN_DRIVER = re.compile(r"minimum required Nvidia driver for nvenc is (\d+(?:\.\d+)+) or newer", re.I)
+# FFmpeg prints "(unknown)" for an API newer than its own table of minimum drivers: "The minimum required Nvidia driver
+# for nvenc is (unknown) or newer" (a PyAV wheel's FFmpeg built with Video Codec SDK 13, nagadomi/nunif#351).
+NVENC_MIN_DRIVER = re.compile(r"minimum required Nvidia driver for nvenc is (\d+(?:\.\d+)+|\(unknown\)) or newer", re.I)
 # NVIDIA's Video Codec SDK sample encoder (NvEncoder.cpp), which programs copy (ALVR, Sunshine-like streamers, game
 # capture plugins), compares the NVENC API it was built with against NvEncodeAPIGetMaxSupportedVersion and throws
 # NV_ENC_ERR_INVALID_VERSION: "Current Driver Version does not support this NvEncodeAPI version, please upgrade driver".
@@ -1995,7 +2027,7 @@ def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]
         return
     if gap is None and ctx.observed(NVENC_LIBRARY_NOT_LOADED):
         return
-    needs = minimum.group(1) if minimum else ""
+    needs = minimum.group(1) if minimum and minimum.group(1)[0].isdigit() else ""
     driver = ctx.driver_version()
     if gap is None and driver and older_than(driver, needs) is False:
         return  # the driver meets the minimum: the line followed some other failure
@@ -2003,7 +2035,9 @@ def driver_too_old_for_nvenc_api(ctx: Context, seen: List[str]) -> Iterable[Hit]
     built = (f"The encoder was built for NVENC API {wanted}; the driver{f' {driver}' if driver else ''} provides "
              f"{provided}" + (f": NVENC API {wanted} needs driver {needs} or newer" if needs else "")) if gap else \
         (f"The encoder was built for a newer NVENC API than the driver{f' {driver}' if driver else ''} provides: "
-         f"it needs driver {needs} or newer")
+         + (f"it needs driver {needs} or newer" if needs else
+            "FFmpeg's table names no minimum driver for that API (a Video Codec SDK newer than the table), so it "
+            "needs a current driver branch"))
     yield Hit(built, confirmed=True,
               evidence={"nvenc_api_required": wanted or "not in the input",
                         "nvenc_api_found": provided or "not in the input", "minimum_driver": needs,

@@ -168,7 +168,10 @@ PROGRAM_NEEDS_CAPABILITY = re.compile(r"\bneeds? at least (?:a GPU (?:of|with) )
                                       # openMVS (its CUDA.cpp): "CUDA error: compute capability 3.2 or greater required
                                       # (available 0.1 for device [2])"; 2.0 in older releases. The figures after
                                       # "available" are printed in the wrong order, so only the floor is read.
-                                      r"\bcompute capability (\d+)\.(\d) or greater required\b", re.I)
+                                      r"\bcompute capability (\d+)\.(\d) or greater required\b|"
+                                      # koharu, the GPU's capability first: "GPU compute capability 7.5 is below the
+                                      # minimum required 8.0; falling back to CPU." (koharu-rs/koharu#576)
+                                      r"\bcompute capability \d+\.\d is below the minimum required (\d+)\.(\d)\b", re.I)
 # A kernel library's dispatcher finding no path for the GPU's architecture, which it names: SageAttention's sageattn()
 # routes sm80, sm86, sm89, sm90 and sm120 and raises "ValueError: Unsupported CUDA architecture: sm75" on a Turing card
 # (an RTX 2080 under ComfyUI-WanVideoWrapper; a T4) and "...: sm121" on GB10; other CUTLASS kernels print it as
@@ -2863,6 +2866,15 @@ CHAINER_CUPY_UNSUPPORTED = (r"(?:CUDA environment is not correctly set up\W.{0,1
                             r"No module named \W?cupy\.\w+",)
 
 
+# A notebook pinning the torch release its prebuilt extension wheels are for, with an assert before it installs them
+# (detectron2's Colab tutorial: `assert torch.__version__.startswith("1.5")`, then `pip install detectron2 -f
+# .../wheels/cu101/torch1.5/index.html`), failing once the runtime's torch moves on (Colab's torch 1.6,
+# facebookresearch/detectron2#1851; 1.8, #2711). The person's words for the move: "I think torch was upgraded to 1.8.0".
+TORCH_VERSION_ASSERTED = re.compile(r"assert torch\.__version__\.startswith\(\s*['\"](\d+\.\d+)")
+TORCH_UPGRADED_TO = re.compile(r"\btorch (?:was|has been|got|is now) (?:upgraded|updated|bumped) to "
+                               r"(\d+\.\d+(?:\.\d+)?)", re.I)
+
+
 @rule("FW005", "framework-plugin-mismatch", "error", "Framework and its companion packages do not match",
       signatures=(r"Mismatched PJRT plugin PJRT API version", r"jaxlib version .* (is newer than|is older than|"
                   r"incompatible)", JAX_INIT_FAILED,
@@ -2873,7 +2885,8 @@ CHAINER_CUPY_UNSUPPORTED = (r"(?:CUDA environment is not correctly set up\W.{0,1
                   TORCH_EXTENSION_SYMBOL, TENSORFLOW_EXTENSION_SYMBOL, XFORMERS_CANNOT_LOAD, XFORMERS_TORCH.pattern,
                   COMPANION_CUDA_DIFFERS.pattern, COMPANION_PINNED.pattern, PYG_CUDA_DIFFERS.pattern,
                   THC_HEADER_MISSING.pattern, TRITON_COMMON_MISSING.pattern, RUN_WITH.pattern,
-                  TORCH_OWN_LIBRARY_MISSING.pattern, OPEN3D_FRAMEWORK_VERSION.pattern, *CHAINER_CUPY_UNSUPPORTED),
+                  TORCH_OWN_LIBRARY_MISSING.pattern, OPEN3D_FRAMEWORK_VERSION.pattern, *CHAINER_CUPY_UNSUPPORTED,
+                  TORCH_VERSION_ASSERTED.pattern),
       priority=25, references=("https://docs.jax.dev/en/latest/installation.html",))
 def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     """
@@ -2896,6 +2909,8 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     libtorch_cuda_cu.so: cannot open shared object file". Open3D's ML ops: "Version mismatch: Open3D needs
     TensorFlow version 2.4.*, but version 2.5.2 is installed!". Chainer 7 beside CuPy 8: "CUDA environment is not
     correctly set up (see https://github.com/chainer/chainer#installation).No module named 'cupy.util'".
+    A notebook's own pin failing: "assert torch.__version__.startswith("1.5")" and an AssertionError,
+    after the runtime (Colab) moved to a newer torch than the extension wheels it installs are for.
 
     Why:
     jax, jaxlib and jax-cudaNN-plugin/pjrt are released together and must be the same version;
@@ -2913,6 +2928,13 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     When to ignore:
     Never: the mismatch fails at import or on first use.
     """
+    pinned = first_match(TORCH_VERSION_ASSERTED, seen)
+    if pinned:
+        hit = _torch_pin_asserted(ctx, pinned)
+        if hit:
+            yield hit
+            return
+        seen = [line for line in seen if not TORCH_VERSION_ASSERTED.search(line)]  # an assert that holds says nothing
     chainer = [line for line in seen if any(re.search(p, line, re.I) for p in CHAINER_CUPY_UNSUPPORTED)]
     if chainer:
         yield Hit("Chainer found CuPy, but of a release it does not support: its CUDA check imports a CuPy module "
@@ -3075,6 +3097,28 @@ def framework_plugin_mismatch(ctx: Context, seen: List[str]) -> Iterable[Hit]:
         generic = all(re.search(JAX_INIT_FAILED, line, re.I) for line in seen)
         yield Hit("A framework and its plugin/companion package do not fit together", generic=generic, fix=['pip install -U "jax[cuda12]"  # jax, jaxlib and the CUDA plugin at one version',
                        "pip install torch torchvision torchaudio --index-url <one index>  # PyTorch companions"])
+
+
+def _torch_pin_asserted(ctx: Context, pinned: "re.Match[str]") -> Optional[Hit]:
+    """A notebook's assert on torch's release, failing (its AssertionError) or about to (the person says torch moved
+    on): the extension wheels it installs next are built for that release, not the runtime's."""
+    failed = ctx.observed([r"\bAssertionError\b"])
+    moved = first_match(TORCH_UPGRADED_TO, ctx.observed([TORCH_UPGRADED_TO.pattern]))
+    torch = ctx.framework("torch")
+    installed = moved.group(1) if moved else torch.version if torch is not None and torch.version else ""
+    wanted = pinned.group(1)
+    if not failed and not (installed and not installed.startswith(wanted)):
+        return None
+    return Hit(f"the notebook asserts torch {wanted}, the release its prebuilt extension wheels are built for, and the "
+               f"runtime's torch is {installed or 'another release'}: the runtime moved on, the notebook did not",
+               evidence={"observed": pinned.string.strip()[:200], "asserted": wanted,
+                         **({"torch": installed} if installed else {}), **({"failed": failed[0].strip()[:120]}
+                                                                            if failed else {})}, confirmed=True,
+               fix=["install the extension's wheels built for the torch you have (its install page lists them per "
+                    "torch and CUDA release), or build it from source against this torch: pip install "
+                    "--no-build-isolation <the extension's git URL>",
+                    f"or install the torch the notebook asserts, with its torchvision: pip install 'torch=={wanted}.*' "
+                    "'torchvision' from the index of that release, then restart the runtime"])
 
 
 def _torch_library_missing(torch, library: str) -> Hit:
@@ -3335,9 +3379,14 @@ FORMAT_GPU_REQUIRED = re.compile(r"\b(FP8|MXFP8|MXFP4|NVFP4|FP4)\b[^.\n]{0,40}?r
 # CTranslate2 (faster-whisper, whisperX) asked explicitly for a compute type the device has no fast path for:
 # "Requested float16 compute type, but the target device or backend do not support efficient float16
 # computation." (On its own choice it converts and warns instead: "The compute type inferred from the saved
-# model is float16, but ...", which is not this.)
-CT2_COMPUTE_TYPE = re.compile(r"Requested (\w+) compute type, but the target device or backend do not support efficient "
-                              r"(\w+) computation", re.I)
+# model is float16, but ...", which is not this.) As people retell it, shortened: "Requested float16 compute type, but
+# the target device does not support efficient float16", "target device does not support efficient float16
+# computation" (ObscureAintSecure/TalkTrack#45), "device does not support efficient float16"; never the inferred-type
+# warning's "..., but the target device or backend do not support ...".
+CT2_COMPUTE_TYPE = re.compile(r"Requested (\w+) compute type, but the (?:target )?device(?: or backend)? do(?:es)? not "
+                              r"support efficient (\w+)\b|"
+                              r"(?<!, but the )(?<!, but the target )\b(?:target )?device(?: or backend)? "
+                              r"do(?:es)? not support efficient (\w+)\b", re.I)
 # bitsandbytes loading a model in 8-bit on a GPU without the int8 tensor-core path: "Compute capability < 7.5
 # detected! Only slow 8-bit matmul is supported for your GPU!" (it goes on, slowly; 4-bit runs from Maxwell on).
 BNB_SLOW_INT8 = re.compile(r"Compute capability < (\d+)\.(\d+) detected! Only slow 8-bit matmul is supported", re.I)
@@ -3472,9 +3521,9 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
     ct2 = CT2_COMPUTE_TYPE.search(text)
     if ct2 and not format_floor_named:
         on_cpu = bool(ctx.observed((r"device\s*=\s*['\"]cpu['\"]", r"--device cpu\b")))
-        kind = ct2.group(1)
+        kind, wanted = ct2.group(1) or ct2.group(3), ct2.group(2) or ct2.group(3)
         yield Hit(f"CTranslate2 was asked for {kind} on " + ("the CPU, which" if on_cpu else "a device that") +
-                  f" has no efficient {ct2.group(2)} path", evidence={"format": kind, "device": "cpu" if on_cpu else
+                  f" has no efficient {wanted} path", evidence={"format": kind, "device": "cpu" if on_cpu else
                                                                      "not named"},
                   fix=['compute_type="int8" (or "float32"; "int8_float16" needs a GPU with fast float16)',
                        'or compute_type="auto" / "default": CTranslate2 then picks what the device runs',
@@ -5393,9 +5442,12 @@ def _torch_has_the_kernels(ctx: Context) -> Optional[Hit]:
 # conda's solvers and pixi finding no __cuda virtual package, which conda provides only when it finds an NVIDIA driver
 # (its value is the newest CUDA the driver runs): libmamba's "nothing provides __cuda needed by
 # tensorflow-2.9.0-cuda102py310h7cc18f4_0" and "__cuda, which is missing on the system", pixi's "Virtual package
-# '__cuda' does not match any of the available virtual packages on your machine".
+# '__cuda' does not match any of the available virtual packages on your machine", and pixi's (and other rattler
+# solvers') "jaxlib 0.4.23 ... would require └─ __cuda *, for which no candidates were found." (prefix-dev/pixi#1288;
+# "tensorflow 2.17.0 ... would require └─ __cuda *, for which ..." in a workspace tool's docs).
 NO_CUDA_VIRTUAL_PACKAGE = (r"nothing provides (?:requested )?__cuda\b", r"__cuda,? which is missing on the system",
-                           r"Virtual package '__cuda' does not match any of the available virtual packages")
+                           r"Virtual package '__cuda' does not match any of the available virtual packages",
+                           r"\b__cuda\b[^\n,]{0,20}, for which no candidates were found")
 # `conda info` / `micromamba info`'s list of virtual packages, one per line after the label, and a CUDA build asked for
 # in the same report ("pytorch::pytorch=1.13.*=*cuda*", pytorch-cuda, cudatoolkit, cuda-version).
 VIRTUAL_PACKAGES_LABEL = re.compile(r"^\s*virtual packages\s*:\s*(__\S+)")

@@ -2445,8 +2445,10 @@ def nvml_stub_on_library_path(ctx: Context, seen: List[str]) -> Iterable[Hit]:
 LIBSTDCXX_VERSION_MISSING = re.compile(r"(?P<loaded>[^\s'\"`(]*libstdc\+\+\.so(?:\.6)?)?[\s:]*version [`'‘]?"
                                        r"(?P<label>GLIBCXX|CXXABI)_(?P<version>\d+(?:\.\d+)+)[`'’]? not found")
 STD_SYMBOL_UNDEFINED = re.compile(r"undefined symbol: _Z(?:T[VIS])?N?St\w+")
-# A conda environment's own libstdc++: in its prefix, or reached through its python's $ORIGIN/../lib run path.
-CONDA_LIBSTDCXX = CONDA_ENVIRONMENT + r"|/bin/\.\./lib/libstdc"
+# A conda environment's own libstdc++: in its prefix, or reached through its python's $ORIGIN/../lib run path; or a
+# report that runs in a conda environment by its own words ("Conda env: wiki-grx-gym", "conda activate ...") while it
+# leaves the library's path out ("…/libstdc++.so.6", FFTAI/Wiki-GRx-Gym#6).
+CONDA_LIBSTDCXX = CONDA_ENVIRONMENT + r"|/bin/\.\./lib/libstdc|\bconda (?:env|environment|activate)\b"
 # The GCC release that first shipped each libstdc++ symbol version, from libstdc++'s ABI policy manual
 # (libstdc++-v3/doc/xml/manual/abi.xml, "abi.versioning.history", up to GCC 12.1) and the GCC 14.1 update to it
 # (gcc.gnu.org/pipermail/libstdc++/2024-April/058588.html, GCC 13.1 to 14.1).
@@ -2491,7 +2493,9 @@ def conda_env_libstdcxx_too_old_for_extension(ctx: Context, seen: List[str]) -> 
     if not seen:
         return
     found = first_match(LIBSTDCXX_VERSION_MISSING, ctx.observed([LIBSTDCXX_VERSION_MISSING.pattern]))
-    if found and found.group("loaded") and not re.search(CONDA_LIBSTDCXX, found.group("loaded")):
+    loaded = found.group("loaded") or "" if found else ""
+    path_shown = "/" in loaded and not loaded.startswith(("…", "..."))  # not "…/libstdc++.so.6", a path left out
+    if path_shown and not re.search(CONDA_LIBSTDCXX, loaded):
         return  # the system's libstdc++ is the old one: another situation
     if not ctx.observed([CONDA_LIBSTDCXX]):  # the undefined-symbol form names no library: conda must show
         return
