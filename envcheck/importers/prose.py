@@ -427,15 +427,19 @@ def _cuda(text: str, facts: HostFacts, where: str) -> None:
     if nvcc and not facts.cuda.stated_version and not NVCC_REQUIRED.search(text):
         mark(facts.cuda, where)
         facts.cuda.stated_version, facts.cuda.stated_source = nvcc.group(1), where
-    # the driver's CUDA, a build's or a requirement is not what this machine has; judged per sentence, as one line of
-    # prose can say both ("CUDA driver ... supporting CUDA Toolkit 12.4. However, the installed CUDA Toolkit is
-    # version 12.5", googlecolab/colabtools#5416)
-    cuda = next((m for sentence in SENTENCE_END.split(text) if not NOT_HOST_CUDA.search(sentence)
-                 for m in [CUDA_STATED.search(sentence)] if m), None)
+    other_cuda = NOT_HOST_CUDA.search(text)
+    if not other_cuda:
+        cuda = CUDA_STATED.search(text)
+    else:
+        # the driver's CUDA, a build's or a requirement is not what this machine has; judged per sentence, as one
+        # line of prose can say both ("CUDA driver ... supporting CUDA Toolkit 12.4. However, the installed CUDA
+        # Toolkit is version 12.5", googlecolab/colabtools#5416)
+        cuda = next((m for sentence in SENTENCE_END.split(text) if not NOT_HOST_CUDA.search(sentence)
+                     for m in [CUDA_STATED.search(sentence)] if m), None)
     if cuda and not facts.cuda.stated_version:
         mark(facts.cuda, where)
         facts.cuda.stated_version, facts.cuda.stated_source = next(g for g in cuda.groups() if g), where
-    if NOT_HOST_CUDA.search(text):
+    if other_cuda:
         return  # nothing else is read from a line that speaks of another CUDA than the host's
     run_together = CUDA_RUN_TOGETHER.search(text)
     if run_together and not facts.cuda.stated_version:

@@ -1340,7 +1340,7 @@ def fabric_manager_not_running(ctx: Context, seen: List[str]) -> Iterable[Hit]:
     if mismatch or ctx.observed(FM_MISMATCH_SIGNATURES):
         return  # fabric-manager-version-mismatch names the cause
     fix = _distro.fabric_manager(ctx.distro, _distro.branch_of(ctx.driver_version()))
-    nvls = [line for line in seen if re.search(NVLS_BIND_FAILED, line, re.I)]
+    nvls = ctx.observed([NVLS_BIND_FAILED])
     if nvls and len(nvls) == len(seen) and code != 802:
         yield Hit("NCCL could not bind NVLink SHARP (NVLS) multicast memory through the NVSwitches: the fabric manager "
                   "is not running, or its partition no longer holds these GPUs",

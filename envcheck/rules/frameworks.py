@@ -3417,6 +3417,10 @@ FP4_UNAVAILABLE_FLOOR = {"FP4": "12.0"}  # Nunchaku's wording, and its kernel's 
 # Hopper has no INT4 tensor-core path, as nunchaku's maintainers answer in nunchaku#268).
 NO_4BIT_TENSOR_CORES = re.compile(r"Unsupported GPU architecture (\d{2,3}) due to the lack of 4-bit tensor ?cores",
                                   re.I)
+# What to do with an INT4 model on a GPU without 4-bit tensor cores, whichever message said so.
+INT4_ELSEWHERE = ("run the model unquantized (bf16 or fp16) or in a format this GPU has (FP8 on Hopper)",
+                  "or run the INT4 model on a Turing, Ampere, Ada or Blackwell GPU (RTX 20 to 50 series, T4, A100, "
+                  "L40)")
 # Nunchaku's own kernels failing with "no kernel image" where the CUDA error names its source ("(at
 # /nunchaku/src/kernels/awq/gemv_awq.cu:318)" on an H800, ComfyUI-nunchaku#76; "(at ...\\nunchaku-dev\\src\\kernels\\
 # misc_kernels.cu:266)" on two GTX 1080 Ti, ComfyUI-nunchaku#92). Nunchaku builds its kernels only for the GPUs with
@@ -3499,9 +3503,7 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
                   + (", which Hopper lacks" if gpu["cc"].startswith("9.") else ""),
                   evidence={"observed": line.strip()[:200], "gpu": gpu["name"], "compute_capability": gpu["cc"],
                             "gpu_source": gpu["source"][:120]}, confirmed=True,
-                  fix=["run the model unquantized (bf16 or fp16) or in a format this GPU has (FP8 on Hopper)",
-                       "or run Nunchaku's INT4 models on a Turing, Ampere, Ada or Blackwell GPU (RTX 20 to 50 series, "
-                       "T4, A100, L40)"])
+                  fix=list(INT4_ELSEWHERE))
         return
     if not seen:
         return
@@ -3535,9 +3537,7 @@ def quantization_unsupported_gpu(ctx: Context, seen: List[str]) -> Iterable[Hit]
         yield Hit(f"the INT4 model needs the 4-bit tensor-core instructions of Turing, Ampere, Ada and Blackwell GPUs; "
                   f"this GPU (compute capability {cc}) has none{hopper}",
                   evidence={"observed": int4.group(0), "compute_capability": cc}, confirmed=True,
-                  fix=["run the model unquantized (bf16 or fp16) or in a format this GPU has (FP8 on Hopper)",
-                       "or run the INT4 model on a Turing, Ampere, Ada or Blackwell GPU (RTX 20 to 50 series, T4, "
-                       "A100, L40)"])
+                  fix=list(INT4_ELSEWHERE))
         return
     slow_int8 = BNB_SLOW_INT8.search(text)
     if slow_int8 and not format_floor_named:

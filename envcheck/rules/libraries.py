@@ -2493,7 +2493,7 @@ def conda_env_libstdcxx_too_old_for_extension(ctx: Context, seen: List[str]) -> 
     if not seen:
         return
     found = first_match(LIBSTDCXX_VERSION_MISSING, ctx.observed([LIBSTDCXX_VERSION_MISSING.pattern]))
-    loaded = found.group("loaded") or "" if found else ""
+    loaded = (found.group("loaded") or "") if found else ""
     path_shown = "/" in loaded and not loaded.startswith(("…", "..."))  # not "…/libstdc++.so.6", a path left out
     if path_shown and not re.search(CONDA_LIBSTDCXX, loaded):
         return  # the system's libstdc++ is the old one: another situation

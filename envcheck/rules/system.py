@@ -2063,7 +2063,7 @@ def build_killed_out_of_host_memory(ctx: Context, seen: List[str]) -> Iterable[H
     When to ignore:
     A kill the user sent (Ctrl-C, a CI step's timeout); a process killed while running, not compiling.
     """
-    compiler = [line for line in seen if any(re.search(p, line, re.I) for p in COMPILER_KILLED)]
+    compiler = ctx.observed(COMPILER_KILLED)
     building = ctx.observed([BUILD_UNDER_WAY])
     if not compiler and not building:
         return
